@@ -1,0 +1,75 @@
+import { ChevronDown, LogOut, User } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Form, Link, useLocation } from 'react-router';
+import { firstNameOr } from '~/lib/user-name';
+import type { RootData } from '~/lib/root-data';
+
+/** 'Entrar' when signed out; the first name with 'Minha Conta' and 'Sair' when signed in. */
+export function AccountMenu({ user }: { user: RootData['user'] }) {
+  const details = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+
+  useEffect(() => {
+    if (details.current) details.current.open = false;
+  }, [location.pathname]);
+
+  useEffect(() => {
+    const close = (event: Event) => {
+      const el = details.current;
+      if (!el?.open) return;
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== 'Escape') return;
+        el.open = false;
+        el.querySelector('summary')?.focus();
+        return;
+      }
+      if (!el.contains(event.target as Node)) el.open = false;
+    };
+    document.addEventListener('click', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('click', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, []);
+
+  if (!user) {
+    return (
+      <Link
+        to="/login"
+        className="ml-1 inline-flex h-10 items-center gap-2 rounded-md bg-brand-700 px-3 text-sm font-semibold text-white hover:bg-brand-800"
+      >
+        <User className="h-4 w-4" aria-hidden />
+        <span className="hidden sm:inline">Entrar</span>
+        <span className="sm:hidden">Entrar / Criar Conta</span>
+      </Link>
+    );
+  }
+
+  return (
+    <details ref={details} className="relative ml-1">
+      <summary
+        data-testid="account-menu"
+        className="inline-flex h-10 cursor-pointer list-none items-center gap-2 rounded-md px-3 text-sm font-semibold hover:bg-slate-100 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden"
+      >
+        <User className="h-4 w-4" aria-hidden />
+        {firstNameOr(user.name, 'Conta')}
+        <ChevronDown className="h-4 w-4" aria-hidden />
+      </summary>
+      <div className="absolute right-0 mt-2 w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+        <Link to="/area-cliente/perfil" className="block rounded px-3 py-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
+          Minha Conta
+        </Link>
+        <Form method="post" action="/logout">
+          <button
+            type="submit"
+            className="flex w-full items-center gap-2 rounded px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+          >
+            <LogOut className="h-4 w-4" aria-hidden />
+            Sair
+          </button>
+        </Form>
+      </div>
+    </details>
+  );
+}

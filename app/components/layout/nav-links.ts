@@ -1,0 +1,26 @@
+/** Header navigation (SPEC §2 Global elements), also listed in the footer. */
+export const NAV_LINKS = [
+  { to: '/', label: 'Início' },
+  { to: '/produtos', label: 'Produtos' },
+  { to: '/assinatura', label: 'Assinatura' },
+  { to: '/kits', label: 'Kits Prontos' },
+  { to: '/sobre', label: 'Sobre' },
+  { to: '/blog', label: 'Blog' },
+  { to: '/contato', label: 'Contato' },
+] as const;
+
+export const LEGAL_LINKS = [
+  { to: '/politica-privacidade', label: 'Política de Privacidade' },
+  { to: '/termos-uso', label: 'Termos de Uso' },
+  { to: '/trocas-devolucoes', label: 'Trocas e Devoluções' },
+] as const;
+
+/** Store contact details shown in the footer and on /contato. */
+export const STORE_CONTACT = {
+  phone: '(11) 4002-8922',
+  phoneHref: 'tel:+551140028922',
+  email: 'contato@clarear.com.br',
+  whatsappHref: 'https://wa.me/5511940028922',
+  instagramHref: 'https://www.instagram.com/clarear.limpeza',
+  facebookHref: 'https://www.facebook.com/clarear.limpeza',
+} as const;

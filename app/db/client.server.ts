@@ -1,0 +1,67 @@
+// The one module that owns the database connection: embedded PGlite under
+// DATA_DIR by default, a `pg` pool when DATABASE_URL is set. Both speak the
+// same SQL and run the same migrations in ./drizzle.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** The query-builder API is identical on both drivers; the app codes against this one type. */
+export type Database = NodePgDatabase<typeof schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** A database handle or an open transaction: domain functions accept either. */
+export type Executor = Database | Transaction;
+
+export type DatabaseHandle = {
+  db: Database;
+  engine: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  /** External PostgreSQL. */
+  | { databaseUrl: string }
+  /** Embedded PGlite persisted in this folder, or in memory when null (tests). */
+  | { pgliteDir: string | null };
+
+const migrationsFolder = () => path.resolve(process.env.MIGRATIONS_DIR ?? 'drizzle');
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if ('databaseUrl' in options) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema });
+    return {
+      db,
+      engine: 'postgres',
+      migrate: () => migratePg(db, { migrationsFolder: migrationsFolder() }),
+      close: () => pool.end(),
+    };
+  }
+  if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
+  // The same extensions must be passed on every open of the same data folder.
+  const client = await PGlite.create(options.pgliteDir ?? undefined, {
+    extensions: { pg_trgm, unaccent },
+  });
+  const db = drizzlePglite(client, { schema });
+  return {
+    db: db as unknown as Database,
+    engine: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
+    close: () => client.close(),
+  };
+}
+
+/** Where the app's data lives, from the environment. */
+export function databaseOptionsFromEnv(env: { DATABASE_URL?: string; dataDir: string }): DatabaseOptions {
+  return env.DATABASE_URL
+    ? { databaseUrl: env.DATABASE_URL }
+    : { pgliteDir: path.join(env.dataDir, 'pglite') };
+}

@@ -1,0 +1,17 @@
+// PostgreSQL error codes, read the same way from `pg` and PGlite (Drizzle wraps
+// driver errors, so the code may sit on the error's cause).
+
+function pgCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
+export const isCheckViolation = (error: unknown) => pgCode(error) === '23514';
+export const isForeignKeyViolation = (error: unknown) => pgCode(error) === '23503';
+export { pgCode };

@@ -1,0 +1,464 @@
+// The whole database schema, one table per entity of SPEC §3, plus the auth
+// tables Better Auth uses. Constraints live here so bad data cannot be stored,
+// whatever code writes it. Money is numeric(12,2): drivers return it as a
+// string and code handles it in integer cents (app/lib/money.ts).
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+export const ROLES = ['customer', 'admin'] as const;
+export const THEMES = ['light', 'dark'] as const;
+export const SUBSCRIPTION_STATUSES = ['active', 'paused', 'cancelled'] as const;
+export const SUBSCRIPTION_FREQUENCIES = ['monthly', 'semiannual', 'annual'] as const;
+export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
+export const BRAZILIAN_STATES = [
+  'AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA',
+  'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO',
+] as const;
+
+/** `col in ('a','b')` for a CHECK; values are our own constants, never user input. */
+const oneOf = (column: unknown, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
+
+// ---------------------------------------------------------------- auth (Better Auth)
+
+export const user = pgTable(
+  'user',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    role: text('role').notNull().default('customer'),
+    banned: boolean('banned').default(false),
+    banReason: text('ban_reason'),
+    banExpires: timestamp('ban_expires', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('user_role_check', oneOf(t.role, ROLES))],
+);
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    impersonatedBy: text('impersonated_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('session_user_id_idx').on(t.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('account_user_id_idx').on(t.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+// ---------------------------------------------------------------- catalogue
+
+export const categories = pgTable('categories', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    price: money('price').notNull().default('0'),
+    basePrice: money('base_price'),
+    imageUrl: text('image_url'),
+    rating: numeric('rating', { precision: 2, scale: 1 }),
+    isKit: boolean('is_kit').notNull().default(false),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    displayOrder: integer('display_order').notNull().default(0),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    phValue: numeric('ph_value', { precision: 3, scale: 1 }),
+    benefits: text('benefits'),
+    dilution: text('dilution'),
+    useIndication: text('use_indication'),
+    howToUse: text('how_to_use'),
+    precautions: text('precautions'),
+    composition: text('composition'),
+    activeIngredient: text('active_ingredient'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('products_price_check', sql`${t.price} >= 0`),
+    check('products_base_price_check', sql`${t.basePrice} >= 0`),
+    check('products_rating_check', sql`${t.rating} between 0 and 5`),
+    check('products_ph_check', sql`${t.phValue} between 0 and 14`),
+    index('products_kit_featured_idx').on(t.isKit, t.isFeatured, t.displayOrder),
+    index('products_category_idx').on(t.categoryId),
+    index('products_name_idx').on(t.name),
+    index('products_base_price_idx').on(t.basePrice),
+    // Accent- and case-insensitive "contains" search (SPEC §5 Search).
+    index('products_name_trgm_idx').using(
+      'gin',
+      sql`clarear_unaccent(lower(${t.name})) gin_trgm_ops`,
+    ),
+  ],
+);
+
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size: text('size').notNull(),
+    price: money('price').notNull(),
+    imageUrl: text('image_url'),
+  },
+  (t) => [
+    check('product_variants_price_check', sql`${t.price} >= 0`),
+    uniqueIndex('product_variants_product_size_idx').on(t.productId, t.size),
+    index('product_variants_product_price_idx').on(t.productId, t.price),
+  ],
+);
+
+export const kitItems = pgTable(
+  'kit_items',
+  {
+    kitProductId: uuid('kit_product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    includedProductId: uuid('included_product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull().default(1),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kitProductId, t.includedProductId] }),
+    check('kit_items_quantity_check', sql`${t.quantity} > 0`),
+    check('kit_items_not_self_check', sql`${t.kitProductId} <> ${t.includedProductId}`),
+  ],
+);
+
+export const testimonials = pgTable(
+  'testimonials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    role: text('role').notNull().default(''),
+    content: text('content').notNull(),
+    imageUrl: text('image_url'),
+    displayOrder: integer('display_order').notNull().default(0),
+  },
+  (t) => [index('testimonials_display_order_idx').on(t.displayOrder)],
+);
+
+// ---------------------------------------------------------------- subscription
+
+export type PlanBenefit = { text: string; icon: string };
+export type PlanStep = { title: string; description: string };
+
+export const subscriptionConfigs = pgTable(
+  'subscription_configs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    isActive: boolean('is_active').notNull().default(false),
+    planName: text('plan_name').notNull(),
+    price: money('price').notNull(),
+    headline: text('headline').notNull().default(''),
+    description: text('description').notNull().default(''),
+    imageUrl: text('image_url'),
+    benefits: jsonb('benefits').$type<PlanBenefit[]>().notNull().default([]),
+    howItWorksSteps: jsonb('how_it_works_steps').$type<PlanStep[]>().notNull().default([]),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('subscription_configs_price_check', sql`${t.price} >= 0`),
+    // At most one active plan: the storefront reads it with .single().
+    uniqueIndex('subscription_configs_one_active_idx').on(t.isActive).where(sql`${t.isActive}`),
+  ],
+);
+
+export const userSubscriptions = pgTable(
+  'user_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    frequency: text('frequency', { enum: SUBSCRIPTION_FREQUENCIES }).notNull(),
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('active'),
+    nextDeliveryDate: date('next_delivery_date').notNull(),
+    totalValue: money('total_value').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('user_subscriptions_frequency_check', oneOf(t.frequency, SUBSCRIPTION_FREQUENCIES)),
+    check('user_subscriptions_status_check', oneOf(t.status, SUBSCRIPTION_STATUSES)),
+    check('user_subscriptions_total_value_check', sql`${t.totalValue} >= 0`),
+    index('user_subscriptions_user_status_idx').on(t.userId, t.status, t.createdAt.desc()),
+    index('user_subscriptions_created_at_idx').on(t.createdAt.desc()),
+  ],
+);
+
+// ---------------------------------------------------------------- customer data
+
+export const userFavorites = pgTable(
+  'user_favorites',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);
+
+export const userAddresses = pgTable(
+  'user_addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    street: text('street').notNull(),
+    number: text('number').notNull(),
+    complement: text('complement'),
+    neighborhood: text('neighborhood').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    /** Eight digits, no hyphen; shown as 00000-000. */
+    zipCode: text('zip_code').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('user_addresses_state_check', oneOf(t.state, BRAZILIAN_STATES)),
+    check('user_addresses_zip_code_check', sql`${t.zipCode} ~ '^[0-9]{8}$'`),
+    uniqueIndex('user_addresses_one_default_idx').on(t.userId).where(sql`${t.isDefault}`),
+    index('user_addresses_user_idx').on(t.userId, t.isDefault.desc(), t.createdAt.desc()),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Restrict: an order is a fiscal record and outlives nothing by accident.
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    totalPrice: money('total_price').notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    deliveryFrequencyMonths: integer('delivery_frequency_months'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('orders_total_price_check', sql`${t.totalPrice} >= 0`),
+    check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
+    check('orders_delivery_frequency_check', sql`${t.deliveryFrequencyMonths} in (1, 2, 3)`),
+    index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    // Null once the product is deleted; the name snapshot keeps the history readable.
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    size: text('size'),
+    quantity: integer('quantity').notNull(),
+    priceAtPurchase: money('price_at_purchase').notNull(),
+  },
+  (t) => [
+    check('order_items_quantity_check', sql`${t.quantity} > 0`),
+    check('order_items_price_check', sql`${t.priceAtPurchase} >= 0`),
+    index('order_items_order_idx').on(t.orderId),
+  ],
+);
+
+export const savedKits = pgTable(
+  'saved_kits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('saved_kits_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+export const savedKitItems = pgTable(
+  'saved_kit_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    savedKitId: uuid('saved_kit_id')
+      .notNull()
+      .references(() => savedKits.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull().default(1),
+  },
+  (t) => [
+    check('saved_kit_items_quantity_check', sql`${t.quantity} > 0`),
+    index('saved_kit_items_kit_idx').on(t.savedKitId),
+  ],
+);
+
+export const userPreferences = pgTable(
+  'user_preferences',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    hideChatbot: boolean('hide_chatbot').notNull().default(false),
+    hideWhatsapp: boolean('hide_whatsapp').notNull().default(false),
+    theme: text('theme', { enum: THEMES }).notNull().default('light'),
+    receiveNotifications: boolean('receive_notifications').notNull().default(true),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('user_preferences_theme_check', oneOf(t.theme, THEMES))],
+);
+
+// ---------------------------------------------------------------- content
+
+export const siteContent = pgTable(
+  'site_content',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    page: text('page').notNull(),
+    section: text('section').notNull(),
+    elementKey: text('element_key').notNull(),
+    content: text('content').notNull(),
+  },
+  (t) => [uniqueIndex('site_content_key_idx').on(t.page, t.section, t.elementKey)],
+);
+
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    excerpt: text('excerpt').notNull().default(''),
+    content: text('content').notNull(),
+    author: text('author').notNull(),
+    category: text('category').notNull(),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    imageUrl: text('image_url'),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    readTimeMinutes: integer('read_time_minutes').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('blog_posts_read_time_check', sql`${t.readTimeMinutes} > 0`),
+    index('blog_posts_created_at_idx').on(t.createdAt.desc()),
+  ],
+);
+
+export const legalPages = pgTable('legal_pages', {
+  slug: text('slug').primaryKey(),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  content: text('content').notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('newsletter_email_check', sql`${t.email} ~ '^[^@[:space:]]+@[^@[:space:]]+$'`),
+    uniqueIndex('newsletter_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const chatbotQuickQuestions = pgTable(
+  'chatbot_quick_questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    questionText: text('question_text').notNull(),
+    responseKey: text('response_key').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    displayOrder: integer('display_order').notNull().default(0),
+  },
+  (t) => [index('chatbot_quick_questions_active_idx').on(t.isActive, t.displayOrder)],
+);

@@ -1,0 +1,29 @@
+import type { SeedQuickQuestion, SeedSiteContent } from '../types';
+
+export const siteContent: SeedSiteContent[] = [
+  { page: 'about', section: 'hero', elementKey: 'title', content: 'Limpeza que transforma ambientes' },
+  {
+    page: 'about',
+    section: 'hero',
+    elementKey: 'subtitle',
+    content: 'Produtos de limpeza eficientes e seguros para casas, empresas e indústrias de todo o Brasil.',
+  },
+  {
+    page: 'about',
+    section: 'hero',
+    elementKey: 'description',
+    content:
+      'A Clarear nasceu em 2025, em São Paulo, com uma ideia simples: produto de limpeza bom é aquele que limpa de verdade, rende mais e pode ser usado com segurança. Desenvolvemos e fabricamos detergentes, desinfetantes, desengordurantes e produtos profissionais com fórmulas concentradas, rótulos claros e diluições testadas, e vendemos direto pela internet para lares, escritórios, restaurantes, clínicas, condomínios e indústrias de norte a sul do país. Com kits prontos e a Assinatura Inteligente, quem limpa não precisa mais se preocupar com estoque: os produtos certos chegam na hora certa.',
+  },
+];
+
+export const quickQuestions: SeedQuickQuestion[] = [
+  { questionText: 'Quais são os mais vendidos?', responseKey: 'vendido', displayOrder: 1 },
+  { questionText: 'Quais os produtos mais baratos?', responseKey: 'barato', displayOrder: 2 },
+  { questionText: 'Produtos para limpeza pesada', responseKey: 'pesada', displayOrder: 3 },
+  { questionText: 'Ver kits prontos', responseKey: 'kits prontos', displayOrder: 4 },
+  { questionText: 'Como funciona a assinatura?', responseKey: 'assinatura', displayOrder: 5 },
+  { questionText: 'Formas de pagamento', responseKey: 'pagamento', displayOrder: 6 },
+  { questionText: 'Falar com a Clarear', responseKey: 'contato', displayOrder: 7 },
+  { questionText: 'Ajuda com meu pedido', responseKey: 'ajuda_pedido', displayOrder: 8 },
+];

@@ -1,0 +1,65 @@
+// The browser's cart: one list, saved to localStorage on every change and kept
+// in sync across tabs. The server always renders an empty cart; the real one
+// appears right after hydration.
+import { useSyncExternalStore } from 'react';
+import * as rules from './cart';
+import type { Cart, CartItem } from './cart';
+
+type Listener = () => void;
+
+const EMPTY: Cart = Object.freeze([]);
+const listeners = new Set<Listener>();
+let current: Cart | null = null;
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function read(): Cart {
+  if (current === null) current = rules.parseStoredCart(storage()?.getItem(rules.CART_STORAGE_KEY) ?? null);
+  return current;
+}
+
+function commit(next: Cart) {
+  current = next;
+  try {
+    storage()?.setItem(rules.CART_STORAGE_KEY, JSON.stringify(next));
+  } catch {
+    // Storage full or blocked (private mode): the cart still works for this page view.
+  }
+  listeners.forEach((l) => l());
+}
+
+function subscribe(listener: Listener) {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== rules.CART_STORAGE_KEY) return;
+    current = rules.parseStoredCart(event.newValue);
+    listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export const cartStore = {
+  get: read,
+  add: (item: CartItem) => commit(rules.addItem(read(), item)),
+  updateQuantity: (id: string, quantity: number) => commit(rules.updateQuantity(read(), id, quantity)),
+  remove: (id: string) => commit(rules.removeItem(read(), id)),
+  clear: () => commit(rules.clearCart()),
+  /** Test hook: forget the in-memory copy so the next read comes from storage. */
+  reset: () => {
+    current = null;
+  },
+};
+
+export function useCart(): Cart {
+  return useSyncExternalStore(subscribe, read, () => EMPTY);
+}

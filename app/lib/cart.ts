@@ -1,0 +1,82 @@
+// Cart rules (SPEC §3 Cart item, §4 Cart) as pure functions over an immutable
+// list; app/lib/cart-store.ts keeps the list in localStorage.
+import { toCents } from './money';
+
+export const CART_STORAGE_KEY = 'clarear_cart';
+
+export type SubscriptionFrequency = 'monthly' | 'semiannual' | 'annual';
+
+export type CartItem = {
+  /** Line identity: the variant id for sized products, the product id for kits, the plan for subscriptions. */
+  id: string;
+  product_id: string;
+  name: string;
+  /** Display price only; the server reprices every line at checkout. */
+  price: string | number;
+  quantity: number;
+  size?: string | null;
+  image_url?: string | null;
+  is_subscription?: boolean;
+  frequency?: SubscriptionFrequency;
+};
+
+export type Cart = readonly CartItem[];
+
+/** Adds an item; an id already in the cart gets its quantity increased instead. */
+export function addItem(cart: Cart, item: CartItem): CartItem[] {
+  const quantity = Math.max(1, Math.trunc(item.quantity || 1));
+  const existing = cart.find((line) => line.id === item.id);
+  if (existing) {
+    return cart.map((line) => (line.id === item.id ? { ...line, quantity: line.quantity + quantity } : line));
+  }
+  return [...cart, { ...item, quantity }];
+}
+
+/** Sets a line's quantity; zero or less removes the line. */
+export function updateQuantity(cart: Cart, id: string, quantity: number): CartItem[] {
+  const q = Math.trunc(quantity);
+  if (!(q > 0)) return removeItem(cart, id);
+  return cart.map((line) => (line.id === id ? { ...line, quantity: q } : line));
+}
+
+export function removeItem(cart: Cart, id: string): CartItem[] {
+  return cart.filter((line) => line.id !== id);
+}
+
+export function clearCart(): CartItem[] {
+  return [];
+}
+
+/** The header badge: the sum of quantities. */
+export function totalQuantity(cart: Cart): number {
+  return cart.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/** Sum of price × quantity in cents (display estimate; checkout reprices on the server). */
+export function subtotalCents(cart: Cart): number {
+  return cart.reduce((sum, line) => sum + toCents(line.price) * line.quantity, 0);
+}
+
+function isCartItem(value: unknown): value is CartItem {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  if (typeof v.id !== 'string' || typeof v.product_id !== 'string' || typeof v.name !== 'string') return false;
+  if (typeof v.quantity !== 'number' || !Number.isInteger(v.quantity) || v.quantity <= 0) return false;
+  if (typeof v.price !== 'string' && typeof v.price !== 'number') return false;
+  try {
+    return toCents(v.price) >= 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Reads what localStorage held; anything malformed is dropped rather than trusted. */
+export function parseStoredCart(raw: string | null): CartItem[] {
+  if (!raw) return [];
+  try {
+    const value: unknown = JSON.parse(raw);
+    return Array.isArray(value) ? value.filter(isCartItem) : [];
+  } catch {
+    return [];
+  }
+}

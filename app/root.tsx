@@ -1,0 +1,119 @@
+import { useEffect } from 'react';
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+} from 'react-router';
+import type { Route } from './+types/root';
+import './app.css';
+import { Footer } from './components/layout/footer';
+import { Header } from './components/layout/header';
+import { toast, Toaster } from './components/ui/toaster';
+import { DEFAULT_THEME, type Theme } from './lib/theme';
+import { readThemeCookie, takeToast } from './server/cookies.server';
+import { getDb } from './server/db.server';
+import { DEFAULT_PREFERENCES, getOrCreatePreferences } from './server/preferences.server';
+import { getSessionUser } from './server/session.server';
+import { useRootData } from './lib/root-data';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Clarear | Produtos de limpeza para casa, empresa e indústria' },
+  {
+    name: 'description',
+    content: 'Loja online de produtos de limpeza para casa, empresas e indústrias, com kits prontos e a Assinatura Inteligente.',
+  },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [user, cookieTheme, flash] = await Promise.all([
+    getSessionUser(request),
+    readThemeCookie(request),
+    takeToast(request),
+  ]);
+  const preferences = user
+    ? await getOrCreatePreferences(await getDb(), user.id, cookieTheme)
+    : { ...DEFAULT_PREFERENCES, theme: cookieTheme ?? DEFAULT_THEME };
+  return data(
+    {
+      user: user && { name: user.name, email: user.email, role: user.role },
+      theme: preferences.theme,
+      preferences: { hideChatbot: preferences.hideChatbot, hideWhatsapp: preferences.hideWhatsapp },
+      toast: flash.toast,
+    },
+    flash.setCookie ? { headers: { 'Set-Cookie': flash.setCookie } } : undefined,
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  const theme: Theme = root?.theme ?? DEFAULT_THEME;
+  return (
+    <html lang="pt-BR" className={theme === 'dark' ? 'dark' : undefined}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f766e" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#conteudo"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[200] focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
+        >
+          Pular para o conteúdo
+        </a>
+        {children}
+        <Toaster />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useEffect(() => {
+    if (loaderData.toast) toast(loaderData.toast);
+  }, [loaderData.toast]);
+  return (
+    <>
+      <Header user={loaderData.user} />
+      <main id="conteudo" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer user={loaderData.user} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? 'Página não encontrada' : 'Algo deu errado';
+  const message = notFound
+    ? 'O endereço que você procurou não existe ou foi removido.'
+    : 'Tivemos um problema ao carregar esta página. Tente novamente em instantes.';
+  // The stack is only for developers; production never shows it.
+  const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return (
+    <main id="conteudo" className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-4 p-8 text-center">
+      <p className="text-5xl font-bold text-brand-700 dark:text-brand-200">{notFound ? '404' : 'Ops!'}</p>
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="text-slate-700 dark:text-slate-300">{message}</p>
+      <a href="/" className="font-semibold text-brand-700 underline dark:text-brand-200">
+        Voltar para a página inicial
+      </a>
+      {stack ? <pre className="max-w-full overflow-auto rounded bg-slate-100 p-4 text-left text-xs">{stack}</pre> : null}
+    </main>
+  );
+}

@@ -1,0 +1,23 @@
+import { data, redirect } from 'react-router';
+import { newsletterSchema, type NewsletterResult } from '~/lib/schemas/newsletter';
+import { getDb } from '~/server/db.server';
+import { subscribeToNewsletter } from '~/server/newsletter.server';
+import type { Route } from './+types/newsletter';
+
+export function loader() {
+  return redirect('/');
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = newsletterSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return data<NewsletterResult>({ status: 'invalid', message: parsed.error.issues[0]?.message ?? 'Informe um e-mail válido.' }, 400);
+  }
+  try {
+    const status = await subscribeToNewsletter(await getDb(), parsed.data.email);
+    return data<NewsletterResult>({ status }, status === 'duplicate' ? 409 : 200);
+  } catch (error) {
+    console.error('newsletter: falha ao inscrever', error);
+    return data<NewsletterResult>({ status: 'error' }, 500);
+  }
+}

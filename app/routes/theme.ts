@@ -1,0 +1,20 @@
+import { data, redirect } from 'react-router';
+import { parseTheme } from '~/lib/theme';
+import { serializeThemeCookie } from '~/server/cookies.server';
+import { getDb } from '~/server/db.server';
+import { savePreferences } from '~/server/preferences.server';
+import { getSessionUser } from '~/server/session.server';
+import type { Route } from './+types/theme';
+
+export function loader() {
+  return redirect('/');
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const theme = parseTheme(form.get('theme'));
+  if (!theme) return data({ ok: false, message: 'Tema inválido.' }, 400);
+  const user = await getSessionUser(request);
+  if (user) await savePreferences(await getDb(), user.id, { theme });
+  return data({ ok: true, message: null }, { headers: { 'set-cookie': await serializeThemeCookie(theme) } });
+}

@@ -1,0 +1,55 @@
+// Small cookies the server reads: the theme (so the first paint has the right
+// colours) and a one-shot toast carried across a redirect.
+import { createCookie } from 'react-router';
+import { z } from 'zod';
+import type { ToastMessage } from '~/lib/toast';
+import { THEME_COOKIE, type Theme } from '~/lib/theme';
+
+const secure = process.env.NODE_ENV === 'production' && process.env.BETTER_AUTH_URL?.startsWith('https:');
+
+const themeCookie = createCookie(THEME_COOKIE, {
+  path: '/',
+  sameSite: 'lax',
+  httpOnly: false,
+  maxAge: 60 * 60 * 24 * 365,
+  secure,
+});
+
+export async function readThemeCookie(request: Request): Promise<Theme | null> {
+  const value: unknown = await themeCookie.parse(request.headers.get('cookie'));
+  return value === 'dark' || value === 'light' ? value : null;
+}
+
+export function serializeThemeCookie(theme: Theme): Promise<string> {
+  return themeCookie.serialize(theme);
+}
+
+const toastCookie = createCookie('clarear_toast', {
+  path: '/',
+  sameSite: 'lax',
+  httpOnly: true,
+  maxAge: 60,
+  secure,
+});
+
+const toastSchema = z.object({
+  title: z.string(),
+  description: z.string().optional(),
+  variant: z.enum(['default', 'destructive']).optional(),
+});
+
+/** Set-Cookie value that shows `toast` on the next page the browser loads. */
+export function flashToast(toast: ToastMessage): Promise<string> {
+  return toastCookie.serialize(toast);
+}
+
+/** Reads and clears the pending toast. */
+export async function takeToast(request: Request): Promise<{ toast: ToastMessage | null; setCookie: string | null }> {
+  const raw: unknown = await toastCookie.parse(request.headers.get('cookie'));
+  if (raw == null) return { toast: null, setCookie: null };
+  const parsed = toastSchema.safeParse(raw);
+  return {
+    toast: parsed.success ? parsed.data : null,
+    setCookie: await toastCookie.serialize('', { maxAge: 0 }),
+  };
+}

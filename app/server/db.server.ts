@@ -1,0 +1,31 @@
+// The app's database: opened, migrated and seeded once per process, on first use.
+import { openDatabase, databaseOptionsFromEnv, type Database, type DatabaseHandle } from '~/db/client.server';
+import { ensureAdmin, isCatalogueEmpty, seedCatalogue } from '~/db/seed/seed.server';
+import { getEnv } from './env.server';
+
+// Kept on globalThis so the dev server's module reloads reuse the one connection
+// (PGlite allows a single open per data folder).
+const state = globalThis as typeof globalThis & { __clarearDb?: Promise<DatabaseHandle> };
+
+async function start(): Promise<DatabaseHandle> {
+  const env = getEnv();
+  const handle = await openDatabase(databaseOptionsFromEnv(env));
+  await handle.migrate();
+  if (await isCatalogueEmpty(handle.db)) await seedCatalogue(handle.db);
+  await ensureAdmin(handle.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+  return handle;
+}
+
+export function getDatabaseHandle(): Promise<DatabaseHandle> {
+  if (!state.__clarearDb) {
+    state.__clarearDb = start().catch((error: unknown) => {
+      state.__clarearDb = undefined;
+      throw error;
+    });
+  }
+  return state.__clarearDb;
+}
+
+export async function getDb(): Promise<Database> {
+  return (await getDatabaseHandle()).db;
+}

@@ -1,0 +1,50 @@
+// Site preferences (SPEC §3 user_preferences, §9 defaults): one row per user,
+// created from the defaults on first read, upserted on user_id.
+import { eq } from 'drizzle-orm';
+import type { Executor } from '~/db/client.server';
+import { userPreferences } from '~/db/schema';
+import type { Theme } from '~/lib/theme';
+
+export type Preferences = {
+  hideChatbot: boolean;
+  hideWhatsapp: boolean;
+  theme: Theme;
+  receiveNotifications: boolean;
+};
+
+export const DEFAULT_PREFERENCES: Preferences = {
+  hideChatbot: false,
+  hideWhatsapp: false,
+  theme: 'light',
+  receiveNotifications: true,
+};
+
+/** The user's preferences; missing ones are created from the defaults, with the browser's theme. */
+export async function getOrCreatePreferences(db: Executor, userId: string, browserTheme: Theme | null): Promise<Preferences> {
+  const [row] = await db.select().from(userPreferences).where(eq(userPreferences.userId, userId));
+  if (row) return pick(row);
+  const [created] = await db
+    .insert(userPreferences)
+    .values({ userId, ...DEFAULT_PREFERENCES, theme: browserTheme ?? DEFAULT_PREFERENCES.theme })
+    .onConflictDoUpdate({ target: userPreferences.userId, set: { userId } })
+    .returning();
+  return pick(created!);
+}
+
+export async function savePreferences(db: Executor, userId: string, changes: Partial<Preferences>): Promise<Preferences> {
+  const [row] = await db
+    .insert(userPreferences)
+    .values({ userId, ...DEFAULT_PREFERENCES, ...changes })
+    .onConflictDoUpdate({ target: userPreferences.userId, set: { ...changes, updatedAt: new Date() } })
+    .returning();
+  return pick(row!);
+}
+
+function pick(row: typeof userPreferences.$inferSelect): Preferences {
+  return {
+    hideChatbot: row.hideChatbot,
+    hideWhatsapp: row.hideWhatsapp,
+    theme: row.theme,
+    receiveNotifications: row.receiveNotifications,
+  };
+}

@@ -1,0 +1,37 @@
+// Who is asking, decided on the server. Every loader and action of
+// /area-cliente/* and /admin/* starts with requireUser or requireAdmin.
+import { redirect } from 'react-router';
+import { getAuth } from './auth.server';
+
+export type SessionUser = {
+  id: string;
+  name: string;
+  email: string;
+  role: 'customer' | 'admin';
+};
+
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  const auth = await getAuth();
+  const result = await auth.api.getSession({ headers: request.headers });
+  if (!result) return null;
+  const { id, name, email, role } = result.user;
+  return { id, name, email, role: role === 'admin' ? 'admin' : 'customer' };
+}
+
+/** Anonymous visitors go to /login, and come back here after signing in. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user) {
+    const url = new URL(request.url);
+    const back = url.pathname + url.search;
+    throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
+  }
+  return user;
+}
+
+/** Anonymous → /login; signed in without the admin role → home. */
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (user.role !== 'admin') throw redirect('/');
+  return user;
+}

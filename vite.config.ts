@@ -1,0 +1,12 @@
+import { reactRouter } from '@react-router/dev/vite';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  resolve: { tsconfigPaths: true },
+  ssr: {
+    // Native/wasm and server-only packages stay external to the SSR bundle.
+    external: ['@electric-sql/pglite', 'pg', 'nodemailer'],
+  },
+});

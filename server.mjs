@@ -1,11 +1,11 @@
 // Production server: serves the built app (npm run build) with Express.
 // `npm start` builds and runs this; the database is created, migrated and
 // seeded before the first request is accepted.
-import { createRequestHandler } from '@react-router/express';
-import compression from 'compression';
-import express from 'express';
-
+// NODE_ENV must be set before React loads, so every import below is dynamic.
 process.env.NODE_ENV ??= 'production';
+const { createRequestHandler } = await import('@react-router/express');
+const { default: compression } = await import('compression');
+const { default: express } = await import('express');
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
 const trustProxy = process.env.TRUST_PROXY === 'true';

@@ -28,7 +28,9 @@ let cached: Env | undefined;
 
 export function getEnv(): Env {
   if (cached) return cached;
-  const parsed = schema.safeParse(process.env);
+  // An empty variable means unset (VAR= in a shell or an .env file).
+  const defined = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== ''));
+  const parsed = schema.safeParse(defined);
   if (!parsed.success) {
     throw new Error(`Configuração inválida: ${z.prettifyError(parsed.error)}`);
   }

@@ -290,7 +290,7 @@ export const blogPosts: SeedBlogPost[] = [
 <h2>6. Ventile em vez de perfumar</h2>
 <p>Abrir as janelas por alguns minutos por dia reduz a umidade, previne o mofo e renova o ar melhor do que qualquer aromatizador. Quando o odor persistir, um neutralizador de odores atua na causa, em vez de só mascarar o cheiro.</p>
 <h2>7. Escolha marcas responsáveis</h2>
-<p>Na Clarear, nossos produtos não são testados em animais e usam tensoativos biodegradáveis, como exige a legislação brasileira. Nossos galões de 5 L e o sistema de reabastecimento reduzem o uso de plástico por litro de produto.</p>
+<p>Na Clarear, nossos produtos não são testados em animais e usam tensoativos biodegradáveis, como exige a legislação brasileira. Nossos galões de 5 L servem para reabastecer os frascos menores e reduzem o uso de plástico por litro de produto.</p>
 <p>Com a <a href="/assinatura">Assinatura Inteligente</a>, você recebe seus produtos no ritmo do seu consumo, sem compras de emergência e sem estoque parado vencendo no armário.</p>`,
   },
 ];

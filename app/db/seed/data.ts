@@ -1,0 +1,11 @@
+// The pt-BR seed catalogue, read by ./seed.server.ts. Each export is typed by
+// ./types; the content itself lives in ./content/ (one file per subject).
+// Note: not in a folder named "data/", which the root .gitignore excludes.
+export { categories, KITS_CATEGORY } from './content/categories';
+export { products } from './content/products';
+export { kits } from './content/kits';
+export { testimonials } from './content/testimonials';
+export { planConfig } from './content/plan';
+export { blogPosts } from './content/blog';
+export { legalPages } from './content/legal';
+export { siteContent, quickQuestions } from './content/site';

@@ -1,0 +1,93 @@
+import { expect, test } from '@playwright/test';
+import { confirmEmail, createCustomer, expectToast, latestMail, linkIn, login, register, uniqueEmail } from './fixtures';
+
+test('register, confirm by e-mail, log in, see the first name, log out', async ({ page }) => {
+  const account = { name: 'Joana Ribeiro Lima', email: uniqueEmail(), password: 'minha-senha-123' };
+  await register(page, account);
+  await expectToast(page, 'Cadastro realizado!', 'Verifique seu e-mail e clique no link de confirmação para ativar sua conta.');
+
+  await confirmEmail(page, account.email);
+  await expectToast(page, 'E-mail confirmado');
+
+  await login(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/area-cliente$/);
+  await expectToast(page, 'Login realizado');
+  const menu = page.getByTestId('account-menu');
+  await expect(menu).toHaveText(/Joana/);
+  await expect(menu).not.toHaveText(/Ribeiro/);
+
+  await menu.click();
+  await page.getByRole('button', { name: 'Sair' }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expectToast(page, 'Até logo!', 'Você saiu da sua conta com sucesso.');
+  await expect(page.getByRole('link', { name: /Entrar/ })).toBeVisible();
+});
+
+test('an unconfirmed account cannot log in and gets a new link', async ({ page }) => {
+  const account = { name: 'Pedro Alves', email: uniqueEmail(), password: 'senha-segura-1' };
+  await register(page, account);
+  await login(page, account.email, account.password);
+  await expectToast(page, 'Sign in Failed', 'Confirme seu e-mail antes de entrar. Enviamos um novo link de confirmação.');
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByLabel('E-mail')).toHaveValue(account.email);
+});
+
+test('registration errors are shown in pt-BR and typed values are kept', async ({ page }) => {
+  await page.goto('/login?modo=cadastro');
+  await page.getByLabel('Nome completo').fill('Carla Dias');
+  await page.getByLabel('E-mail').fill('carla@exemplo.com.br');
+  await page.getByLabel('Senha', { exact: true }).fill('senha-12345');
+  await page.getByLabel('Confirmar senha').fill('senha-diferente');
+  await page.getByRole('button', { name: 'Criar Conta', exact: true }).click();
+  await expect(page.getByText('As senhas não coincidem.')).toBeVisible();
+  await expect(page.getByText('Você deve aceitar os termos de uso.')).toBeVisible();
+  await expect(page.getByLabel('Nome completo')).toHaveValue('Carla Dias');
+  await expect(page.getByLabel('E-mail')).toHaveValue('carla@exemplo.com.br');
+  await expect(page.getByRole('link', { name: 'Termos de Uso' })).toHaveAttribute('href', '/termos-uso');
+  await expect(page.getByRole('link', { name: 'Política de Privacidade' }).first()).toHaveAttribute('href', '/politica-privacidade');
+});
+
+test('a wrong password fails with a pt-BR message and keeps the e-mail', async ({ page }) => {
+  await login(page, 'admin@clarear.com.br', 'senha-errada');
+  await expectToast(page, 'Sign in Failed', 'E-mail ou senha incorretos.');
+  await expect(page.getByLabel('E-mail')).toHaveValue('admin@clarear.com.br');
+  await expect(page.getByTestId('account-menu')).toHaveCount(0);
+});
+
+test('forgotten password: reset link by e-mail, new password works, old one does not', async ({ page }) => {
+  const account = await createCustomer(page, 'Rafael Costa');
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Esqueceu a senha?' }).click();
+  await expect(page).toHaveURL(/\/esqueci-senha$/);
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByRole('button', { name: 'Enviar link' }).click();
+  await expect(page.getByRole('status')).toContainText('Se houver uma conta com este e-mail');
+
+  const mail = await latestMail(account.email, 'redefinição de senha');
+  await page.goto(linkIn(mail));
+  await page.getByLabel('Nova senha', { exact: true }).fill('nova-senha-456');
+  await page.getByLabel('Confirmar nova senha').fill('nova-senha-456');
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expectToast(page, 'Senha alterada');
+
+  await login(page, account.email, account.password);
+  await expectToast(page, 'Sign in Failed', 'E-mail ou senha incorretos.');
+  await login(page, account.email, 'nova-senha-456');
+  await expect(page).toHaveURL(/\/area-cliente$/);
+
+  // The link works once.
+  await page.context().clearCookies();
+  await page.goto(linkIn(mail));
+  await page.getByLabel('Nova senha', { exact: true }).fill('outra-senha-789');
+  await page.getByLabel('Confirmar nova senha').fill('outra-senha-789');
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await expect(page.getByRole('alert')).toContainText('Link inválido ou expirado');
+});
+
+test('asking a reset for an unknown e-mail reveals nothing', async ({ page }) => {
+  await page.goto('/esqueci-senha');
+  await page.getByLabel('E-mail').fill(uniqueEmail('ninguem'));
+  await page.getByRole('button', { name: 'Enviar link' }).click();
+  await expect(page.getByRole('status')).toContainText('Se houver uma conta com este e-mail');
+});

@@ -1,0 +1,80 @@
+// Helpers for end-to-end tests: read the mail outbox the server writes
+// (no SMTP_URL in tests) and create accounts through the real UI.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+const OUTBOX = path.resolve('data-e2e', 'outbox');
+
+type Mail = { to: string; subject: string; text: string; sentAt: string };
+
+export const ADMIN = { email: 'admin@clarear.com.br', password: 'clarear-admin' };
+
+export function uniqueEmail(prefix = 'cliente'): string {
+  return `${prefix}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@exemplo.com.br`;
+}
+
+async function readMails(): Promise<Mail[]> {
+  const files = await readdir(OUTBOX).catch(() => [] as string[]);
+  const mails = await Promise.all(
+    files.filter((f) => f.endsWith('.json')).map(async (f) => JSON.parse(await readFile(path.join(OUTBOX, f), 'utf8')) as Mail),
+  );
+  return mails.sort((a, b) => a.sentAt.localeCompare(b.sentAt));
+}
+
+/** The newest e-mail to `to` whose subject contains `subject`, waiting for it to arrive. */
+export async function latestMail(to: string, subject: string): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(async () => {
+      found = (await readMails()).filter((m) => m.to === to && m.subject.includes(subject)).at(-1);
+      return found !== undefined;
+    }, { message: `e-mail "${subject}" para ${to}` })
+    .toBe(true);
+  return found!;
+}
+
+export function linkIn(mail: Mail): string {
+  const match = /https?:\/\/\S+/.exec(mail.text);
+  if (!match) throw new Error(`no link in e-mail: ${mail.text}`);
+  return match[0];
+}
+
+export async function expectToast(page: Page, title: string, description?: string) {
+  const region = page.getByRole('region', { name: /Notificações/ });
+  await expect(region.getByText(title, { exact: true })).toBeVisible();
+  if (description) await expect(region.getByText(description, { exact: true })).toBeVisible();
+}
+
+export async function register(page: Page, account: { name: string; email: string; password: string }) {
+  await page.goto('/login?modo=cadastro');
+  const form = page.locator('form', { has: page.getByRole('button', { name: 'Criar Conta', exact: true }) });
+  await form.getByLabel('Nome completo').fill(account.name);
+  await form.getByLabel('E-mail').fill(account.email);
+  await form.getByLabel('Senha', { exact: true }).fill(account.password);
+  await form.getByLabel('Confirmar senha').fill(account.password);
+  await form.getByRole('checkbox').check();
+  await form.getByRole('button', { name: 'Criar Conta', exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+export async function confirmEmail(page: Page, email: string) {
+  const mail = await latestMail(email, 'confirme seu e-mail');
+  await page.goto(linkIn(mail));
+  await expect(page).toHaveURL(/\/login/);
+}
+
+export async function login(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+}
+
+/** A verified customer account, created through the UI and confirmed through the outbox. */
+export async function createCustomer(page: Page, name = 'Maria Aparecida Souza') {
+  const account = { name, email: uniqueEmail(), password: 'senha-forte-123' };
+  await register(page, account);
+  await confirmEmail(page, account.email);
+  return account;
+}

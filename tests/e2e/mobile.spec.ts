@@ -1,0 +1,22 @@
+import { expect, test } from '@playwright/test';
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+for (const path of ['/', '/login']) {
+  test(`${path} fits 360 px without sideways scrolling`, async ({ page }) => {
+    await page.goto(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+}
+
+test('on a phone the menu button opens the navigation and the account link reads "Entrar / Criar Conta"', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Entrar / Criar Conta' })).toBeVisible();
+  await page.getByRole('button', { name: 'Abrir menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Menu' });
+  await expect(menu.getByRole('link', { name: 'Kits Prontos' })).toBeVisible();
+  await menu.getByRole('link', { name: 'Sobre' }).click();
+  await expect(page).toHaveURL(/\/sobre$/);
+  await expect(page.getByRole('navigation', { name: 'Menu' })).toHaveCount(0);
+});

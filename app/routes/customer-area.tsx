@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router';
-import { Button } from '~/components/ui/button';
+import { Button, buttonVariants } from '~/components/ui/button';
 import { firstNameOr } from '~/lib/user-name';
 import { requireUser } from '~/server/session.server';
 import type { Route } from './+types/customer-area';
@@ -21,9 +21,9 @@ export default function CustomerArea({ loaderData }: Route.ComponentProps) {
         lista de desejos e kits salvos.
       </p>
       <div className="mt-6 flex flex-wrap gap-3">
-        <Button asChild variant="outline">
-          <Link to="/produtos">Ver produtos</Link>
-        </Button>
+        <Link to="/produtos" className={buttonVariants({ variant: 'outline' })}>
+          Ver produtos
+        </Link>
         <Form method="post" action="/logout">
           <Button type="submit" variant="ghost">
             Sair

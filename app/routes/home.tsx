@@ -1,6 +1,6 @@
 import { BadgePercent, Leaf, ShieldCheck, Truck } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '~/components/ui/button';
+import { buttonVariants } from '~/components/ui/button';
 import type { Route } from './+types/home';
 
 export const meta: Route.MetaFunction = () => [
@@ -31,12 +31,12 @@ export default function Home() {
             na sua primeira compra.
           </p>
           <div className="flex flex-wrap gap-3">
-            <Button asChild size="lg">
-              <Link to="/assinatura">Conheça a Assinatura</Link>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to="/produtos">Ver Produtos</Link>
-            </Button>
+            <Link to="/assinatura" className={buttonVariants({ size: 'lg' })}>
+              Conheça a Assinatura
+            </Link>
+            <Link to="/produtos" className={buttonVariants({ size: 'lg', variant: 'outline' })}>
+              Ver Produtos
+            </Link>
           </div>
         </div>
       </section>

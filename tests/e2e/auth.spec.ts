@@ -29,28 +29,31 @@ test('an unconfirmed account cannot log in and gets a new link', async ({ page }
   await login(page, account.email, account.password);
   await expectToast(page, 'Sign in Failed', 'Confirme seu e-mail antes de entrar. Enviamos um novo link de confirmação.');
   await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByLabel('E-mail')).toHaveValue(account.email);
+  await expect(page.getByRole('main').getByLabel('E-mail')).toHaveValue(account.email);
 });
 
 test('registration errors are shown in pt-BR and typed values are kept', async ({ page }) => {
   await page.goto('/login?modo=cadastro');
-  await page.getByLabel('Nome completo').fill('Carla Dias');
-  await page.getByLabel('E-mail').fill('carla@exemplo.com.br');
-  await page.getByLabel('Senha', { exact: true }).fill('senha-12345');
-  await page.getByLabel('Confirmar senha').fill('senha-diferente');
-  await page.getByRole('button', { name: 'Criar Conta', exact: true }).click();
+  await page.getByRole('main').getByLabel('Nome completo').fill('Carla Dias');
+  await page.getByRole('main').getByLabel('E-mail').fill('carla@exemplo.com.br');
+  await page.getByRole('main').getByLabel('Senha', { exact: true }).fill('senha-12345');
+  await page.getByRole('main').getByLabel('Confirmar senha').fill('senha-diferente');
+  await page.getByRole('main').locator('form').getByRole('button', { name: 'Criar Conta', exact: true }).click();
   await expect(page.getByText('As senhas não coincidem.')).toBeVisible();
   await expect(page.getByText('Você deve aceitar os termos de uso.')).toBeVisible();
-  await expect(page.getByLabel('Nome completo')).toHaveValue('Carla Dias');
-  await expect(page.getByLabel('E-mail')).toHaveValue('carla@exemplo.com.br');
-  await expect(page.getByRole('link', { name: 'Termos de Uso' })).toHaveAttribute('href', '/termos-uso');
-  await expect(page.getByRole('link', { name: 'Política de Privacidade' }).first()).toHaveAttribute('href', '/politica-privacidade');
+  await expect(page.getByRole('main').getByLabel('Nome completo')).toHaveValue('Carla Dias');
+  await expect(page.getByRole('main').getByLabel('E-mail')).toHaveValue('carla@exemplo.com.br');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('link', { name: 'Termos de Uso' })).toHaveAttribute('href', '/termos-uso');
+  await expect(main.getByRole('link', { name: 'Política de Privacidade' })).toHaveAttribute('href', '/politica-privacidade');
+  // Nothing was created: the page is still the registration form.
+  await expect(page).toHaveURL(/modo=cadastro/);
 });
 
 test('a wrong password fails with a pt-BR message and keeps the e-mail', async ({ page }) => {
   await login(page, 'admin@clarear.com.br', 'senha-errada');
   await expectToast(page, 'Sign in Failed', 'E-mail ou senha incorretos.');
-  await expect(page.getByLabel('E-mail')).toHaveValue('admin@clarear.com.br');
+  await expect(page.getByRole('main').getByLabel('E-mail')).toHaveValue('admin@clarear.com.br');
   await expect(page.getByTestId('account-menu')).toHaveCount(0);
 });
 
@@ -59,14 +62,14 @@ test('forgotten password: reset link by e-mail, new password works, old one does
   await page.goto('/login');
   await page.getByRole('link', { name: 'Esqueceu a senha?' }).click();
   await expect(page).toHaveURL(/\/esqueci-senha$/);
-  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByRole('main').getByLabel('E-mail').fill(account.email);
   await page.getByRole('button', { name: 'Enviar link' }).click();
   await expect(page.getByRole('status')).toContainText('Se houver uma conta com este e-mail');
 
   const mail = await latestMail(account.email, 'redefinição de senha');
   await page.goto(linkIn(mail));
-  await page.getByLabel('Nova senha', { exact: true }).fill('nova-senha-456');
-  await page.getByLabel('Confirmar nova senha').fill('nova-senha-456');
+  await page.getByRole('main').getByLabel('Nova senha', { exact: true }).fill('nova-senha-456');
+  await page.getByRole('main').getByLabel('Confirmar nova senha').fill('nova-senha-456');
   await page.getByRole('button', { name: 'Salvar nova senha' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expectToast(page, 'Senha alterada');
@@ -79,15 +82,15 @@ test('forgotten password: reset link by e-mail, new password works, old one does
   // The link works once.
   await page.context().clearCookies();
   await page.goto(linkIn(mail));
-  await page.getByLabel('Nova senha', { exact: true }).fill('outra-senha-789');
-  await page.getByLabel('Confirmar nova senha').fill('outra-senha-789');
+  await page.getByRole('main').getByLabel('Nova senha', { exact: true }).fill('outra-senha-789');
+  await page.getByRole('main').getByLabel('Confirmar nova senha').fill('outra-senha-789');
   await page.getByRole('button', { name: 'Salvar nova senha' }).click();
   await expect(page.getByRole('alert')).toContainText('Link inválido ou expirado');
 });
 
 test('asking a reset for an unknown e-mail reveals nothing', async ({ page }) => {
   await page.goto('/esqueci-senha');
-  await page.getByLabel('E-mail').fill(uniqueEmail('ninguem'));
+  await page.getByRole('main').getByLabel('E-mail').fill(uniqueEmail('ninguem'));
   await page.getByRole('button', { name: 'Enviar link' }).click();
   await expect(page.getByRole('status')).toContainText('Se houver uma conta com este e-mail');
 });

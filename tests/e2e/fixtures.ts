@@ -48,7 +48,7 @@ export async function expectToast(page: Page, title: string, description?: strin
 
 export async function register(page: Page, account: { name: string; email: string; password: string }) {
   await page.goto('/login?modo=cadastro');
-  const form = page.locator('form', { has: page.getByRole('button', { name: 'Criar Conta', exact: true }) });
+  const form = page.getByRole('main').locator('form');
   await form.getByLabel('Nome completo').fill(account.name);
   await form.getByLabel('E-mail').fill(account.email);
   await form.getByLabel('Senha', { exact: true }).fill(account.password);
@@ -66,9 +66,10 @@ export async function confirmEmail(page: Page, email: string) {
 
 export async function login(page: Page, email: string, password: string) {
   await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  const main = page.getByRole('main');
+  await main.getByLabel('E-mail').fill(email);
+  await main.getByLabel('Senha', { exact: true }).fill(password);
+  await main.getByRole('button', { name: 'Entrar', exact: true }).click();
 }
 
 /** A verified customer account, created through the UI and confirmed through the outbox. */

@@ -6,8 +6,8 @@ test('an anonymous visitor is sent from /area-cliente to /login, and back after 
   await page.context().clearCookies();
   await page.goto('/area-cliente/pedidos');
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Farea-cliente%2Fpedidos$/);
-  await page.getByLabel('E-mail').fill(account.email);
-  await page.getByLabel('Senha', { exact: true }).fill(account.password);
+  await page.getByRole('main').getByLabel('E-mail').fill(account.email);
+  await page.getByRole('main').getByLabel('Senha', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   await expect(page).toHaveURL(/\/area-cliente\/pedidos$/);
 });

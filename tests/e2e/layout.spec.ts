@@ -34,7 +34,7 @@ test('newsletter: confirmed, then "already subscribed" for the same e-mail in an
   await page.getByRole('button', { name: 'Inscrever' }).click();
   await expectToast(page, '📧 Você já está inscrito!', 'Seu e-mail já está em nossa lista. Fique de olho nas novidades!');
   // Only one toast on screen: the new one replaced the old.
-  await expect(page.getByRole('region', { name: /Notificações/ }).getByRole('status')).toHaveCount(1);
+  await expect(page.getByRole('region', { name: /Notificações/ }).getByRole('listitem')).toHaveCount(1);
 });
 
 test('newsletter action refuses a malformed e-mail', async ({ request }) => {
@@ -89,6 +89,11 @@ test('wishlist button: a visitor is asked to log in; a customer goes to the wish
   await page.getByRole('link', { name: 'Lista de desejos' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expectToast(page, 'Ação necessária', 'Faça login para adicionar à lista de desejos.');
+
+  const account = await createCustomer(page, 'Sérgio Nunes');
+  await login(page, account.email, account.password);
+  await page.getByRole('link', { name: 'Lista de desejos' }).click();
+  await expect(page).toHaveURL(/\/area-cliente\/lista-de-desejos$/);
 });
 
 test('the cart badge shows the total quantity kept in localStorage', async ({ page }) => {
@@ -131,7 +136,7 @@ test('toasts: F8 focuses the region and the close button dismisses', async ({ pa
   await page.getByRole('link', { name: 'Lista de desejos' }).click();
   await expectToast(page, 'Ação necessária');
   await page.keyboard.press('F8');
-  await expect(page.getByRole('region', { name: /Notificações/ })).toBeFocused();
+  await expect(page.getByRole('region', { name: /Notificações/ }).locator('ol')).toBeFocused();
   await page.getByRole('button', { name: 'Fechar notificação' }).click();
   await expect(page.getByText('Ação necessária', { exact: true })).toHaveCount(0);
 });

@@ -14,7 +14,7 @@ export const blogPosts: SeedBlogPost[] = [
     tags: ['banheiro', 'rejunte', 'limo', 'mofo'],
     image: 'como-limpar-o-rejunte-do-banheiro.svg',
     isFeatured: false,
-    readTimeMinutes: 5,
+    readTimeMinutes: 3,
     createdAt: '2026-05-12',
     content: `<p>O rejunte é a parte mais porosa do revestimento do banheiro. Ele absorve água, resíduos de sabonete, gordura da pele e poeira, e por isso escurece muito antes dos azulejos. A boa notícia é que, na maioria dos casos, dá para recuperar a cor original sem trocar o rejunte, desde que você escolha o produto certo para cada tipo de sujeira.</p>
 <h2>Primeiro, descubra o que está escurecendo o rejunte</h2>
@@ -55,7 +55,7 @@ export const blogPosts: SeedBlogPost[] = [
     tags: ['segurança', 'água sanitária', 'cloro', 'intoxicação'],
     image: 'por-que-nunca-misturar-agua-sanitaria-com-outros-produtos.svg',
     isFeatured: true,
-    readTimeMinutes: 6,
+    readTimeMinutes: 4,
     createdAt: '2026-06-03',
     content: `<p>A água sanitária é um dos produtos mais eficientes e baratos que existem para desinfetar a casa. É também um dos que mais causam acidentes domésticos, quase sempre pelo mesmo motivo: a mistura com outros produtos, na crença de que "juntar tudo limpa mais". Não limpa. Na melhor das hipóteses, um produto anula o outro; na pior, a mistura libera gases que podem levar alguém ao pronto-socorro.</p>
 <h2>O que é a água sanitária</h2>
@@ -93,7 +93,7 @@ export const blogPosts: SeedBlogPost[] = [
     tags: ['diluição', 'economia', 'concentrados'],
     image: 'guia-de-diluicao-economize-sem-perder-eficiencia.svg',
     isFeatured: false,
-    readTimeMinutes: 5,
+    readTimeMinutes: 3,
     createdAt: '2026-07-08',
     content: `<p>Produtos concentrados são a forma mais econômica de limpar, mas só quando são diluídos corretamente. Usar de menos deixa a sujeira para trás; usar demais desperdiça dinheiro, deixa resíduos pegajosos, exige mais enxágue e pode até manchar superfícies. Este guia explica como ler e aplicar as diluições dos rótulos.</p>
 <h2>O que significa 1:10, 1:50, 1:100</h2>
@@ -137,7 +137,7 @@ export const blogPosts: SeedBlogPost[] = [
     tags: ['pH', 'química', 'superfícies', 'segurança'],
     image: 'entenda-o-ph-dos-produtos-de-limpeza.svg',
     isFeatured: false,
-    readTimeMinutes: 5,
+    readTimeMinutes: 3,
     createdAt: '2026-08-19',
     content: `<p>Em todas as páginas de produto da Clarear você encontra um número de 0 a 14 e uma classificação: ácido, neutro ou alcalino. Esse é o <strong>pH</strong>, e entender o que ele significa ajuda a escolher o produto certo, proteger as superfícies da casa e usar cada item com segurança.</p>
 <h2>O que é pH</h2>
@@ -172,7 +172,7 @@ export const blogPosts: SeedBlogPost[] = [
     tags: ['restaurantes', 'boas práticas', 'higienização', 'checklist'],
     image: 'limpeza-de-cozinhas-profissionais-checklist-diario.svg',
     isFeatured: true,
-    readTimeMinutes: 7,
+    readTimeMinutes: 4,
     createdAt: '2026-09-16',
     content: `<p>Em uma cozinha profissional, limpeza não é só aparência: é segurança alimentar, exigência da vigilância sanitária e economia, porque equipamentos bem cuidados quebram menos. As boas práticas para serviços de alimentação, definidas pela Anvisa na RDC 216/2004, pedem que a higienização seja feita com frequência definida, produtos regularizados e procedimentos escritos. Este checklist ajuda a organizar a rotina.</p>
 <h2>Limpar e desinfetar não são a mesma coisa</h2>
@@ -224,7 +224,7 @@ export const blogPosts: SeedBlogPost[] = [
     tags: ['lavanderia', 'manchas', 'roupas brancas', 'alvejante'],
     image: 'como-tirar-manchas-de-roupas-brancas.svg',
     isFeatured: false,
-    readTimeMinutes: 5,
+    readTimeMinutes: 3,
     createdAt: '2026-10-07',
     content: `<p>Roupa branca denuncia tudo: o respingo de café, a gota de molho, o amarelado na gola. A boa notícia é que a maioria das manchas sai, desde que tratada do jeito certo e, de preferência, antes de secar. Veja as regras gerais e o tratamento para as manchas mais comuns.</p>
 <h2>Regras de ouro</h2>
@@ -265,7 +265,7 @@ export const blogPosts: SeedBlogPost[] = [
     tags: ['sustentabilidade', 'economia de água', 'concentrados', 'reciclagem'],
     image: 'limpeza-sustentavel-em-casa.svg',
     isFeatured: false,
-    readTimeMinutes: 5,
+    readTimeMinutes: 3,
     createdAt: '2026-11-04',
     content: `<p>Limpar a casa tem impacto ambiental: a água que usamos, as embalagens que descartamos, o produto que vai para o esgoto. Dá para reduzir esse impacto sem voltar às receitas caseiras duvidosas e sem perder eficiência. A chave está em usar o produto certo, na quantidade certa, do jeito certo.</p>
 <h2>1. Prefira produtos concentrados</h2>

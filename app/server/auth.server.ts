@@ -18,7 +18,8 @@ async function createAuth() {
   return betterAuth({
     appName: 'Clarear',
     secret: env.authSecret,
-    baseURL: env.BETTER_AUTH_URL,
+    baseURL: env.publicUrl,
+    trustedOrigins: trustedOrigins(env.publicUrl),
     basePath: '/api/auth',
     database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
     emailAndPassword: {
@@ -28,7 +29,7 @@ async function createAuth() {
       autoSignIn: false,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user: u, token }) => {
-        const link = new URL(`/redefinir-senha?token=${encodeURIComponent(token)}`, publicOrigin()).toString();
+        const link = `${env.publicUrl}/redefinir-senha?token=${encodeURIComponent(token)}`;
         await sendMail({
           to: u.email,
           subject: 'Clarear: redefinição de senha',
@@ -69,10 +70,10 @@ async function createAuth() {
   });
 }
 
-/** Origin used in links we e-mail: the configured public URL, else the request's. */
-let requestOrigin = 'http://localhost:3000';
-function publicOrigin() {
-  return getEnv().BETTER_AUTH_URL ?? requestOrigin;
+/** The public origin, plus its 127.0.0.1 twin for a store run on this machine. */
+function trustedOrigins(publicUrl: string): string[] {
+  const origin = new URL(publicUrl).origin;
+  return origin.includes('//localhost:') ? [origin, origin.replace('//localhost:', '//127.0.0.1:')] : [origin];
 }
 
 export type Auth = Awaited<ReturnType<typeof createAuth>>;
@@ -89,7 +90,6 @@ export function getAuth(): Promise<Auth> {
 
 /** Passes a request straight to Better Auth (the /api/auth/* resource route). */
 export async function handleAuthRequest(request: Request): Promise<Response> {
-  requestOrigin = new URL(request.url).origin;
   return (await getAuth()).handler(request);
 }
 

@@ -22,7 +22,12 @@ const schema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
 });
 
-export type Env = z.infer<typeof schema> & { authSecret: string; dataDir: string };
+export type Env = z.infer<typeof schema> & {
+  authSecret: string;
+  dataDir: string;
+  /** The store's public address; links in e-mails use it, never the request's Host header. */
+  publicUrl: string;
+};
 
 let cached: Env | undefined;
 
@@ -37,7 +42,12 @@ export function getEnv(): Env {
   const env = parsed.data;
   assertSafeForProduction(env);
   const dataDir = path.resolve(env.DATA_DIR);
-  cached = { ...env, dataDir, authSecret: env.BETTER_AUTH_SECRET ?? localAuthSecret(dataDir) };
+  cached = {
+    ...env,
+    dataDir,
+    authSecret: env.BETTER_AUTH_SECRET ?? localAuthSecret(dataDir),
+    publicUrl: (env.BETTER_AUTH_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+  };
   return cached;
 }
 
@@ -47,6 +57,7 @@ export function assertSafeForProduction(env: z.infer<typeof schema>) {
   const problems: string[] = [];
   if (!env.BETTER_AUTH_SECRET) problems.push('defina BETTER_AUTH_SECRET (32+ caracteres aleatórios)');
   if (env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD) problems.push('troque ADMIN_PASSWORD (a senha padrão é pública)');
+  if (!env.BETTER_AUTH_URL) problems.push('defina BETTER_AUTH_URL (o endereço público da loja, usado nos links por e-mail)');
   if (problems.length) {
     throw new Error(`Recusando iniciar em produção: ${problems.join('; ')}.`);
   }

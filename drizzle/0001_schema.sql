@@ -286,17 +286,22 @@ ALTER TABLE "user_subscriptions" ADD CONSTRAINT "user_subscriptions_user_id_user
 CREATE INDEX "account_user_id_idx" ON "account" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "blog_posts_created_at_idx" ON "blog_posts" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "chatbot_quick_questions_active_idx" ON "chatbot_quick_questions" USING btree ("is_active","display_order");--> statement-breakpoint
+CREATE INDEX "kit_items_included_idx" ON "kit_items" USING btree ("included_product_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "newsletter_email_lower_idx" ON "newsletter_subscriptions" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "order_items_order_idx" ON "order_items" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "order_items_product_idx" ON "order_items" USING btree ("product_id");--> statement-breakpoint
 CREATE INDEX "orders_user_created_idx" ON "orders" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "product_variants_product_size_idx" ON "product_variants" USING btree ("product_id","size");--> statement-breakpoint
 CREATE INDEX "product_variants_product_price_idx" ON "product_variants" USING btree ("product_id","price");--> statement-breakpoint
 CREATE INDEX "products_kit_featured_idx" ON "products" USING btree ("is_kit","is_featured","display_order");--> statement-breakpoint
+CREATE INDEX "products_kit_order_idx" ON "products" USING btree ("is_kit","display_order");--> statement-breakpoint
+CREATE INDEX "products_featured_idx" ON "products" USING btree ("is_featured","display_order");--> statement-breakpoint
 CREATE INDEX "products_category_idx" ON "products" USING btree ("category_id");--> statement-breakpoint
 CREATE INDEX "products_name_idx" ON "products" USING btree ("name");--> statement-breakpoint
 CREATE INDEX "products_base_price_idx" ON "products" USING btree ("base_price");--> statement-breakpoint
 CREATE INDEX "products_name_trgm_idx" ON "products" USING gin (clarear_unaccent(lower("name")) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "saved_kit_items_kit_idx" ON "saved_kit_items" USING btree ("saved_kit_id");--> statement-breakpoint
+CREATE INDEX "saved_kit_items_product_idx" ON "saved_kit_items" USING btree ("product_id");--> statement-breakpoint
 CREATE INDEX "saved_kits_user_idx" ON "saved_kits" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "session_user_id_idx" ON "session" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "site_content_key_idx" ON "site_content" USING btree ("page","section","element_key");--> statement-breakpoint
@@ -304,6 +309,7 @@ CREATE UNIQUE INDEX "subscription_configs_one_active_idx" ON "subscription_confi
 CREATE INDEX "testimonials_display_order_idx" ON "testimonials" USING btree ("display_order");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_addresses_one_default_idx" ON "user_addresses" USING btree ("user_id") WHERE "user_addresses"."is_default";--> statement-breakpoint
 CREATE INDEX "user_addresses_user_idx" ON "user_addresses" USING btree ("user_id","is_default" DESC NULLS LAST,"created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "user_favorites_product_idx" ON "user_favorites" USING btree ("product_id");--> statement-breakpoint
 CREATE INDEX "user_subscriptions_user_status_idx" ON "user_subscriptions" USING btree ("user_id","status","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "user_subscriptions_created_at_idx" ON "user_subscriptions" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "verification_identifier_idx" ON "verification" USING btree ("identifier");

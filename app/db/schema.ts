@@ -153,6 +153,8 @@ export const products = pgTable(
     check('products_rating_check', sql`${t.rating} between 0 and 5`),
     check('products_ph_check', sql`${t.phValue} between 0 and 14`),
     index('products_kit_featured_idx').on(t.isKit, t.isFeatured, t.displayOrder),
+    index('products_kit_order_idx').on(t.isKit, t.displayOrder),
+    index('products_featured_idx').on(t.isFeatured, t.displayOrder),
     index('products_category_idx').on(t.categoryId),
     index('products_name_idx').on(t.name),
     index('products_base_price_idx').on(t.basePrice),
@@ -197,6 +199,7 @@ export const kitItems = pgTable(
     primaryKey({ columns: [t.kitProductId, t.includedProductId] }),
     check('kit_items_quantity_check', sql`${t.quantity} > 0`),
     check('kit_items_not_self_check', sql`${t.kitProductId} <> ${t.includedProductId}`),
+    index('kit_items_included_idx').on(t.includedProductId),
   ],
 );
 
@@ -275,7 +278,7 @@ export const userFavorites = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index('user_favorites_product_idx').on(t.productId)],
 );
 
 export const userAddresses = pgTable(
@@ -344,6 +347,7 @@ export const orderItems = pgTable(
     check('order_items_quantity_check', sql`${t.quantity} > 0`),
     check('order_items_price_check', sql`${t.priceAtPurchase} >= 0`),
     index('order_items_order_idx').on(t.orderId),
+    index('order_items_product_idx').on(t.productId),
   ],
 );
 
@@ -376,6 +380,7 @@ export const savedKitItems = pgTable(
   (t) => [
     check('saved_kit_items_quantity_check', sql`${t.quantity} > 0`),
     index('saved_kit_items_kit_idx').on(t.savedKitId),
+    index('saved_kit_items_product_idx').on(t.productId),
   ],
 );
 

@@ -92,6 +92,7 @@ test('wishlist button: a visitor is asked to log in; a customer goes to the wish
 
   const account = await createCustomer(page, 'Sérgio Nunes');
   await login(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/area-cliente$/);
   await page.getByRole('link', { name: 'Lista de desejos' }).click();
   await expect(page).toHaveURL(/\/area-cliente\/lista-de-desejos$/);
 });

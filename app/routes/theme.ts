@@ -16,5 +16,5 @@ export async function action({ request }: Route.ActionArgs) {
   if (!theme) return data({ ok: false, message: 'Tema inválido.' }, 400);
   const user = await getSessionUser(request);
   if (user) await savePreferences(await getDb(), user.id, { theme });
-  return data({ ok: true, message: null }, { headers: { 'set-cookie': await serializeThemeCookie(theme) } });
+  return data({ ok: true, message: null }, { headers: { 'set-cookie': serializeThemeCookie(theme) } });
 }

@@ -3,25 +3,19 @@
 import { createCookie } from 'react-router';
 import { z } from 'zod';
 import type { ToastMessage } from '~/lib/toast';
-import { THEME_COOKIE, type Theme } from '~/lib/theme';
+import { parseTheme, THEME_COOKIE, type Theme } from '~/lib/theme';
 
 const secure = process.env.NODE_ENV === 'production' && process.env.BETTER_AUTH_URL?.startsWith('https:');
 
-const themeCookie = createCookie(THEME_COOKIE, {
-  path: '/',
-  sameSite: 'lax',
-  httpOnly: false,
-  maxAge: 60 * 60 * 24 * 365,
-  secure,
-});
-
-export async function readThemeCookie(request: Request): Promise<Theme | null> {
-  const value: unknown = await themeCookie.parse(request.headers.get('cookie'));
-  return value === 'dark' || value === 'light' ? value : null;
+// The theme cookie is a plain `clarear_theme=dark`, readable by people and scripts alike.
+export function readThemeCookie(request: Request): Theme | null {
+  const header = request.headers.get('cookie') ?? '';
+  const match = new RegExp(`(?:^|;\\s*)${THEME_COOKIE}=([^;]*)`).exec(header);
+  return parseTheme(match?.[1]);
 }
 
-export function serializeThemeCookie(theme: Theme): Promise<string> {
-  return themeCookie.serialize(theme);
+export function serializeThemeCookie(theme: Theme): string {
+  return `${THEME_COOKIE}=${theme}; Path=/; Max-Age=${60 * 60 * 24 * 365}; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
 const toastCookie = createCookie('clarear_toast', {

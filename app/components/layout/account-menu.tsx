@@ -37,11 +37,11 @@ export function AccountMenu({ user }: { user: RootData['user'] }) {
     return (
       <Link
         to="/login"
-        className="ml-1 inline-flex h-10 items-center gap-2 rounded-md bg-brand-700 px-3 text-sm font-semibold text-white hover:bg-brand-800"
+        className="ml-1 inline-flex h-10 shrink-0 items-center gap-1.5 rounded-md bg-brand-700 px-2.5 text-sm font-semibold text-white hover:bg-brand-800 sm:px-3"
       >
-        <User className="h-4 w-4" aria-hidden />
+        <User className="hidden h-4 w-4 sm:block" aria-hidden />
         <span className="hidden sm:inline">Entrar</span>
-        <span className="sm:hidden">Entrar / Criar Conta</span>
+        <span className="text-xs leading-tight sm:hidden">Entrar / Criar Conta</span>
       </Link>
     );
   }

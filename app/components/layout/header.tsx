@@ -52,7 +52,7 @@ export function Header({ user }: HeaderProps) {
           : 'border-transparent bg-white/70 dark:bg-slate-950/70',
       )}
     >
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-3 sm:gap-2 sm:px-4">
         <button
           type="button"
           className="grid h-10 w-10 place-items-center rounded-md lg:hidden"
@@ -84,7 +84,7 @@ export function Header({ user }: HeaderProps) {
             ))}
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-1">
+        <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
           <button
             type="button"
             className="grid h-10 w-10 place-items-center rounded-md hover:bg-slate-100 dark:hover:bg-slate-800"
@@ -95,7 +95,9 @@ export function Header({ user }: HeaderProps) {
           >
             {searchOpen ? <X className="h-5 w-5" aria-hidden /> : <Search className="h-5 w-5" aria-hidden />}
           </button>
-          <ThemeToggle />
+          <div className="hidden sm:block">
+            <ThemeToggle />
+          </div>
           <Link
             to={user ? '/area-cliente/lista-de-desejos' : '/login'}
             onClick={openWishlist}
@@ -133,6 +135,10 @@ export function Header({ user }: HeaderProps) {
                 </NavLink>
               </li>
             ))}
+            <li className="flex items-center justify-between rounded-md px-3 py-1 sm:hidden">
+              <span className="font-medium">Tema</span>
+              <ThemeToggle />
+            </li>
           </ul>
         </nav>
       ) : null}

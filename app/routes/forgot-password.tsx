@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import { authErrorMessage } from '~/lib/auth-errors';
+import { useClientValidation } from '~/components/use-client-validation';
 import { fieldErrors, forgotPasswordSchema, type FieldErrors } from '~/lib/schemas/auth';
 import { callAuth } from '~/server/auth.server';
 import type { Route } from './+types/forgot-password';
@@ -29,8 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting';
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const errors = clientErrors ?? actionData?.errors ?? {};
+  const { errors, onSubmit } = useClientValidation(forgotPasswordSchema, actionData?.errors);
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12">
       <h1 className="text-2xl font-bold">Esqueceu a senha?</h1>
@@ -46,12 +45,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             method="post"
             noValidate
             className="mt-6 grid gap-4"
-            onSubmit={(event) => {
-              const parsed = forgotPasswordSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-              if (parsed.success) return setClientErrors(null);
-              event.preventDefault();
-              setClientErrors(fieldErrors(parsed.error));
-            }}
+            onSubmit={onSubmit}
           >
             <Field label="E-mail" name="email" type="email" autoComplete="email" required defaultValue={actionData?.email} error={errors.email} />
             {actionData?.error ? (

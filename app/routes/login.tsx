@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import { toast } from '~/components/ui/toaster';
 import { authErrorMessage } from '~/lib/auth-errors';
 import { safeRedirectPath } from '~/lib/redirect';
+import { useClientValidation } from '~/components/use-client-validation';
 import { fieldErrors, loginSchema, registerSchema, type FieldErrors } from '~/lib/schemas/auth';
 import type { ToastMessage } from '~/lib/toast';
 import { callAuth } from '~/server/auth.server';
@@ -75,37 +76,22 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const mode = (actionData?.intent ?? (searchParams.get('modo') === 'cadastro' ? 'register' : 'login')) as 'login' | 'register';
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting';
-  const errors = clientErrors ?? actionData?.errors ?? {};
+  const { errors, onSubmit, clear } = useClientValidation(mode === 'register' ? registerSchema : loginSchema, actionData?.errors);
+  const busy = useNavigation().state === 'submitting';
 
   useEffect(() => {
     if (actionData?.toast) toast(actionData.toast);
-    setClientErrors(null);
   }, [actionData]);
   useEffect(() => {
     if (loaderData.notice) toast(loaderData.notice);
   }, [loaderData.notice]);
 
   function switchMode(next: 'login' | 'register') {
-    setClientErrors(null);
+    clear();
     const params = new URLSearchParams(searchParams);
     if (next === 'register') params.set('modo', 'cadastro');
     else params.delete('modo');
     setSearchParams(params, { replace: true });
-  }
-
-  function validate(event: React.FormEvent<HTMLFormElement>) {
-    const values = Object.fromEntries(new FormData(event.currentTarget));
-    const schema = mode === 'register' ? registerSchema : loginSchema;
-    const parsed = schema.safeParse(values);
-    if (!parsed.success) {
-      event.preventDefault();
-      setClientErrors(fieldErrors(parsed.error));
-    } else {
-      setClientErrors(null);
-    }
   }
 
   const actionUrl = `/login${searchParams.get('redirectTo') ? `?redirectTo=${encodeURIComponent(searchParams.get('redirectTo')!)}` : ''}`;
@@ -138,7 +124,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <h1 id="titulo-login" className="text-2xl font-bold">
             Entrar na sua conta
           </h1>
-          <Form method="post" action={actionUrl} noValidate onSubmit={validate} className="mt-6 grid gap-4">
+          <Form method="post" action={actionUrl} noValidate onSubmit={onSubmit} className="mt-6 grid gap-4">
             <input type="hidden" name="intent" value="login" />
             <Field label="E-mail" name="email" type="email" autoComplete="email" required defaultValue={actionData?.fields.email} error={errors.email} />
             <Field label="Senha" name="password" type="password" autoComplete="current-password" required error={errors.password} />
@@ -161,7 +147,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <h1 id="titulo-cadastro" className="text-2xl font-bold">
             Criar sua conta
           </h1>
-          <Form method="post" action={actionUrl} noValidate onSubmit={validate} className="mt-6 grid gap-4">
+          <Form method="post" action={actionUrl} noValidate onSubmit={onSubmit} className="mt-6 grid gap-4">
             <input type="hidden" name="intent" value="register" />
             <Field label="Nome completo" name="name" autoComplete="name" required defaultValue={actionData?.fields.name} error={errors.name} />
             <Field label="E-mail" name="email" type="email" autoComplete="email" required defaultValue={actionData?.fields.email} error={errors.email} />

@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import { authErrorMessage } from '~/lib/auth-errors';
+import { useClientValidation } from '~/components/use-client-validation';
 import { fieldErrors, resetPasswordSchema, type FieldErrors } from '~/lib/schemas/auth';
 import { callAuth } from '~/server/auth.server';
 import { flashToast } from '~/server/cookies.server';
@@ -29,8 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting';
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const errors = clientErrors ?? actionData?.errors ?? {};
+  const { errors, onSubmit } = useClientValidation(resetPasswordSchema, actionData?.errors);
   const error = actionData?.error ?? errors.token;
 
   if (!loaderData.token) {
@@ -52,12 +51,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         method="post"
         noValidate
         className="mt-6 grid gap-4"
-        onSubmit={(event) => {
-          const parsed = resetPasswordSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-          if (parsed.success) return setClientErrors(null);
-          event.preventDefault();
-          setClientErrors(fieldErrors(parsed.error));
-        }}
+        onSubmit={onSubmit}
       >
         <input type="hidden" name="token" value={loaderData.token} />
         <Field label="Nova senha" name="password" type="password" autoComplete="new-password" required error={errors.password} />

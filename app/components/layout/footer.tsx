@@ -12,6 +12,12 @@ const CLAIMS = [
   { icon: CreditCard, text: 'Até 12x sem juros' },
 ];
 
+const SOCIAL = [
+  { href: STORE_CONTACT.facebookHref, label: 'Facebook', icon: FacebookIcon },
+  { href: STORE_CONTACT.instagramHref, label: 'Instagram', icon: InstagramIcon },
+  { href: STORE_CONTACT.whatsappHref, label: 'WhatsApp', icon: WhatsappIcon },
+];
+
 type FooterProps = { user: RootData['user'] };
 
 export function Footer({ user }: FooterProps) {
@@ -42,21 +48,19 @@ export function Footer({ user }: FooterProps) {
             Produtos de limpeza para casa, empresas e indústrias, com entrega para todo o Brasil.
           </p>
           <ul className="mt-4 flex gap-2" aria-label="Redes sociais">
-            <li>
-              <a href={STORE_CONTACT.facebookHref} rel="noopener noreferrer" target="_blank" aria-label="Clarear no Facebook" className="grid h-9 w-9 place-items-center rounded-full bg-white hover:text-brand-700 dark:bg-slate-800">
-                <FacebookIcon className="h-5 w-5" />
-              </a>
-            </li>
-            <li>
-              <a href={STORE_CONTACT.instagramHref} rel="noopener noreferrer" target="_blank" aria-label="Clarear no Instagram" className="grid h-9 w-9 place-items-center rounded-full bg-white hover:text-brand-700 dark:bg-slate-800">
-                <InstagramIcon className="h-5 w-5" />
-              </a>
-            </li>
-            <li>
-              <a href={STORE_CONTACT.whatsappHref} rel="noopener noreferrer" target="_blank" aria-label="Clarear no WhatsApp" className="grid h-9 w-9 place-items-center rounded-full bg-white hover:text-brand-700 dark:bg-slate-800">
-                <WhatsappIcon className="h-5 w-5" />
-              </a>
-            </li>
+            {SOCIAL.map(({ href, label, icon: Icon }) => (
+              <li key={label}>
+                <a
+                  href={href}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  aria-label={`Clarear no ${label}`}
+                  className="grid h-9 w-9 place-items-center rounded-full bg-white hover:text-brand-700 dark:bg-slate-800"
+                >
+                  <Icon className="h-5 w-5" />
+                </a>
+              </li>
+            ))}
           </ul>
         </div>
         <nav aria-label="Links rápidos">

@@ -1,0 +1,26 @@
+import { useEffect, useState } from 'react';
+import type { z } from 'zod';
+import { fieldErrors, type FieldErrors } from '~/lib/schemas/auth';
+
+/**
+ * Checks a form with the same Zod schema its action uses, before it is sent:
+ * an invalid form stays on the page with its pt-BR messages and nothing typed is lost.
+ */
+export function useClientValidation(schema: z.ZodType, serverErrors: FieldErrors | undefined) {
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+
+  // A fresh answer from the server replaces what the browser found.
+  useEffect(() => setClientErrors(null), [serverErrors]);
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const parsed = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    if (parsed.success) {
+      setClientErrors(null);
+      return;
+    }
+    event.preventDefault();
+    setClientErrors(fieldErrors(parsed.error));
+  }
+
+  return { errors: clientErrors ?? serverErrors ?? {}, onSubmit, clear: () => setClientErrors(null) };
+}

@@ -19,6 +19,8 @@ import { readThemeCookie, takeToast } from './server/cookies.server';
 import { getDb } from './server/db.server';
 import { DEFAULT_PREFERENCES, getOrCreatePreferences } from './server/preferences.server';
 import { getSessionUser } from './server/session.server';
+import { getEnv } from './server/env.server';
+import { isSubscriber } from './server/subscriptions.server';
 import { useRootData } from './lib/root-data';
 
 export const links: Route.LinksFunction = () => [
@@ -39,12 +41,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     readThemeCookie(request),
     takeToast(request),
   ]);
-  const preferences = user
-    ? await getOrCreatePreferences(await getDb(), user.id, cookieTheme)
-    : { ...DEFAULT_PREFERENCES, theme: cookieTheme ?? DEFAULT_THEME };
+  const db = await getDb();
+  const [preferences, subscriber] = user
+    ? await Promise.all([getOrCreatePreferences(db, user.id, cookieTheme), isSubscriber(db, user.id)])
+    : [{ ...DEFAULT_PREFERENCES, theme: cookieTheme ?? DEFAULT_THEME }, false];
   return data(
     {
       user: user && { name: user.name, email: user.email, role: user.role },
+      /** Computed on the server from the user's subscriptions (SPEC §1). */
+      isSubscriber: subscriber,
+      publicUrl: getEnv().publicUrl,
       theme: preferences.theme,
       preferences: { hideChatbot: preferences.hideChatbot, hideWhatsapp: preferences.hideWhatsapp },
       toast: flash.toast,

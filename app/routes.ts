@@ -2,14 +2,30 @@ import { type RouteConfig, index, route } from '@react-router/dev/routes';
 
 export default [
   index('routes/home.tsx'),
+  // Storefront
+  route('produtos', 'routes/products.tsx'),
+  route('produtos/:slug', 'routes/product.tsx'),
+  route('kits', 'routes/kits.tsx'),
+  route('sobre', 'routes/about.tsx'),
+  route('blog', 'routes/blog.tsx'),
+  route('blog/:slug', 'routes/blog-post.tsx'),
+  route('contato', 'routes/contact.tsx'),
+  // Accounts
   route('login', 'routes/login.tsx'),
   route('esqueci-senha', 'routes/forgot-password.tsx'),
   route('redefinir-senha', 'routes/reset-password.tsx'),
   route('logout', 'routes/logout.ts'),
-  route('newsletter', 'routes/newsletter.ts'),
-  route('preferencias/tema', 'routes/theme.ts'),
-  route('api/auth/*', 'routes/api.auth.ts'),
   route('area-cliente/*', 'routes/customer-area.tsx'),
   route('admin/*', 'routes/admin.tsx'),
+  // Resource routes (actions and data for widgets)
+  route('newsletter', 'routes/newsletter.ts'),
+  route('favoritos', 'routes/favorites.ts'),
+  route('chatbot', 'routes/chatbot.ts'),
+  route('preferencias/tema', 'routes/theme.ts'),
+  route('api/auth/*', 'routes/api.auth.ts'),
+  route('sitemap.xml', 'routes/sitemap.ts'),
+  route('robots.txt', 'routes/robots.ts'),
+  // Legal pages by slug (/termos-uso, …); anything else is a 404.
+  route(':slug', 'routes/legal-page.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

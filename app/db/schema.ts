@@ -467,3 +467,21 @@ export const chatbotQuickQuestions = pgTable(
   },
   (t) => [index('chatbot_quick_questions_active_idx').on(t.isActive, t.displayOrder)],
 );
+
+// Messages sent through /contato: kept even if the e-mail to the store fails.
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('contact_messages_lengths_check', sql`length(${t.name}) between 1 and 120 and length(${t.subject}) between 1 and 200 and length(${t.message}) between 1 and 5000`),
+    index('contact_messages_created_at_idx').on(t.createdAt.desc()),
+  ],
+);

@@ -1,0 +1,2 @@
+// Placeholder until this resource is built (issue 3).
+export { loader } from './not-found';

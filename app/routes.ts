@@ -20,6 +20,7 @@ export default [
   // Resource routes (actions and data for widgets)
   route('newsletter', 'routes/newsletter.ts'),
   route('favoritos', 'routes/favorites.ts'),
+  route('api/produtos/:slug', 'routes/api.product.ts'),
   route('chatbot', 'routes/chatbot.ts'),
   route('preferencias/tema', 'routes/theme.ts'),
   route('api/auth/*', 'routes/api.auth.ts'),

@@ -1,12 +1,39 @@
 import { BadgePercent, Leaf, ShieldCheck, Truck } from 'lucide-react';
 import { Link } from 'react-router';
+import { ProductCard } from '~/components/product/product-card';
+import { useProductModal } from '~/components/product/use-product-modal';
 import { buttonVariants } from '~/components/ui/button';
+import { STORE_CONTACT } from '~/components/layout/nav-links';
+import { absoluteUrl, originFromMatches, seo } from '~/lib/seo';
+import { listFeaturedKits, listTestimonials } from '~/server/catalog.server';
+import { getDb } from '~/server/db.server';
 import type { Route } from './+types/home';
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Clarear | Produtos de limpeza para casa, empresa e indústria' },
-  { name: 'description', content: 'Produtos de limpeza profissionais e para o dia a dia, kits prontos e a Assinatura Inteligente com 10% de desconto.' },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const origin = originFromMatches(matches);
+  return seo({
+    description: 'Produtos de limpeza profissionais e para o dia a dia, kits prontos e a Assinatura Inteligente com 10% de desconto.',
+    path: '/',
+    origin,
+    image: '/images/assinatura.svg',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: 'Clarear',
+      url: absoluteUrl(origin, '/'),
+      logo: absoluteUrl(origin, '/favicon.svg'),
+      email: STORE_CONTACT.email,
+      telephone: '+55-11-4002-8922',
+      sameAs: [STORE_CONTACT.instagramHref, STORE_CONTACT.facebookHref],
+    },
+  });
+};
+
+export async function loader() {
+  const db = await getDb();
+  const [featuredKits, testimonials] = await Promise.all([listFeaturedKits(db), listTestimonials(db)]);
+  return { featuredKits, testimonials };
+}
 
 const BENEFITS = [
   { icon: ShieldCheck, title: 'Qualidade profissional', text: 'Fórmulas testadas para casas, empresas e indústrias.' },
@@ -15,7 +42,15 @@ const BENEFITS = [
   { icon: BadgePercent, title: 'Economia na assinatura', text: 'Assinantes têm 10% de desconto em todas as compras avulsas.' },
 ];
 
-export default function Home() {
+const FIGURES = [
+  { value: '50k+', label: 'clientes' },
+  { value: '98%', label: 'de aprovação' },
+  { value: '24h', label: 'entrega na Grande São Paulo' },
+  { value: '100+', label: 'produtos' },
+];
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { open, modal } = useProductModal();
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white dark:from-slate-900 dark:to-slate-950">
@@ -27,8 +62,7 @@ export default function Home() {
             Limpeza profissional para sua casa, empresa e indústria
           </h1>
           <p className="max-w-2xl text-lg text-slate-700 dark:text-slate-300">
-            Produtos concentrados, kits prontos e entrega recorrente com a Assinatura Inteligente. Ganhe 10% de desconto
-            na sua primeira compra.
+            Produtos concentrados, kits prontos e entrega recorrente com a Assinatura Inteligente.
           </p>
           <div className="flex flex-wrap gap-3">
             <Link to="/assinatura" className={buttonVariants({ size: 'lg' })}>
@@ -38,8 +72,44 @@ export default function Home() {
               Ver Produtos
             </Link>
           </div>
+          <p className="flex items-center gap-2 text-sm font-medium text-brand-800 dark:text-brand-100">
+            <span aria-hidden>🎁</span> Oferta de boas-vindas: 10% de desconto na sua primeira compra.
+          </p>
         </div>
       </section>
+
+      <section aria-labelledby="numeros" className="border-y border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
+        <h2 id="numeros" className="sr-only">
+          A Clarear em números
+        </h2>
+        <dl className="mx-auto grid max-w-7xl grid-cols-2 gap-6 px-4 py-8 text-center md:grid-cols-4">
+          {FIGURES.map((f) => (
+            <div key={f.label} className="flex flex-col-reverse">
+              <dt className="text-sm text-slate-700 dark:text-slate-300">{f.label}</dt>
+              <dd className="text-3xl font-extrabold text-brand-700 dark:text-brand-200">{f.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      {loaderData.featuredKits.length > 0 ? (
+        <section aria-labelledby="kits-destaque" className="mx-auto max-w-7xl px-4 py-12">
+          <div className="flex flex-wrap items-end justify-between gap-2">
+            <h2 id="kits-destaque" className="text-2xl font-bold">
+              Kits em destaque
+            </h2>
+            <Link to="/kits" className="font-semibold text-brand-700 hover:underline dark:text-brand-200">
+              Ver todos os kits
+            </Link>
+          </div>
+          <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {loaderData.featuredKits.map((kit) => (
+              <ProductCard key={kit.id} product={kit} onOpen={open} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+
       <section aria-labelledby="beneficios" className="mx-auto max-w-7xl px-4 py-12">
         <h2 id="beneficios" className="text-2xl font-bold">
           Por que a Clarear?
@@ -54,6 +124,35 @@ export default function Home() {
           ))}
         </ul>
       </section>
+
+      {loaderData.testimonials.length > 0 ? (
+        <section aria-labelledby="depoimentos" className="bg-slate-50 dark:bg-slate-900">
+          <div className="mx-auto max-w-7xl px-4 py-12">
+            <h2 id="depoimentos" className="text-2xl font-bold">
+              Quem usa, recomenda
+            </h2>
+            <ul className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+              {loaderData.testimonials.map((t) => (
+                <li key={t.id} className="rounded-xl bg-white p-6 shadow-sm dark:bg-slate-950">
+                  <span aria-hidden className="block font-serif text-4xl leading-none text-brand-600">
+                    “
+                  </span>
+                  <blockquote className="mt-2 text-slate-800 dark:text-slate-200">{t.content}</blockquote>
+                  <div className="mt-4 flex items-center gap-3">
+                    {t.imageUrl ? <img src={t.imageUrl} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 rounded-full" /> : null}
+                    <p className="text-sm">
+                      <span className="font-semibold">{t.name}</span>
+                      <br />
+                      <span className="text-slate-600 dark:text-slate-400">{t.role}</span>
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+      {modal}
     </>
   );
 }

@@ -1,2 +1,66 @@
-// Placeholder until this page is built (issue 3).
-export { default, loader } from './not-found';
+import { Link } from 'react-router';
+import { ProductCard } from '~/components/product/product-card';
+import { useProductModal } from '~/components/product/use-product-modal';
+import { originFromMatches, seo } from '~/lib/seo';
+import { listKits, type KitWithItems } from '~/server/catalog.server';
+import { getDb } from '~/server/db.server';
+import type { Route } from './+types/kits';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({
+    title: 'Kits Prontos',
+    description: 'Kits de limpeza montados para cozinha, banheiro, lavanderia, limpeza pesada e escritório, mais baratos que os itens avulsos.',
+    path: '/kits',
+    origin: originFromMatches(matches),
+  });
+
+export async function loader() {
+  try {
+    return { kits: await listKits(await getDb()), error: null };
+  } catch (error) {
+    console.error('kits: falha ao buscar', error);
+    return { kits: [] as KitWithItems[], error: 'Não foi possível carregar os kits agora. Tente novamente em instantes.' };
+  }
+}
+
+export default function Kits({ loaderData }: Route.ComponentProps) {
+  const { open, modal } = useProductModal();
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <h1 className="text-3xl font-bold">Kits Prontos</h1>
+      <p className="mt-1 max-w-2xl text-slate-700 dark:text-slate-300">
+        Combinações pensadas para cada ambiente, com economia em relação aos produtos avulsos.
+      </p>
+      {loaderData.error ? (
+        <div role="alert" className="mt-8 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+          <p className="font-semibold">Erro ao buscar kits</p>
+          <p className="text-sm">{loaderData.error}</p>
+        </div>
+      ) : null}
+      <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {loaderData.kits.map((kit) => (
+          <ProductCard key={kit.id} product={kit} onOpen={open} headingLevel="h2">
+            <details className="group rounded-md bg-slate-50 px-3 py-2 text-sm dark:bg-slate-800">
+              <summary className="cursor-pointer font-medium">O que vem no kit ({kit.items.length} itens)</summary>
+              <ul className="mt-2 grid gap-1">
+                {kit.items.map((item) => (
+                  <li key={item.productId}>
+                    {item.quantity}× {item.name}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          </ProductCard>
+        ))}
+      </div>
+      <p className="mt-10 text-slate-700 dark:text-slate-300">
+        Prefere escolher cada item?{' '}
+        <Link to="/produtos" className="font-semibold text-brand-700 underline dark:text-brand-200">
+          Veja todos os produtos
+        </Link>
+        .
+      </p>
+      {modal}
+    </div>
+  );
+}

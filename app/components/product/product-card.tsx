@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+import { cn } from '~/lib/cn';
+import { formatPrice } from '~/lib/money';
+import { startingPriceLabel } from '~/lib/price';
+import type { ProductCard as Card } from '~/server/catalog.server';
+import { buttonVariants } from '../ui/button';
+
+type Props = {
+  product: Card;
+  onOpen: (product: Card) => void;
+  layout?: 'grid' | 'list';
+  /** Extra content under the price (e.g. a kit's item list). */
+  children?: ReactNode;
+  headingLevel?: 'h2' | 'h3';
+};
+
+/** A product or kit card; its link is the product's own page, opened as a modal when scripts run. */
+export function ProductCard({ product, onOpen, layout = 'grid', children, headingLevel = 'h3' }: Props) {
+  const Heading = headingLevel;
+  const href = `/produtos/${product.slug}`;
+  const open = (event: React.MouseEvent) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    onOpen(product);
+  };
+  return (
+    <article
+      className={cn(
+        'flex overflow-hidden rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900',
+        layout === 'grid' ? 'flex-col' : 'flex-row items-center gap-4 p-3',
+      )}
+    >
+      <a href={href} onClick={open} tabIndex={-1} aria-hidden className={layout === 'grid' ? 'block' : 'block w-24 shrink-0 sm:w-32'}>
+        <img
+          src={product.imageUrl ?? '/images/products/placeholder.svg'}
+          alt=""
+          width={400}
+          height={400}
+          loading="lazy"
+          className="aspect-square w-full bg-slate-50 object-contain dark:bg-slate-800"
+        />
+      </a>
+      <div className={cn('flex flex-1 flex-col gap-2', layout === 'grid' ? 'p-4' : 'py-1 pr-2')}>
+        {product.categoryName && !product.isKit ? (
+          <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-200">{product.categoryName}</p>
+        ) : null}
+        <Heading className="font-semibold">
+          <a href={href} onClick={open} className="hover:underline">
+            {product.name}
+          </a>
+        </Heading>
+        {product.rating ? (
+          <p className="flex items-center gap-1 text-sm text-slate-700 dark:text-slate-300">
+            <span aria-hidden className="text-amber-500">
+              ★
+            </span>
+            <span>
+              <span className="sr-only">Avaliação </span>
+              {product.rating.replace('.', ',')}
+            </span>
+          </p>
+        ) : null}
+        <p className="font-bold">{product.isKit ? formatPrice(product.price) : startingPriceLabel(product.basePrice)}</p>
+        {children}
+        <button type="button" onClick={() => onOpen(product)} className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'mt-auto')}>
+          Ver detalhes<span className="sr-only"> de {product.name}</span>
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,166 @@
+// The body of a product, shared by the product modal and the product page.
+import { BadgePercent, ChevronDown, ShoppingCart } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { cartStore } from '~/lib/cart-store';
+import { formatPrice } from '~/lib/money';
+import { startingPriceLabel } from '~/lib/price';
+import { useRootData } from '~/lib/root-data';
+import type { ProductCard, ProductDetail } from '~/server/catalog.server';
+import { Button } from '../ui/button';
+import { toast } from '../ui/toaster';
+import { FavoriteButton } from './favorite-button';
+import { PhGauge } from './ph-gauge';
+
+const SECTIONS = [
+  ['benefits', 'Benefícios'],
+  ['dilution', 'Diluição'],
+  ['useIndication', 'Indicação de Uso'],
+  ['howToUse', 'Modo de Usar'],
+  ['precautions', 'Precauções'],
+  ['composition', 'Composição'],
+  ['activeIngredient', 'Princípio Ativo'],
+] as const;
+
+export type DetailStatus = 'loading' | 'ready' | 'error';
+
+type Props = {
+  card: ProductCard;
+  detail: ProductDetail | null;
+  status: DetailStatus;
+  isFavorite: boolean;
+  /** The product name's element: h1 on the product page, the dialog's title in the modal. */
+  Title?: React.ElementType<{ className?: string; children?: React.ReactNode }>;
+  onAdded?: () => void;
+};
+
+export function ProductDetails({ card, detail, status, isFavorite, Title = 'h1', onAdded }: Props) {
+  const root = useRootData();
+  const [variantId, setVariantId] = useState<string | null>(null);
+  const variants = detail?.variants ?? [];
+  const chosen = variants.find((v) => v.id === variantId) ?? null;
+  const loading = status === 'loading';
+  const needsSize = !card.isKit;
+  const canAdd = !loading && status !== 'error' && (!needsSize || chosen !== null);
+
+  function addToCart() {
+    if (loading) return;
+    if (needsSize && !chosen) {
+      toast({ title: 'Selecione um tamanho', description: 'Por favor, escolha uma opção de embalagem.', variant: 'destructive' });
+      return;
+    }
+    cartStore.add(
+      chosen
+        ? { id: chosen.id, product_id: card.id, name: card.name, price: chosen.price, quantity: 1, size: chosen.size, image_url: chosen.imageUrl ?? card.imageUrl }
+        : { id: card.id, product_id: card.id, name: card.name, price: card.price, quantity: 1, size: null, image_url: card.imageUrl },
+    );
+    toast({ title: '✅ Produto Adicionado!', description: `${card.name}${chosen ? ` (${chosen.size})` : ''} está no seu carrinho.` });
+    onAdded?.();
+  }
+
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <div className="grid content-start gap-4">
+        <img
+          src={card.imageUrl ?? '/images/products/placeholder.svg'}
+          alt={card.name}
+          width={400}
+          height={400}
+          className="aspect-square w-full rounded-xl bg-slate-100 object-contain dark:bg-slate-800"
+        />
+        {card.isKit ? null : <PhGauge value={card.phValue} />}
+      </div>
+      <div className="grid content-start gap-4">
+        <div className="flex items-start justify-between gap-3">
+          <div>
+            {card.categoryName ? (
+              <p className="text-sm font-medium text-brand-700 dark:text-brand-200">{card.categoryName}</p>
+            ) : null}
+            <Title className="text-2xl font-bold">{card.name}</Title>
+          </div>
+          <FavoriteButton productId={card.id} initial={isFavorite} />
+        </div>
+        <p className="text-slate-700 dark:text-slate-300">{card.description}</p>
+        <p className="text-xl font-bold">
+          {chosen ? formatPrice(chosen.price) : card.isKit ? formatPrice(card.price) : startingPriceLabel(card.basePrice)}
+        </p>
+
+        {needsSize ? (
+          <fieldset className="grid gap-2" aria-busy={loading}>
+            <legend className="mb-1 text-sm font-semibold">Tamanho</legend>
+            {loading ? <p className="text-sm text-slate-600 dark:text-slate-400">Carregando tamanhos...</p> : null}
+            {status === 'error' ? <p className="text-sm text-red-700 dark:text-red-400">Erro ao buscar tamanhos</p> : null}
+            <div className="flex flex-wrap gap-2">
+              {variants.map((v) => (
+                <label
+                  key={v.id}
+                  className="cursor-pointer rounded-lg border border-slate-300 px-3 py-2 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 dark:border-slate-600 dark:has-[:checked]:bg-slate-800"
+                >
+                  <input
+                    type="radio"
+                    name={`tamanho-${card.id}`}
+                    value={v.id}
+                    checked={variantId === v.id}
+                    onChange={() => setVariantId(v.id)}
+                    className="sr-only"
+                  />
+                  <span className="font-semibold">{v.size}</span> · {formatPrice(v.price)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ) : (
+          <section aria-labelledby={`kit-${card.id}`} className="grid gap-2">
+            <h3 id={`kit-${card.id}`} className="text-sm font-semibold">
+              O que vem no kit
+            </h3>
+            {loading ? <p className="text-sm text-slate-600 dark:text-slate-400">Carregando itens do kit...</p> : null}
+            {status === 'error' ? <p className="text-sm text-red-700 dark:text-red-400">Erro ao buscar itens do kit</p> : null}
+            <ul className="grid gap-1 text-sm">
+              {(detail?.items ?? []).map((item) => (
+                <li key={item.productId}>
+                  {item.quantity}× <Link to={`/produtos/${item.slug}`} className="underline-offset-2 hover:underline">{item.name}</Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+
+        <Button
+          type="button"
+          size="lg"
+          onClick={addToCart}
+          disabled={loading || status === 'error'}
+          aria-disabled={!canAdd}
+          className={canAdd ? '' : 'opacity-60'}
+        >
+          <ShoppingCart className="h-5 w-5" aria-hidden /> Adicionar ao carrinho
+        </Button>
+        {root?.isSubscriber ? null : (
+          <Link
+            to="/assinatura"
+            className="flex items-center gap-2 rounded-lg bg-accent-500/15 px-3 py-2 text-sm font-semibold text-amber-900 dark:text-amber-200"
+          >
+            <BadgePercent className="h-4 w-4" aria-hidden /> Assine e economize 10% em todas as compras
+          </Link>
+        )}
+
+        <div className="grid divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
+          {SECTIONS.map(([key, title]) => {
+            const text = detail?.[key];
+            if (!text) return null;
+            return (
+              <details key={key} className="group px-4 py-3">
+                <summary className="flex cursor-pointer list-none items-center justify-between font-semibold [&::-webkit-details-marker]:hidden">
+                  {title}
+                  <ChevronDown className="h-4 w-4 transition-transform group-open:rotate-180" aria-hidden />
+                </summary>
+                <p className="mt-2 text-sm whitespace-pre-line text-slate-700 dark:text-slate-300">{text}</p>
+              </details>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

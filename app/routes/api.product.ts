@@ -1,0 +1,15 @@
+// JSON for the product modal: the product with its sizes or kit contents, and
+// whether the signed-in customer has it in the wishlist.
+import { getProductDetail } from '~/server/catalog.server';
+import { getDb } from '~/server/db.server';
+import { isFavorite } from '~/server/favorites.server';
+import { getSessionUser } from '~/server/session.server';
+import type { Route } from './+types/api.product';
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const db = await getDb();
+  const [product, user] = await Promise.all([getProductDetail(db, params.slug), getSessionUser(request)]);
+  if (!product) return Response.json({ error: 'Produto não encontrado.' }, { status: 404 });
+  const favorite = user ? await isFavorite(db, user.id, product.id) : false;
+  return Response.json({ product, isFavorite: favorite }, { headers: { 'Cache-Control': 'private, no-store' } });
+}

@@ -1,0 +1,184 @@
+// Catalogue reads (SPEC §7 Reads): products, kits, variants, kit items,
+// categories and testimonials. All catalogue SQL lives here.
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Executor } from '~/db/client.server';
+import { categories, kitItems, products, productVariants, testimonials } from '~/db/schema';
+import { containsPattern } from '~/lib/search';
+import { slugify } from '~/lib/slug';
+
+export const KITS_CATEGORY = 'Kits Prontos';
+export const HOME_FEATURED_KITS = 3;
+
+/** What a product card shows. */
+export type ProductCard = {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  price: string;
+  basePrice: string | null;
+  imageUrl: string | null;
+  rating: string | null;
+  isKit: boolean;
+  phValue: string | null;
+  categoryName: string | null;
+};
+
+const cardColumns = {
+  id: products.id,
+  slug: products.slug,
+  name: products.name,
+  description: products.description,
+  price: products.price,
+  basePrice: products.basePrice,
+  imageUrl: products.imageUrl,
+  rating: products.rating,
+  isKit: products.isKit,
+  phValue: products.phValue,
+  categoryName: categories.name,
+};
+
+export type CategoryOption = { id: string; name: string; slug: string };
+
+/** Categories for the product filter, without 'Kits Prontos'. */
+export async function listProductCategories(db: Executor): Promise<CategoryOption[]> {
+  const rows = await db
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .where(ne(categories.name, KITS_CATEGORY))
+    .orderBy(asc(categories.name));
+  return rows.map((c) => ({ ...c, slug: slugify(c.name) }));
+}
+
+/**
+ * Non-kit products, optionally in one category and whose name contains `term`,
+ * ignoring case and accents ('agua sanitaria' finds 'Água Sanitária');
+ * '%' and '_' typed by the customer are literal.
+ */
+export async function searchProducts(
+  db: Executor,
+  filters: { term?: string; categoryId?: string },
+): Promise<ProductCard[]> {
+  const conditions = [eq(products.isKit, false)];
+  if (filters.categoryId) conditions.push(eq(products.categoryId, filters.categoryId));
+  if (filters.term) {
+    conditions.push(
+      sql`clarear_unaccent(lower(${products.name})) like clarear_unaccent(lower(${containsPattern(filters.term)})) escape '\\'`,
+    );
+  }
+  return db
+    .select(cardColumns)
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(...conditions))
+    .orderBy(asc(products.displayOrder), asc(products.name));
+}
+
+/** Featured kits for the home page, by display order. */
+export async function listFeaturedKits(db: Executor, limit = HOME_FEATURED_KITS): Promise<ProductCard[]> {
+  return db
+    .select(cardColumns)
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(eq(products.isKit, true), eq(products.isFeatured, true)))
+    .orderBy(asc(products.displayOrder), asc(products.name))
+    .limit(limit);
+}
+
+export type KitItem = { quantity: number; productId: string; slug: string; name: string; imageUrl: string | null };
+export type KitWithItems = ProductCard & { items: KitItem[] };
+
+async function itemsOfKits(db: Executor, kitIds: string[]): Promise<Map<string, KitItem[]>> {
+  const byKit = new Map<string, KitItem[]>();
+  if (kitIds.length === 0) return byKit;
+  const rows = await db
+    .select({
+      kitId: kitItems.kitProductId,
+      quantity: kitItems.quantity,
+      productId: products.id,
+      slug: products.slug,
+      name: products.name,
+      imageUrl: products.imageUrl,
+    })
+    .from(kitItems)
+    .innerJoin(products, eq(products.id, kitItems.includedProductId))
+    .where(inArray(kitItems.kitProductId, kitIds))
+    .orderBy(asc(products.name));
+  for (const { kitId, ...item } of rows) {
+    const list = byKit.get(kitId) ?? [];
+    list.push(item);
+    byKit.set(kitId, list);
+  }
+  return byKit;
+}
+
+/** Every kit by display order, with what comes in it. */
+export async function listKits(db: Executor): Promise<KitWithItems[]> {
+  const kits = await db
+    .select(cardColumns)
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(products.isKit, true))
+    .orderBy(asc(products.displayOrder), asc(products.name));
+  const items = await itemsOfKits(
+    db,
+    kits.map((k) => k.id),
+  );
+  return kits.map((k) => ({ ...k, items: items.get(k.id) ?? [] }));
+}
+
+export type Variant = { id: string; size: string; price: string; imageUrl: string | null };
+
+export type ProductDetail = ProductCard & {
+  benefits: string | null;
+  dilution: string | null;
+  useIndication: string | null;
+  howToUse: string | null;
+  precautions: string | null;
+  composition: string | null;
+  activeIngredient: string | null;
+  /** Sizes by price ascending (non-kits). */
+  variants: Variant[];
+  /** What comes in the kit (kits). */
+  items: KitItem[];
+};
+
+/** One product or kit by its slug, with its sizes or kit contents; null when there is none. */
+export async function getProductDetail(db: Executor, slug: string): Promise<ProductDetail | null> {
+  const [product] = await db
+    .select({
+      ...cardColumns,
+      benefits: products.benefits,
+      dilution: products.dilution,
+      useIndication: products.useIndication,
+      howToUse: products.howToUse,
+      precautions: products.precautions,
+      composition: products.composition,
+      activeIngredient: products.activeIngredient,
+    })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(products.slug, slug))
+    .limit(1);
+  if (!product) return null;
+  const [variants, items] = await Promise.all([
+    product.isKit
+      ? Promise.resolve([])
+      : db
+          .select({ id: productVariants.id, size: productVariants.size, price: productVariants.price, imageUrl: productVariants.imageUrl })
+          .from(productVariants)
+          .where(eq(productVariants.productId, product.id))
+          .orderBy(asc(productVariants.price), asc(productVariants.size)),
+    product.isKit ? itemsOfKits(db, [product.id]).then((m) => m.get(product.id) ?? []) : Promise.resolve([]),
+  ]);
+  return { ...product, variants, items };
+}
+
+export type Testimonial = { id: string; name: string; role: string; content: string; imageUrl: string | null };
+
+export async function listTestimonials(db: Executor): Promise<Testimonial[]> {
+  return db
+    .select({ id: testimonials.id, name: testimonials.name, role: testimonials.role, content: testimonials.content, imageUrl: testimonials.imageUrl })
+    .from(testimonials)
+    .orderBy(asc(testimonials.displayOrder), asc(testimonials.name));
+}

@@ -1,0 +1,58 @@
+// The fixed subscription plans (SPEC §9) and the dates they set.
+import type { SubscriptionFrequency } from './cart';
+
+export type Plan = {
+  frequency: SubscriptionFrequency;
+  name: string;
+  /** Price in reais, as the database stores money. */
+  price: string;
+  months: number;
+  highlight: string | null;
+};
+
+export const PLAN_NAME = 'Assinatura Inteligente';
+
+export const PLANS: readonly Plan[] = [
+  { frequency: 'monthly', name: 'Plano Mensal', price: '49.90', months: 1, highlight: null },
+  { frequency: 'semiannual', name: 'Plano Semestral', price: '249.50', months: 6, highlight: 'Economize 5%!' },
+  { frequency: 'annual', name: 'Plano Anual', price: '538.90', months: 12, highlight: 'Economize 10%!' },
+];
+
+export const DEFAULT_PLAN: SubscriptionFrequency = 'monthly';
+
+export function findPlan(frequency: unknown): Plan | null {
+  return PLANS.find((p) => p.frequency === frequency) ?? null;
+}
+
+/** Subscriber discount (SPEC §9): 10% off single purchases. */
+export const SUBSCRIBER_DISCOUNT_PERCENT = 10;
+/** Delivery frequency a subscriber picks at checkout, in months (default 1). */
+export const DELIVERY_FREQUENCIES = [1, 2, 3] as const;
+
+/**
+ * An ISO date (yyyy-mm-dd) plus whole months, on the calendar: the day is kept
+ * when the target month has it, otherwise the month's last day
+ * (31 January + 1 month = 28 or 29 February).
+ */
+export function addMonths(isoDate: string, months: number): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
+  if (!match) throw new Error(`Data inválida: ${isoDate}`);
+  const [, y, m, d] = match;
+  const monthIndex = Number(m) - 1 + months;
+  const year = Number(y) + Math.floor(monthIndex / 12);
+  const month = ((monthIndex % 12) + 12) % 12;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const day = Math.min(Number(d), lastDay);
+  return `${year}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** Today's date in Brazil (America/Sao_Paulo), as yyyy-mm-dd. */
+export function todayInBrazil(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** The next charge/delivery of a plan: `from` plus the plan's months; null for an unknown frequency ('Data inválida'). */
+export function nextPlanDate(from: string, frequency: unknown): string | null {
+  const plan = findPlan(frequency);
+  return plan ? addMonths(from, plan.months) : null;
+}

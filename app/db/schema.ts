@@ -32,6 +32,13 @@ export const THEMES = ['light', 'dark'] as const;
 export const SUBSCRIPTION_STATUSES = ['active', 'paused', 'cancelled'] as const;
 export const SUBSCRIPTION_FREQUENCIES = ['monthly', 'semiannual', 'annual'] as const;
 export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
+export const PAYMENT_METHODS = ['pix', 'credit_card', 'boleto'] as const;
+
+/** What the customer needs to pay or to recognise the payment, by method. */
+export type PaymentDetails =
+  | { method: 'pix'; copyPaste: string }
+  | { method: 'credit_card'; installments: number; installmentCents: number[] }
+  | { method: 'boleto'; digitableLine: string; dueDate: string };
 export const BRAZILIAN_STATES = [
   'AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA',
   'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO',
@@ -52,13 +59,18 @@ export const user = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
     role: text('role').notNull().default('customer'),
+    /** CPF (11 digits) or CNPJ (14 digits) given at checkout, kept for the next purchase. */
+    taxId: text('tax_id'),
     banned: boolean('banned').default(false),
     banReason: text('ban_reason'),
     banExpires: timestamp('ban_expires', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('user_role_check', oneOf(t.role, ROLES))],
+  (t) => [
+    check('user_role_check', oneOf(t.role, ROLES)),
+    check('user_tax_id_check', sql`${t.taxId} ~ '^([0-9]{11}|[0-9]{14})$'`),
+  ],
 );
 
 export const session = pgTable(
@@ -261,6 +273,8 @@ export const userSubscriptions = pgTable(
     check('user_subscriptions_status_check', oneOf(t.status, SUBSCRIPTION_STATUSES)),
     check('user_subscriptions_total_value_check', sql`${t.totalValue} >= 0`),
     index('user_subscriptions_user_status_idx').on(t.userId, t.status, t.createdAt.desc()),
+    // One live (active or paused) subscription per customer.
+    uniqueIndex('user_subscriptions_one_live_idx').on(t.userId).where(sql`${t.status} in ('active', 'paused')`),
     index('user_subscriptions_created_at_idx').on(t.createdAt.desc()),
   ],
 );
@@ -319,10 +333,22 @@ export const orders = pgTable(
     totalPrice: money('total_price').notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     deliveryFrequencyMonths: integer('delivery_frequency_months'),
+    subtotalPrice: money('subtotal_price').notNull().default('0'),
+    discountPrice: money('discount_price').notNull().default('0'),
+    shippingPrice: money('shipping_price').notNull().default('0'),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }),
+    paymentDetails: jsonb('payment_details').$type<PaymentDetails>(),
+    /** CPF or CNPJ of the buyer at the time of purchase (digits). */
+    taxId: text('tax_id'),
+    /** One per checkout attempt, so a double submit makes one order. */
+    idempotencyKey: text('idempotency_key').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     check('orders_total_price_check', sql`${t.totalPrice} >= 0`),
+    check('orders_amounts_check', sql`${t.subtotalPrice} >= 0 and ${t.discountPrice} >= 0 and ${t.shippingPrice} >= 0`),
+    check('orders_payment_method_check', oneOf(t.paymentMethod, PAYMENT_METHODS)),
+    uniqueIndex('orders_idempotency_idx').on(t.userId, t.idempotencyKey),
     check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
     check('orders_delivery_frequency_check', sql`${t.deliveryFrequencyMonths} in (1, 2, 3)`),
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),

@@ -13,6 +13,9 @@ const production = {
   MAIL_FROM: 'Clarear <nao-responda@clarear.com.br>',
   STORE_EMAIL: 'contato@clarear.com.br',
   AUTH_RATE_LIMIT_MAX: 10,
+  PIX_KEY: 'pix@clarear.com.br',
+  PIX_MERCHANT_NAME: 'Clarear',
+  PIX_MERCHANT_CITY: 'Sao Paulo',
 };
 
 describe('production safety', () => {

@@ -20,6 +20,10 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default('Clarear <nao-responda@clarear.com.br>'),
   STORE_EMAIL: z.email().default('contato@clarear.com.br'),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  // Built-in payment provider (README "Payments"): the store's Pix key and the name and city its BR Code shows.
+  PIX_KEY: z.string().min(1).max(77).default('pix@clarear.com.br'),
+  PIX_MERCHANT_NAME: z.string().min(1).default('Clarear Produtos de Limpeza'),
+  PIX_MERCHANT_CITY: z.string().min(1).default('Sao Paulo'),
 });
 
 export type Env = z.infer<typeof schema> & {

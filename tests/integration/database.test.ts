@@ -167,7 +167,7 @@ describe.each(engines)('database on $name', ({ open }) => {
       await expectRejected(handle.db.execute(sql`insert into user_subscriptions (user_id, frequency, status, next_delivery_date, total_value) values (${userId}, 'weekly', 'active', '2026-12-22', 49.90)`), isCheckViolation);
       await handle.db.insert(t.userSubscriptions).values(base);
       await expectRejected(handle.db.execute(sql`insert into user_preferences (user_id, theme) values (${userId}, 'blue')`), isCheckViolation);
-      const [order] = await handle.db.insert(t.orders).values({ userId, totalPrice: '10.00', status: 'paid' }).returning();
+      const [order] = await handle.db.insert(t.orders).values({ userId, totalPrice: '10.00', status: 'paid', idempotencyKey: 'constraints-1' }).returning();
       await expectRejected(
         handle.db.insert(t.orderItems).values({ orderId: order!.id, productName: 'X', quantity: 0, priceAtPurchase: '1.00' }),
         isCheckViolation,

@@ -1,0 +1,48 @@
+// What /checkout posts. Prices are deliberately absent: the server reprices every line.
+import { z } from 'zod';
+import { isValidCnpj, isValidCpf, normalizeTaxId } from '../tax-id';
+
+export const MAX_CART_LINES = 50;
+export const MAX_LINE_QUANTITY = 99;
+
+export const cartLineSchema = z.object({
+  id: z.string().min(1).max(100),
+  product_id: z.string().min(1).max(100),
+  quantity: z.coerce.number().int().min(1).max(MAX_LINE_QUANTITY),
+  is_subscription: z.boolean().optional(),
+  frequency: z.enum(['monthly', 'semiannual', 'annual']).optional(),
+});
+
+export const cartLinesSchema = z.array(cartLineSchema).min(1, 'Seu carrinho está vazio.').max(MAX_CART_LINES);
+
+/** The cart as JSON text in a form field, parsed and validated. */
+const cartField = z.string().transform((text, ctx) => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'Carrinho inválido.' });
+    return z.NEVER;
+  }
+}).pipe(cartLinesSchema);
+
+export const taxIdSchema = z
+  .string({ error: 'Informe o CPF ou CNPJ.' })
+  .trim()
+  .min(1, 'Informe o CPF ou CNPJ.')
+  .refine((v) => isValidCpf(v) || isValidCnpj(v), 'CPF ou CNPJ inválido. Confira os números.')
+  .transform(normalizeTaxId);
+
+export const quoteSchema = z.object({ intent: z.literal('quote'), cart: cartField });
+
+export const payNowSchema = z.object({
+  intent: z.literal('pay'),
+  cart: cartField,
+  idempotencyKey: z.uuid('Tentativa de compra inválida. Recarregue a página.'),
+  paymentMethod: z.enum(['pix', 'credit_card', 'boleto'], { error: 'Escolha a forma de pagamento.' }),
+  installments: z.coerce.number().int().min(1).max(12).default(1),
+  deliveryFrequency: z.coerce.number().int().min(1).max(3).default(1),
+  taxId: taxIdSchema,
+});
+
+export type CartLineInput = z.infer<typeof cartLineSchema>;
+export type PayNowInput = z.infer<typeof payNowSchema>;

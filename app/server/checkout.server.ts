@@ -1,0 +1,290 @@
+// Checkout (SPEC §4 Checkout, §7 Writes, §9 Pricing), done right: the server
+// reprices every line from the database, applies the subscriber discount with
+// its own subscriber flag, and writes subscription, order and items in one
+// transaction together with the payment. An idempotency key per attempt makes
+// a double submit one order.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Database, Executor } from '~/db/client.server';
+import { isUniqueViolation } from '~/db/errors.server';
+import { orderItems, orders, products, productVariants, user, userSubscriptions, type PaymentDetails } from '~/db/schema';
+import { centsToDecimal, toCents } from '~/lib/money';
+import { findPlan, nextPlanDate, PLAN_NAME, todayInBrazil } from '~/lib/plans';
+import { computeTotals, type Totals } from '~/lib/pricing';
+import type { CartLineInput, PayNowInput } from '~/lib/schemas/checkout';
+import type { PaymentProvider } from './payments.server';
+import { isSubscriber } from './subscriptions.server';
+
+/** A cart line as the server prices it. */
+export type QuotedLine = {
+  id: string;
+  productId: string | null;
+  name: string;
+  size: string | null;
+  imageUrl: string | null;
+  unitPrice: string;
+  unitCents: number;
+  quantity: number;
+  isSubscription: boolean;
+  frequency: string | null;
+};
+
+export type Quote = {
+  lines: QuotedLine[];
+  /** Cart line ids the store no longer sells. */
+  removed: string[];
+  totals: Totals;
+  isSubscriber: boolean;
+};
+
+const PLAN_IMAGE = '/images/assinatura.svg';
+
+/** Prices a cart from the database; lines that no longer exist are dropped and reported. */
+export async function quoteCart(db: Executor, userId: string | null, cart: CartLineInput[]): Promise<Quote> {
+  const ids = cart.filter((l) => !l.is_subscription).map((l) => l.id);
+  const uuidIds = ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  const [variantRows, kitRows, subscriber] = await Promise.all([
+    uuidIds.length
+      ? db
+          .select({ id: productVariants.id, productId: products.id, name: products.name, size: productVariants.size, price: productVariants.price, imageUrl: products.imageUrl })
+          .from(productVariants)
+          .innerJoin(products, eq(products.id, productVariants.productId))
+          .where(inArray(productVariants.id, uuidIds))
+      : Promise.resolve([]),
+    uuidIds.length
+      ? db
+          .select({ id: products.id, name: products.name, price: products.price, imageUrl: products.imageUrl })
+          .from(products)
+          .where(and(inArray(products.id, uuidIds), eq(products.isKit, true)))
+      : Promise.resolve([]),
+    userId ? isSubscriber(db, userId) : Promise.resolve(false),
+  ]);
+  const variants = new Map(variantRows.map((v) => [v.id, v]));
+  const kits = new Map(kitRows.map((k) => [k.id, k]));
+
+  const lines: QuotedLine[] = [];
+  const removed: string[] = [];
+  let planSeen = false;
+  for (const item of cart) {
+    if (item.is_subscription) {
+      const plan = findPlan(item.frequency);
+      // One plan per purchase; a subscriber cannot buy a second one.
+      if (!plan || planSeen || subscriber) {
+        removed.push(item.id);
+        continue;
+      }
+      planSeen = true;
+      lines.push({
+        id: item.id,
+        productId: null,
+        name: `${PLAN_NAME} — ${plan.name}`,
+        size: null,
+        imageUrl: PLAN_IMAGE,
+        unitPrice: plan.price,
+        unitCents: toCents(plan.price),
+        quantity: 1,
+        isSubscription: true,
+        frequency: plan.frequency,
+      });
+      continue;
+    }
+    const variant = variants.get(item.id);
+    const kit = kits.get(item.id);
+    const source = variant
+      ? { productId: variant.productId, name: variant.name, size: variant.size, price: variant.price, imageUrl: variant.imageUrl }
+      : kit
+        ? { productId: kit.id, name: kit.name, size: null, price: kit.price, imageUrl: kit.imageUrl }
+        : null;
+    if (!source) {
+      removed.push(item.id);
+      continue;
+    }
+    const existing = lines.find((l) => l.id === item.id);
+    if (existing) {
+      existing.quantity += item.quantity;
+      continue;
+    }
+    lines.push({
+      id: item.id,
+      productId: source.productId,
+      name: source.name,
+      size: source.size,
+      imageUrl: source.imageUrl,
+      unitPrice: source.price,
+      unitCents: toCents(source.price),
+      quantity: item.quantity,
+      isSubscription: false,
+      frequency: null,
+    });
+  }
+  return { lines, removed, totals: computeTotals(lines, subscriber), isSubscriber: subscriber };
+}
+
+export type CheckoutStep = 'subscription' | 'order' | 'items' | 'payment';
+
+/** A failed step; nothing of the purchase was written. */
+export class CheckoutError extends Error {
+  constructor(
+    readonly step: CheckoutStep | 'cart',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export type PlacedOrder = { orderId: string; replayed: boolean };
+
+type Buyer = { id: string; name: string; email: string };
+
+/**
+ * Places the order. `afterStep` lets tests inject a failure after each write
+ * to prove the transaction leaves nothing behind.
+ */
+export async function placeOrder(
+  db: Database,
+  buyer: Buyer,
+  input: PayNowInput,
+  provider: PaymentProvider,
+  afterStep?: (step: CheckoutStep) => Promise<void>,
+): Promise<PlacedOrder> {
+  const existing = await findOrderByKey(db, buyer.id, input.idempotencyKey);
+  if (existing) return { orderId: existing, replayed: true };
+
+  const quote = await quoteCart(db, buyer.id, input.cart);
+  if (quote.lines.length === 0) throw new CheckoutError('cart', 'Seu carrinho está vazio.');
+  if (quote.removed.length > 0) {
+    throw new CheckoutError('cart', 'Alguns itens do carrinho mudaram. Confira o resumo antes de pagar.');
+  }
+  const plan = quote.lines.find((l) => l.isSubscription);
+  const today = todayInBrazil();
+  const { totals } = quote;
+  const installments = input.paymentMethod === 'credit_card' ? input.installments : 1;
+
+  try {
+    const orderId = await db.transaction(async (tx) => {
+      if (plan) {
+        await step('subscription', 'Erro ao criar assinatura', () =>
+          tx.insert(userSubscriptions).values({
+            userId: buyer.id,
+            frequency: plan.frequency as 'monthly' | 'semiannual' | 'annual',
+            status: 'active',
+            nextDeliveryDate: nextPlanDate(today, plan.frequency)!,
+            totalValue: plan.unitPrice,
+          }),
+        );
+        await afterStep?.('subscription');
+      }
+
+      const [order] = await step('order', 'Erro ao criar pedido', () =>
+        tx
+          .insert(orders)
+          .values({
+            userId: buyer.id,
+            status: 'pending',
+            subtotalPrice: centsToDecimal(totals.subtotalCents),
+            discountPrice: centsToDecimal(totals.discountCents),
+            shippingPrice: centsToDecimal(totals.shippingCents),
+            totalPrice: centsToDecimal(totals.totalCents),
+            deliveryFrequencyMonths: quote.isSubscriber && !plan ? input.deliveryFrequency : null,
+            paymentMethod: input.paymentMethod,
+            taxId: input.taxId,
+            idempotencyKey: input.idempotencyKey,
+          })
+          .returning({ id: orders.id }),
+      );
+      await afterStep?.('order');
+
+      await step('items', 'Erro ao salvar itens do pedido', () =>
+        tx.insert(orderItems).values(
+          quote.lines.map((l) => ({
+            orderId: order!.id,
+            productId: l.productId,
+            productName: l.name,
+            size: l.size,
+            quantity: l.quantity,
+            priceAtPurchase: l.unitPrice,
+          })),
+        ),
+      );
+      await afterStep?.('items');
+
+      const charge = await step('payment', 'Erro no pagamento', () =>
+        provider.charge({
+          orderId: order!.id,
+          amountCents: totals.totalCents,
+          method: input.paymentMethod,
+          installments,
+          customer: { name: buyer.name, email: buyer.email, taxId: input.taxId },
+        }),
+      );
+      if (!charge.approved) throw new CheckoutError('payment', `Pagamento recusado: ${charge.reason}`);
+      await tx.update(orders).set({ status: 'paid', paymentDetails: charge.details }).where(eq(orders.id, order!.id));
+      // The buyer's CPF/CNPJ is kept for the next purchase.
+      await tx.update(user).set({ taxId: input.taxId }).where(eq(user.id, buyer.id));
+      await afterStep?.('payment');
+      return order!.id;
+    });
+    return { orderId, replayed: false };
+  } catch (error) {
+    // The same attempt committed concurrently: answer with that order.
+    if (isUniqueViolation(error) || (error instanceof CheckoutError && isUniqueViolation(error.cause))) {
+      const winner = await findOrderByKey(db, buyer.id, input.idempotencyKey);
+      if (winner) return { orderId: winner, replayed: true };
+    }
+    throw error;
+  }
+}
+
+async function step<T>(name: CheckoutStep, message: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof CheckoutError) throw error;
+    throw new CheckoutError(name, message, { cause: error });
+  }
+}
+
+async function findOrderByKey(db: Executor, userId: string, key: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export type OrderSummary = {
+  id: string;
+  createdAt: Date;
+  status: string;
+  totalPrice: string;
+  subtotalPrice: string;
+  discountPrice: string;
+  shippingPrice: string;
+  deliveryFrequencyMonths: number | null;
+  paymentMethod: string | null;
+  paymentDetails: PaymentDetails | null;
+  items: { productId: string | null; productName: string; size: string | null; quantity: number; priceAtPurchase: string }[];
+};
+
+/** One of the user's own orders with its items; null for anyone else's. */
+export async function getOwnOrder(db: Executor, userId: string, orderId: string): Promise<OrderSummary | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(orderId)) return null;
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .limit(1);
+  if (!order) return null;
+  const items = await db
+    .select({ productId: orderItems.productId, productName: orderItems.productName, size: orderItems.size, quantity: orderItems.quantity, priceAtPurchase: orderItems.priceAtPurchase })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(orderItems.productName);
+  return { ...order, items };
+}
+
+export async function getUserTaxId(db: Executor, userId: string): Promise<string | null> {
+  const [row] = await db.select({ taxId: user.taxId }).from(user).where(eq(user.id, userId)).limit(1);
+  return row?.taxId ?? null;
+}

@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as t from '~/db/schema';
+import { seedCatalogue } from '~/db/seed/seed.server';
+import { payNowSchema, type PayNowInput } from '~/lib/schemas/checkout';
+import { searchProducts, getProductDetail, listFeaturedKits } from '~/server/catalog.server';
+import { CheckoutError, getOwnOrder, placeOrder, quoteCart, type CheckoutStep } from '~/server/checkout.server';
+import { instantApprovalProvider, type PaymentProvider } from '~/server/payments.server';
+import { engines } from './engines';
+
+const CPF = '52998224725';
+
+describe.each(engines)('checkout on $name', ({ open }) => {
+  let handle: Awaited<ReturnType<typeof open>>;
+  let variant: { id: string; productId: string; price: string };
+  let variant2: { id: string; productId: string; price: string };
+  let kit: { id: string; price: string };
+  let n = 0;
+
+  async function newBuyer() {
+    n += 1;
+    const id = `buyer-${n}-${randomUUID().slice(0, 6)}`;
+    await handle.db.insert(t.user).values({ id, name: `Comprador ${n}`, email: `${id}@exemplo.com.br` });
+    return { id, name: `Comprador ${n}`, email: `${id}@exemplo.com.br` };
+  }
+
+  function input(cart: unknown[], extra: Partial<Record<string, unknown>> = {}): PayNowInput {
+    return payNowSchema.parse({
+      intent: 'pay',
+      cart: JSON.stringify(cart),
+      idempotencyKey: randomUUID(),
+      paymentMethod: 'pix',
+      taxId: '529.982.247-25',
+      ...extra,
+    });
+  }
+
+  const counts = async () => {
+    const [row] = (
+      await handle.db.execute(
+        sql`select (select count(*) from orders)::int as orders, (select count(*) from order_items)::int as items, (select count(*) from user_subscriptions)::int as subs`,
+      )
+    ).rows as { orders: number; items: number; subs: number }[];
+    return row!;
+  };
+
+  beforeAll(async () => {
+    handle = await open();
+    await handle.migrate();
+    await seedCatalogue(handle.db);
+    const [p1, p2] = await searchProducts(handle.db, { term: 'detergente' });
+    const d1 = await getProductDetail(handle.db, p1!.slug);
+    const d2 = await getProductDetail(handle.db, p2!.slug);
+    variant = { id: d1!.variants[0]!.id, productId: d1!.id, price: d1!.variants[0]!.price };
+    variant2 = { id: d2!.variants[1]!.id, productId: d2!.id, price: d2!.variants[1]!.price };
+    const [k] = await listFeaturedKits(handle.db);
+    kit = { id: k!.id, price: k!.price };
+  });
+  afterAll(async () => {
+    await handle?.drop();
+  });
+
+  it('ignores prices sent by the browser and charges the database price', async () => {
+    const buyer = await newBuyer();
+    const cart = [
+      { id: variant.id, product_id: variant.productId, quantity: 2, price: '0.01', name: 'barato' },
+      { id: kit.id, product_id: kit.id, quantity: 1, price: 0 },
+    ];
+    const { orderId } = await placeOrder(handle.db, buyer, input(cart), instantApprovalProvider);
+    const order = await getOwnOrder(handle.db, buyer.id, orderId);
+    const cents = (v: string) => Math.round(Number(v) * 100);
+    expect(cents(order!.totalPrice)).toBe(cents(variant.price) * 2 + cents(kit.price));
+    expect(order!.status).toBe('paid');
+    expect(order!.items.map((i) => i.priceAtPurchase).sort()).toEqual([variant.price, kit.price].sort());
+    expect(order!.paymentDetails).toMatchObject({ method: 'pix' });
+    expect(order!.deliveryFrequencyMonths).toBeNull();
+    // The CPF is kept on the profile for the next purchase.
+    const [u] = await handle.db.select().from(t.user).where(eq(t.user.id, buyer.id));
+    expect(u?.taxId).toBe(CPF);
+  });
+
+  it("a subscriber's order of single products gets 10% off and the delivery frequency", async () => {
+    const buyer = await newBuyer();
+    await handle.db.insert(t.userSubscriptions).values({ userId: buyer.id, frequency: 'monthly', status: 'active', nextDeliveryDate: '2026-12-22', totalValue: '49.90' });
+    const quote = await quoteCart(handle.db, buyer.id, [{ id: variant2.id, product_id: variant2.productId, quantity: 3 }]);
+    expect(quote.isSubscriber).toBe(true);
+    expect(quote.totals.discountApplies).toBe(true);
+    const { orderId } = await placeOrder(handle.db, buyer, input([{ id: variant2.id, product_id: variant2.productId, quantity: 3 }], { deliveryFrequency: 2 }), instantApprovalProvider);
+    const order = await getOwnOrder(handle.db, buyer.id, orderId);
+    const subtotal = Math.round(Number(variant2.price) * 100) * 3;
+    const discount = Math.floor((subtotal * 10 + 50) / 100);
+    expect(Math.round(Number(order!.discountPrice) * 100)).toBe(discount);
+    expect(Math.round(Number(order!.totalPrice) * 100)).toBe(subtotal - discount);
+    expect(order!.deliveryFrequencyMonths).toBe(2);
+  });
+
+  it('an order with a plan creates the subscription, with no discount and no frequency', async () => {
+    const buyer = await newBuyer();
+    const cart = [
+      { id: 'plan:semiannual', product_id: 'plan:semiannual', quantity: 1, is_subscription: true, frequency: 'semiannual' },
+      { id: variant.id, product_id: variant.productId, quantity: 1 },
+    ];
+    const { orderId } = await placeOrder(handle.db, buyer, input(cart, { paymentMethod: 'credit_card', installments: 3 }), instantApprovalProvider);
+    const order = await getOwnOrder(handle.db, buyer.id, orderId);
+    expect(order!.discountPrice).toBe('0.00');
+    expect(order!.deliveryFrequencyMonths).toBeNull();
+    expect(Math.round(Number(order!.totalPrice) * 100)).toBe(24950 + Math.round(Number(variant.price) * 100));
+    const subs = await handle.db.select().from(t.userSubscriptions).where(eq(t.userSubscriptions.userId, buyer.id));
+    expect(subs).toHaveLength(1);
+    expect(subs[0]).toMatchObject({ frequency: 'semiannual', status: 'active', totalValue: '249.50' });
+    expect(order!.paymentDetails).toMatchObject({ method: 'credit_card', installments: 3 });
+    const parts = (order!.paymentDetails as { installmentCents: number[] }).installmentCents;
+    expect(parts.reduce((a, b) => a + b, 0)).toBe(Math.round(Number(order!.totalPrice) * 100));
+  });
+
+  it.each<CheckoutStep>(['subscription', 'order', 'items', 'payment'])('a failure after the %s step writes nothing', async (failing) => {
+    const buyer = await newBuyer();
+    const before = await counts();
+    const cart = [
+      { id: 'plan:monthly', product_id: 'plan:monthly', quantity: 1, is_subscription: true, frequency: 'monthly' },
+      { id: variant.id, product_id: variant.productId, quantity: 2 },
+    ];
+    const error = await placeOrder(handle.db, buyer, input(cart), instantApprovalProvider, async (step) => {
+      if (step === failing) throw new Error(`falha injetada em ${step}`);
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(await counts()).toEqual(before);
+    const [u] = await handle.db.select().from(t.user).where(eq(t.user.id, buyer.id));
+    expect(u?.taxId).toBeNull();
+  });
+
+  it('a declined payment writes nothing and says why', async () => {
+    const buyer = await newBuyer();
+    const before = await counts();
+    const declining: PaymentProvider = { name: 'recusa', charge: async () => ({ approved: false, reason: 'cartão sem limite' }) };
+    const error = await placeOrder(handle.db, buyer, input([{ id: variant.id, product_id: variant.productId, quantity: 1 }]), declining).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CheckoutError);
+    expect((error as CheckoutError).message).toBe('Pagamento recusado: cartão sem limite');
+    expect(await counts()).toEqual(before);
+  });
+
+  it('a database error in a step is reported with that step', async () => {
+    const buyer = await newBuyer();
+    await handle.db.insert(t.userSubscriptions).values({ userId: buyer.id, frequency: 'monthly', status: 'paused', nextDeliveryDate: '2026-12-22', totalValue: '49.90' });
+    // A paused subscriber cannot buy a second plan: the line is refused before anything is written.
+    const error = await placeOrder(handle.db, buyer, input([{ id: 'plan:annual', product_id: 'plan:annual', quantity: 1, is_subscription: true, frequency: 'annual' }]), instantApprovalProvider).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CheckoutError);
+    expect((error as CheckoutError).step).toBe('cart');
+  });
+
+  it('20 concurrent submits with the same key make exactly one order', async () => {
+    const buyer = await newBuyer();
+    const attempt = input([{ id: variant.id, product_id: variant.productId, quantity: 1 }]);
+    const before = await counts();
+    const results = await Promise.all(Array.from({ length: 20 }, () => placeOrder(handle.db, buyer, attempt, instantApprovalProvider)));
+    expect(new Set(results.map((r) => r.orderId)).size).toBe(1);
+    expect(results.filter((r) => !r.replayed)).toHaveLength(1);
+    const after = await counts();
+    expect(after.orders - before.orders).toBe(1);
+    expect(after.items - before.items).toBe(1);
+  });
+
+  it('removed products are reported by the quote and block payment until the customer has seen them', async () => {
+    const buyer = await newBuyer();
+    const quote = await quoteCart(handle.db, buyer.id, [
+      { id: variant.id, product_id: variant.productId, quantity: 1 },
+      { id: '00000000-0000-4000-8000-000000000000', product_id: 'x', quantity: 1 },
+      { id: 'not-a-uuid', product_id: 'x', quantity: 1 },
+    ]);
+    expect(quote.lines).toHaveLength(1);
+    expect(quote.removed).toEqual(['00000000-0000-4000-8000-000000000000', 'not-a-uuid']);
+    const error = await placeOrder(handle.db, buyer, input([{ id: 'not-a-uuid', product_id: 'x', quantity: 1 }]), instantApprovalProvider).catch((e: unknown) => e);
+    expect((error as CheckoutError).step).toBe('cart');
+  });
+
+  it("nobody reads another customer's order", async () => {
+    const owner = await newBuyer();
+    const other = await newBuyer();
+    const { orderId } = await placeOrder(handle.db, owner, input([{ id: variant.id, product_id: variant.productId, quantity: 1 }]), instantApprovalProvider);
+    expect(await getOwnOrder(handle.db, other.id, orderId)).toBeNull();
+    expect(await getOwnOrder(handle.db, owner.id, orderId)).not.toBeNull();
+    expect(await getOwnOrder(handle.db, owner.id, 'nao-e-uuid')).toBeNull();
+  });
+});

@@ -1,2 +1,179 @@
-// Placeholder until this page is built (issue 3).
-export { default, loader } from './not-found';
+import { ArrowLeft, CalendarDays, Clock, User } from 'lucide-react';
+import { data, Link, useNavigate } from 'react-router';
+import { buttonVariants } from '~/components/ui/button';
+import { absoluteUrl, originFromMatches, seo, SITE_NAME } from '~/lib/seo';
+import { categorySlug, formatPostDate, getBlogPost, isSlug } from '~/server/content.server';
+import { getDb } from '~/server/db.server';
+import { sanitizeHtml } from '~/server/html.server';
+import type { Route } from './+types/blog-post';
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches, params }) => {
+  const origin = originFromMatches(matches);
+  const post = loaderData?.post;
+  if (!post) {
+    return [
+      ...seo({ title: 'Post não encontrado', path: `/blog/${encodeURIComponent(params.slug ?? '')}`, origin }),
+      { name: 'robots', content: 'noindex' },
+    ];
+  }
+  const path = `/blog/${post.slug}`;
+  return seo({
+    title: post.title,
+    description: post.excerpt,
+    path,
+    origin,
+    image: post.imageUrl,
+    type: 'article',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      headline: post.title,
+      description: post.excerpt,
+      datePublished: post.date,
+      author: { '@type': 'Person', name: post.author },
+      image: post.imageUrl ? absoluteUrl(origin, post.imageUrl) : undefined,
+      articleSection: post.category,
+      keywords: post.tags.length ? post.tags.join(', ') : undefined,
+      mainEntityOfPage: absoluteUrl(origin, path),
+      publisher: {
+        '@type': 'Organization',
+        name: SITE_NAME,
+        url: absoluteUrl(origin, '/'),
+        logo: { '@type': 'ImageObject', url: absoluteUrl(origin, '/favicon.svg') },
+      },
+    },
+  });
+};
+
+export async function loader({ params }: Route.LoaderArgs) {
+  // Not a slug (too long, odd characters): no such post, and no query either.
+  const post = isSlug(params.slug) ? await getBlogPost(await getDb(), params.slug) : null;
+  if (!post) return data({ post: null }, { status: 404 });
+  return data({
+    post: {
+      slug: post.slug,
+      title: post.title,
+      excerpt: post.excerpt,
+      author: post.author,
+      category: post.category,
+      categorySlug: categorySlug(post.category),
+      tags: post.tags,
+      imageUrl: post.imageUrl,
+      readTimeMinutes: post.readTimeMinutes,
+      date: post.createdAt.toISOString(),
+      dateLabel: formatPostDate(post.createdAt),
+      // Sanitized here, on the server: the page only ever receives safe HTML.
+      html: sanitizeHtml(post.content),
+    },
+  });
+}
+
+/** Readable article typography for the sanitized HTML (no typography plugin). Same as legal-page.tsx. */
+const ARTICLE_HTML_CLASS = [
+  'break-words text-base leading-relaxed text-slate-800 sm:text-lg dark:text-slate-200',
+  '[&>:first-child]:mt-0 [&_p]:mt-5',
+  '[&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-slate-900 dark:[&_h2]:text-white',
+  '[&_h3]:mt-8 [&_h3]:text-xl [&_h3]:font-semibold [&_h3]:text-slate-900 dark:[&_h3]:text-white',
+  '[&_h4]:mt-6 [&_h4]:font-semibold [&_h4]:text-slate-900 dark:[&_h4]:text-white',
+  '[&_ul]:mt-5 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:mt-5 [&_ol]:list-decimal [&_ol]:pl-6 [&_li]:mt-2 [&_li]:pl-1',
+  '[&_strong]:font-semibold [&_strong]:text-slate-900 dark:[&_strong]:text-white [&_b]:font-semibold',
+  '[&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-2 [&_a:hover]:text-brand-900 dark:[&_a]:text-brand-200 dark:[&_a:hover]:text-brand-100',
+  '[&_blockquote]:mt-6 [&_blockquote]:border-l-4 [&_blockquote]:border-brand-500 [&_blockquote]:pl-4 [&_blockquote]:italic',
+  '[&_hr]:my-10 [&_hr]:border-slate-200 dark:[&_hr]:border-slate-800',
+  '[&_table]:mt-6 [&_table]:w-full [&_table]:border-collapse [&_table]:text-sm [&_caption]:mb-2 [&_caption]:text-left [&_caption]:font-semibold',
+  '[&_th]:border [&_th]:border-slate-300 [&_th]:bg-slate-100 [&_th]:p-2 [&_th]:text-left [&_td]:border [&_td]:border-slate-300 [&_td]:p-2',
+  'dark:[&_th]:border-slate-700 dark:[&_th]:bg-slate-800 dark:[&_td]:border-slate-700',
+].join(' ');
+
+/** Links inside the HTML to pages of this site navigate in the app instead of reloading it. Same as legal-page.tsx. */
+function useInternalLinkClicks() {
+  const navigate = useNavigate();
+  return (event: React.MouseEvent<HTMLElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const anchor = (event.target as Element).closest('a');
+    const href = anchor?.getAttribute('href');
+    if (!anchor || !href || anchor.hasAttribute('rel') || !href.startsWith('/') || href.startsWith('//')) return;
+    event.preventDefault();
+    void navigate(href);
+  };
+}
+
+export default function BlogPost({ loaderData }: Route.ComponentProps) {
+  const onContentClick = useInternalLinkClicks();
+  const { post } = loaderData;
+
+  if (!post) {
+    return (
+      <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
+        <p className="text-5xl font-bold text-brand-700 dark:text-brand-200">404</p>
+        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Post não encontrado.</h1>
+        <p className="text-slate-700 dark:text-slate-300">O artigo que você procurou não existe ou foi removido.</p>
+        <Link to="/blog" className={buttonVariants()}>
+          <ArrowLeft className="h-4 w-4" aria-hidden />
+          Voltar para o blog
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10">
+      <Link
+        to="/blog"
+        className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-200"
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden />
+        Voltar para o blog
+      </Link>
+      <header className="mt-6">
+        <p>
+          <Link
+            to={`/blog?categoria=${encodeURIComponent(post.categorySlug)}`}
+            className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800 hover:underline dark:bg-brand-900 dark:text-brand-100"
+          >
+            {post.category}
+          </Link>
+        </p>
+        <h1 className="mt-4 text-3xl leading-tight font-extrabold tracking-tight text-slate-900 md:text-4xl dark:text-white">{post.title}</h1>
+        {post.excerpt ? <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{post.excerpt}</p> : null}
+        <ul className="mt-5 flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-600 dark:text-slate-400" aria-label="Sobre o post">
+          <li className="flex items-center gap-1.5">
+            <User className="h-4 w-4" aria-hidden />
+            <span>
+              <span className="sr-only">Autor: </span>
+              {post.author}
+            </span>
+          </li>
+          <li className="flex items-center gap-1.5">
+            <CalendarDays className="h-4 w-4" aria-hidden />
+            <time dateTime={post.date}>{post.dateLabel}</time>
+          </li>
+          <li className="flex items-center gap-1.5">
+            <Clock className="h-4 w-4" aria-hidden />
+            {post.readTimeMinutes} min de leitura
+          </li>
+        </ul>
+      </header>
+      {post.imageUrl ? (
+        <img
+          src={post.imageUrl}
+          alt=""
+          width={800}
+          height={450}
+          className="mt-8 aspect-video w-full rounded-xl bg-slate-100 object-cover dark:bg-slate-800"
+        />
+      ) : null}
+      {/* Sanitized on the server by sanitizeHtml (html.server.ts). */}
+      <div className={`mt-8 ${ARTICLE_HTML_CLASS}`} onClick={onContentClick} dangerouslySetInnerHTML={{ __html: post.html }} />
+      {post.tags.length ? (
+        <ul className="mt-10 flex flex-wrap gap-2" aria-label="Tags">
+          {post.tags.map((tag) => (
+            <li key={tag} className="rounded-full bg-slate-100 px-3 py-1 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+              #{tag}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </article>
+  );
+}

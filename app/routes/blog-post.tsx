@@ -1,10 +1,11 @@
 import { ArrowLeft, CalendarDays, Clock, User } from 'lucide-react';
-import { data, Link, useNavigate } from 'react-router';
+import { data, Link } from 'react-router';
 import { buttonVariants } from '~/components/ui/button';
 import { absoluteUrl, originFromMatches, seo, SITE_NAME } from '~/lib/seo';
 import { categorySlug, formatPostDate, getBlogPost, isSlug } from '~/server/content.server';
 import { getDb } from '~/server/db.server';
 import { sanitizeHtml } from '~/server/html.server';
+import { HtmlContent } from '~/components/html-content';
 import type { Route } from './+types/blog-post';
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches, params }) => {
@@ -68,38 +69,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   });
 }
 
-/** Readable article typography for the sanitized HTML (no typography plugin). Same as legal-page.tsx. */
-const ARTICLE_HTML_CLASS = [
-  'break-words text-base leading-relaxed text-slate-800 sm:text-lg dark:text-slate-200',
-  '[&>:first-child]:mt-0 [&_p]:mt-5',
-  '[&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-slate-900 dark:[&_h2]:text-white',
-  '[&_h3]:mt-8 [&_h3]:text-xl [&_h3]:font-semibold [&_h3]:text-slate-900 dark:[&_h3]:text-white',
-  '[&_h4]:mt-6 [&_h4]:font-semibold [&_h4]:text-slate-900 dark:[&_h4]:text-white',
-  '[&_ul]:mt-5 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:mt-5 [&_ol]:list-decimal [&_ol]:pl-6 [&_li]:mt-2 [&_li]:pl-1',
-  '[&_strong]:font-semibold [&_strong]:text-slate-900 dark:[&_strong]:text-white [&_b]:font-semibold',
-  '[&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-2 [&_a:hover]:text-brand-900 dark:[&_a]:text-brand-200 dark:[&_a:hover]:text-brand-100',
-  '[&_blockquote]:mt-6 [&_blockquote]:border-l-4 [&_blockquote]:border-brand-500 [&_blockquote]:pl-4 [&_blockquote]:italic',
-  '[&_hr]:my-10 [&_hr]:border-slate-200 dark:[&_hr]:border-slate-800',
-  '[&_table]:mt-6 [&_table]:w-full [&_table]:border-collapse [&_table]:text-sm [&_caption]:mb-2 [&_caption]:text-left [&_caption]:font-semibold',
-  '[&_th]:border [&_th]:border-slate-300 [&_th]:bg-slate-100 [&_th]:p-2 [&_th]:text-left [&_td]:border [&_td]:border-slate-300 [&_td]:p-2',
-  'dark:[&_th]:border-slate-700 dark:[&_th]:bg-slate-800 dark:[&_td]:border-slate-700',
-].join(' ');
-
-/** Links inside the HTML to pages of this site navigate in the app instead of reloading it. Same as legal-page.tsx. */
-function useInternalLinkClicks() {
-  const navigate = useNavigate();
-  return (event: React.MouseEvent<HTMLElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const anchor = (event.target as Element).closest('a');
-    const href = anchor?.getAttribute('href');
-    if (!anchor || !href || anchor.hasAttribute('rel') || !href.startsWith('/') || href.startsWith('//')) return;
-    event.preventDefault();
-    void navigate(href);
-  };
-}
-
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  const onContentClick = useInternalLinkClicks();
   const { post } = loaderData;
 
   if (!post) {
@@ -164,7 +134,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         />
       ) : null}
       {/* Sanitized on the server by sanitizeHtml (html.server.ts). */}
-      <div className={`mt-8 ${ARTICLE_HTML_CLASS}`} onClick={onContentClick} dangerouslySetInnerHTML={{ __html: post.html }} />
+      <HtmlContent className="mt-8" html={post.html} />
       {post.tags.length ? (
         <ul className="mt-10 flex flex-wrap gap-2" aria-label="Tags">
           {post.tags.map((tag) => (

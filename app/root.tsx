@@ -11,6 +11,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
+import { FloatingButtons } from './components/floating/floating-buttons';
 import { Footer } from './components/layout/footer';
 import { Header } from './components/layout/header';
 import { toast, Toaster } from './components/ui/toaster';
@@ -98,6 +99,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <Footer user={loaderData.user} />
+      <FloatingButtons />
     </>
   );
 }

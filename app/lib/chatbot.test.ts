@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { STORE_CONTACT } from '~/components/layout/nav-links';
+import { quickQuestions } from '~/db/seed/data';
+import { CHAT_CONTACT, normalize, REDIRECT_DELAY_MS, REPLY_DELAY_MS, routeMessage, type ChatRoute } from './chatbot';
+
+function kindOf(route: ChatRoute | null): string | null {
+  if (!route) return null;
+  if (route.kind === 'redirect') return `redirect ${route.to}`;
+  if (route.kind === 'reply') return `reply ${route.topic}`;
+  return route.kind;
+}
+
+describe('normalize', () => {
+  it('lower-cases, strips accents and collapses blanks', () => {
+    expect(normalize('  Preço   BAIXO\n')).toBe('preco baixo');
+    expect(normalize('Cartão de CRÉDITO à vista')).toBe('cartao de credito a vista');
+    expect(normalize('\t ')).toBe('');
+  });
+});
+
+describe('routeMessage', () => {
+  it.each([
+    ['Qual o mais vendido?', 'best-sellers'],
+    ['Quais são os mais vendidos?', 'best-sellers'],
+    ['o que é mais popular', 'best-sellers'],
+    ['produto BARATO', 'cheapest'],
+    ['produto mais barato', 'cheapest'],
+    ['preco baixo', 'cheapest'],
+    ['Preço baixo', 'cheapest'],
+    ['limpeza pesada', 'redirect /produtos?q=pesada'],
+    ['quero assinar', 'redirect /assinatura'],
+    ['Como funciona a assinatura?', 'redirect /assinatura'],
+    ['Kits prontos', 'redirect /kits'],
+    ['kits_vendidos', 'redirect /kits'],
+    ['ajuda_pedido', 'reply ajuda_pedido'],
+    ['Onde está meu pedido?', 'reply ajuda_pedido'],
+    ['Como faço o pagamento?', 'reply pagamento'],
+    ['Aceitam PIX?', 'reply pagamento'],
+    ['Dá para parcelar no cartão?', 'reply pagamento'],
+    ['Qual o telefone de vocês?', 'reply contato'],
+    ['contato', 'reply contato'],
+    ['bom dia', 'reply default'],
+  ])('%j → %s', (message, expected) => {
+    expect(kindOf(routeMessage(message))).toBe(expected);
+  });
+
+  it('ignores blank messages', () => {
+    expect(routeMessage('   ')).toBeNull();
+    expect(routeMessage('')).toBeNull();
+    expect(routeMessage('\n\t')).toBeNull();
+  });
+
+  it('applies the keywords in the spec order', () => {
+    // 'vendido' comes before 'kits prontos'.
+    expect(kindOf(routeMessage('qual o kit pronto mais vendido'))).toBe('best-sellers');
+    // 'barato' comes before 'assinatura'.
+    expect(kindOf(routeMessage('assinatura barata'))).toBe('cheapest');
+    // 'preço baixo' comes before 'pesada'.
+    expect(kindOf(routeMessage('limpeza pesada com preço baixo'))).toBe('cheapest');
+    // 'pesada' comes before 'kits prontos' and 'assinatura'.
+    expect(kindOf(routeMessage('kits prontos para limpeza pesada'))).toBe('redirect /produtos?q=pesada');
+    // Redirects come before the canned answers.
+    expect(kindOf(routeMessage('pagamento da assinatura'))).toBe('redirect /assinatura');
+    // Canned answers in order: contato, pagamento, ajuda_pedido.
+    expect(kindOf(routeMessage('quero falar sobre o pagamento do pedido'))).toBe('reply contato');
+    expect(kindOf(routeMessage('pagamento do pedido'))).toBe('reply pagamento');
+  });
+
+  it('matches keywords at the start of a word only', () => {
+    // 'vendido' inside the key 'kits_vendidos' must not win over the kits rule.
+    expect(kindOf(routeMessage('kits_vendidos'))).toBe('redirect /kits');
+    expect(kindOf(routeMessage('revendido'))).toBe('reply default');
+  });
+
+  it('gives the canned texts the spec asks for', () => {
+    const reply = (text: string) => {
+      const route = routeMessage(text);
+      return route?.kind === 'reply' ? route.reply : '';
+    };
+    expect(reply('contato')).toContain('(11) 4002-8922');
+    expect(reply('contato')).toContain('contato@clarear.com.br');
+    expect(reply('contato')).toContain('WhatsApp');
+    expect(reply('contato')).toMatch(/segunda a sexta, das 8h às 18h/);
+    const payment = reply('pagamento');
+    for (const part of ['cartões de crédito', 'Pix', 'boleto', '12x sem juros']) expect(payment).toContain(part);
+    expect(reply('ajuda_pedido')).toContain('Área do Cliente > Meus Pedidos');
+    expect(reply('bom dia')).toMatch(/não entendi/);
+  });
+
+  it('routes every seeded quick question by its response_key', () => {
+    const expected: Record<string, string> = {
+      vendido: 'best-sellers',
+      barato: 'cheapest',
+      pesada: 'redirect /produtos?q=pesada',
+      'kits prontos': 'redirect /kits',
+      assinatura: 'redirect /assinatura',
+      contato: 'reply contato',
+      pagamento: 'reply pagamento',
+      ajuda_pedido: 'reply ajuda_pedido',
+    };
+    for (const q of quickQuestions) expect(kindOf(routeMessage(q.responseKey)), q.responseKey).toBe(expected[q.responseKey]);
+  });
+
+  it('gives the same contact as the rest of the site', () => {
+    expect(CHAT_CONTACT.phone).toBe(STORE_CONTACT.phone);
+    expect(CHAT_CONTACT.email).toBe(STORE_CONTACT.email);
+    expect(`https://wa.me/55${CHAT_CONTACT.whatsapp.replace(/\D/g, '')}`).toBe(STORE_CONTACT.whatsappHref);
+  });
+
+  it('uses the spec timings', () => {
+    expect(REPLY_DELAY_MS).toBe(500);
+    expect(REDIRECT_DELAY_MS).toBe(1000);
+  });
+});

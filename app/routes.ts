@@ -10,11 +10,15 @@ export default [
   route('blog', 'routes/blog.tsx'),
   route('blog/:slug', 'routes/blog-post.tsx'),
   route('contato', 'routes/contact.tsx'),
+  route('assinatura', 'routes/subscription.tsx'),
+  route('checkout', 'routes/checkout.tsx'),
+  route('pedido/:id', 'routes/order.tsx'),
   // Accounts
   route('login', 'routes/login.tsx'),
   route('esqueci-senha', 'routes/forgot-password.tsx'),
   route('redefinir-senha', 'routes/reset-password.tsx'),
   route('logout', 'routes/logout.ts'),
+  route('area-cliente/meus-pedidos', 'routes/my-orders.tsx'),
   route('area-cliente/*', 'routes/customer-area.tsx'),
   route('admin/*', 'routes/admin.tsx'),
   // Resource routes (actions and data for widgets)

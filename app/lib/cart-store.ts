@@ -51,7 +51,10 @@ function subscribe(listener: Listener) {
 export const cartStore = {
   get: read,
   add: (item: CartItem) => commit(rules.addItem(read(), item)),
+  setSubscription: (item: CartItem) => commit(rules.setSubscription(read(), item)),
   updateQuantity: (id: string, quantity: number) => commit(rules.updateQuantity(read(), id, quantity)),
+  /** Replaces the whole cart (after the server repriced it). */
+  replace: (items: CartItem[]) => commit(items),
   remove: (id: string) => commit(rules.removeItem(read(), id)),
   clear: () => commit(rules.clearCart()),
   /** Test hook: forget the in-memory copy so the next read comes from storage. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addItem, clearCart, parseStoredCart, removeItem, subtotalCents, totalQuantity, updateQuantity, type CartItem } from './cart';
+import { addItem, clearCart, setSubscription, parseStoredCart, removeItem, subtotalCents, totalQuantity, updateQuantity, type CartItem } from './cart';
 
 const detergente: CartItem = { id: 'v-1', product_id: 'p-1', name: 'Detergente Neutro', price: '12.90', quantity: 1, size: '1 L' };
 const desinfetante: CartItem = { id: 'v-2', product_id: 'p-2', name: 'Desinfetante', price: 8.5, quantity: 2, size: '500 ml' };
@@ -26,6 +26,14 @@ describe('cart rules (SPEC §4 Cart)', () => {
     expect(updateQuantity(cart, 'v-2', 5).find((l) => l.id === 'v-2')?.quantity).toBe(5);
     expect(updateQuantity(cart, 'v-2', 0).map((l) => l.id)).toEqual(['v-1']);
     expect(updateQuantity(cart, 'v-1', -3).map((l) => l.id)).toEqual(['v-2']);
+  });
+
+  it('keeps one plan at a time, with quantity 1', () => {
+    const monthly: CartItem = { id: 'plan:monthly', product_id: 'plan:monthly', name: 'Plano Mensal', price: '49.90', quantity: 3, is_subscription: true, frequency: 'monthly' };
+    const annual: CartItem = { ...monthly, id: 'plan:annual', frequency: 'annual', price: '538.90' };
+    let cart = setSubscription([detergente], monthly);
+    cart = setSubscription(cart, annual);
+    expect(cart.map((l) => [l.id, l.quantity])).toEqual([['v-1', 1], ['plan:annual', 1]]);
   });
 
   it('removes one line and clears all', () => {

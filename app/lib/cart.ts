@@ -32,6 +32,11 @@ export function addItem(cart: Cart, item: CartItem): CartItem[] {
   return [...cart, { ...item, quantity }];
 }
 
+/** Puts a plan in the cart: one subscription line at a time, quantity 1 (a new plan replaces the old). */
+export function setSubscription(cart: Cart, item: CartItem): CartItem[] {
+  return [...cart.filter((line) => !line.is_subscription), { ...item, quantity: 1, is_subscription: true }];
+}
+
 /** Sets a line's quantity; zero or less removes the line. */
 export function updateQuantity(cart: Cart, id: string, quantity: number): CartItem[] {
   const q = Math.trunc(quantity);

@@ -31,11 +31,12 @@ export const MAX_INSTALLMENTS = 12;
 
 /**
  * Splits a total into n interest-free instalments that add up exactly:
- * equal parts, the leftover centavos on the first ones.
+ * equal parts, with the leftover centavos in the first one
+ * (R$ 249,50 in 3x = R$ 83,18 + 2 × R$ 83,16).
  */
 export function splitInstallments(totalCents: number, n: number): number[] {
   if (!Number.isInteger(n) || n < 1 || n > MAX_INSTALLMENTS) throw new Error(`Parcelamento inválido: ${n}`);
   const base = Math.floor(totalCents / n);
   const remainder = totalCents - base * n;
-  return Array.from({ length: n }, (_, i) => base + (i < remainder ? 1 : 0));
+  return Array.from({ length: n }, (_, i) => base + (i === 0 ? remainder : 0));
 }

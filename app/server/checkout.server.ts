@@ -6,7 +6,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database, Executor } from '~/db/client.server';
 import { isUniqueViolation } from '~/db/errors.server';
-import { orderItems, orders, products, productVariants, user, userSubscriptions, type PaymentDetails } from '~/db/schema';
+import { orderItems, orders, products, productVariants, user, userSubscriptions } from '~/db/schema';
 import { centsToDecimal, toCents } from '~/lib/money';
 import { findPlan, nextPlanDate, PLAN_NAME, todayInBrazil } from '~/lib/plans';
 import { computeTotals, type Totals } from '~/lib/pricing';
@@ -251,37 +251,6 @@ async function findOrderByKey(db: Executor, userId: string, key: string): Promis
     .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
     .limit(1);
   return row?.id ?? null;
-}
-
-export type OrderSummary = {
-  id: string;
-  createdAt: Date;
-  status: string;
-  totalPrice: string;
-  subtotalPrice: string;
-  discountPrice: string;
-  shippingPrice: string;
-  deliveryFrequencyMonths: number | null;
-  paymentMethod: string | null;
-  paymentDetails: PaymentDetails | null;
-  items: { productId: string | null; productName: string; size: string | null; quantity: number; priceAtPurchase: string }[];
-};
-
-/** One of the user's own orders with its items; null for anyone else's. */
-export async function getOwnOrder(db: Executor, userId: string, orderId: string): Promise<OrderSummary | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(orderId)) return null;
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
-    .limit(1);
-  if (!order) return null;
-  const items = await db
-    .select({ productId: orderItems.productId, productName: orderItems.productName, size: orderItems.size, quantity: orderItems.quantity, priceAtPurchase: orderItems.priceAtPurchase })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(orderItems.productName);
-  return { ...order, items };
 }
 
 export async function getUserTaxId(db: Executor, userId: string): Promise<string | null> {

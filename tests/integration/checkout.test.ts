@@ -5,7 +5,8 @@ import * as t from '~/db/schema';
 import { seedCatalogue } from '~/db/seed/seed.server';
 import { payNowSchema, type PayNowInput } from '~/lib/schemas/checkout';
 import { searchProducts, getProductDetail, listFeaturedKits } from '~/server/catalog.server';
-import { CheckoutError, getOwnOrder, placeOrder, quoteCart, type CheckoutStep } from '~/server/checkout.server';
+import { CheckoutError, placeOrder, quoteCart, type CheckoutStep } from '~/server/checkout.server';
+import { getOwnOrder, listOwnOrders } from '~/server/orders.server';
 import { instantApprovalProvider, type PaymentProvider } from '~/server/payments.server';
 import { engines } from './engines';
 
@@ -181,5 +182,7 @@ describe.each(engines)('checkout on $name', ({ open }) => {
     expect(await getOwnOrder(handle.db, other.id, orderId)).toBeNull();
     expect(await getOwnOrder(handle.db, owner.id, orderId)).not.toBeNull();
     expect(await getOwnOrder(handle.db, owner.id, 'nao-e-uuid')).toBeNull();
+    expect((await listOwnOrders(handle.db, other.id)).map((o) => o.id)).not.toContain(orderId);
+    expect((await listOwnOrders(handle.db, owner.id)).map((o) => o.id)).toEqual([orderId]);
   });
 });

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateBR, formatLongDateBR } from './dates';
+import { orderStatusLabel, shortOrderId } from './order-status';
+
+describe('pt-BR dates', () => {
+  it('writes day/month/year in São Paulo time', () => {
+    expect(formatDateBR('2026-11-22')).toBe('22/11/2026');
+    // 01:30 UTC on 1 December is still 30 November in São Paulo.
+    expect(formatDateBR(new Date('2026-12-01T01:30:00Z'))).toBe('30/11/2026');
+    expect(formatLongDateBR('2026-10-14')).toBe('14 de outubro de 2026');
+  });
+});
+
+describe('orders as customers read them', () => {
+  it('shows the first 8 characters of the id and the status in pt-BR', () => {
+    expect(shortOrderId('1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d')).toBe('1A2B3C4D');
+    expect(orderStatusLabel('paid')).toBe('Pago');
+    expect(orderStatusLabel('pending')).toBe('Aguardando pagamento');
+  });
+});

@@ -1,0 +1,23 @@
+/** Order statuses as customers read them. */
+export const ORDER_STATUS_LABELS: Record<string, string> = {
+  pending: 'Aguardando pagamento',
+  paid: 'Pago',
+  shipped: 'Enviado',
+  delivered: 'Entregue',
+  cancelled: 'Cancelado',
+};
+
+export function orderStatusLabel(status: string): string {
+  return ORDER_STATUS_LABELS[status] ?? status;
+}
+
+/** SPEC §9: an order id is shown as its first 8 characters. */
+export function shortOrderId(id: string): string {
+  return id.slice(0, 8).toUpperCase();
+}
+
+export const PAYMENT_METHOD_LABELS: Record<string, string> = {
+  pix: 'Pix',
+  credit_card: 'Cartão de crédito',
+  boleto: 'Boleto bancário',
+};

@@ -1,0 +1,415 @@
+import { Minus, Plus, Trash2 } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { data, Link, useFetcher, useNavigate } from 'react-router';
+import { Button, buttonVariants } from '~/components/ui/button';
+import { Label } from '~/components/ui/label';
+import { Input } from '~/components/ui/input';
+import { toast } from '~/components/ui/toaster';
+import { fieldErrors, type FieldErrors } from '~/lib/schemas/auth';
+import { cartStore, useCart } from '~/lib/cart-store';
+import type { CartItem } from '~/lib/cart';
+import { formatBRL, formatPrice, toCents } from '~/lib/money';
+import { DELIVERY_FREQUENCIES } from '~/lib/plans';
+import { MAX_INSTALLMENTS, splitInstallments } from '~/lib/pricing';
+import { useRootData } from '~/lib/root-data';
+import { payNowSchema, quoteSchema } from '~/lib/schemas/checkout';
+import { originFromMatches, seo } from '~/lib/seo';
+import { formatTaxId } from '~/lib/tax-id';
+import type { ToastMessage } from '~/lib/toast';
+import { CheckoutError, getUserTaxId, placeOrder, quoteCart, type Quote } from '~/server/checkout.server';
+import { flashToast } from '~/server/cookies.server';
+import { getDb } from '~/server/db.server';
+import { sendOrderConfirmation } from '~/server/order-emails.server';
+import { getOwnOrder } from '~/server/orders.server';
+import { getPaymentProvider } from '~/server/payments.server';
+import { getSessionUser } from '~/server/session.server';
+import type { Route } from './+types/checkout';
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seo({ title: 'Finalizar compra', path: '/checkout', origin: originFromMatches(matches) }),
+  { name: 'robots', content: 'noindex' },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getSessionUser(request);
+  const taxId = user ? await getUserTaxId(await getDb(), user.id) : null;
+  return { signedIn: Boolean(user), taxId: taxId ? formatTaxId(taxId) : '' };
+}
+
+type ActionResult =
+  | { intent: 'quote'; quote: Quote }
+  | { intent: 'pay'; ok: true; orderId: string }
+  | { intent: 'pay'; ok: false; errors?: FieldErrors; toast?: ToastMessage; quote?: Quote; login?: boolean };
+
+const STEP_TITLES = {
+  subscription: 'Erro ao criar assinatura',
+  order: 'Erro ao criar pedido',
+  items: 'Erro ao salvar itens do pedido',
+  payment: 'Pagamento não aprovado',
+  cart: 'Carrinho atualizado',
+} as const;
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const db = await getDb();
+  const user = await getSessionUser(request);
+
+  if (form.intent === 'quote') {
+    const parsed = quoteSchema.safeParse(form);
+    if (!parsed.success) return data<ActionResult>({ intent: 'quote', quote: emptyQuote() }, 400);
+    return data<ActionResult>({ intent: 'quote', quote: await quoteCart(db, user?.id ?? null, parsed.data.cart) });
+  }
+
+  if (!user) {
+    return data<ActionResult>(
+      { intent: 'pay', ok: false, login: true, toast: { title: 'Ação necessária', description: 'Por favor, faça login para finalizar a compra.', variant: 'destructive' } },
+      401,
+    );
+  }
+  const parsed = payNowSchema.safeParse(form);
+  if (!parsed.success) {
+    return data<ActionResult>({ intent: 'pay', ok: false, errors: fieldErrors(parsed.error) }, 400);
+  }
+  try {
+    const { orderId, replayed } = await placeOrder(db, user, parsed.data, getPaymentProvider());
+    if (!replayed) {
+      const order = await getOwnOrder(db, user.id, orderId);
+      // The purchase is committed; a mail failure is logged, never undone.
+      if (order) await sendOrderConfirmation(order, user).catch((e: unknown) => console.error('checkout: e-mail de confirmação falhou', e));
+    }
+    const toastCookie = await flashToast({ title: '🎉 Compra realizada com sucesso!', description: 'Seu pedido foi processado. Acompanhe na sua área de cliente.' });
+    return data<ActionResult>({ intent: 'pay', ok: true, orderId }, { headers: { 'set-cookie': toastCookie } });
+  } catch (error) {
+    if (error instanceof CheckoutError) {
+      if (error.step !== 'cart' && error.step !== 'payment') console.error(`checkout: falha em ${error.step}`, error.cause);
+      const quote = error.step === 'cart' ? await quoteCart(db, user.id, parsed.data.cart) : undefined;
+      return data<ActionResult>(
+        { intent: 'pay', ok: false, quote, toast: { title: STEP_TITLES[error.step], description: error.message, variant: 'destructive' } },
+        error.step === 'cart' ? 409 : 500,
+      );
+    }
+    console.error('checkout: falha inesperada', error);
+    return data<ActionResult>(
+      { intent: 'pay', ok: false, toast: { title: 'Erro ao criar pedido', description: 'Não foi possível concluir a compra. Nada foi cobrado; tente novamente.', variant: 'destructive' } },
+      500,
+    );
+  }
+}
+
+function emptyQuote(): Quote {
+  return { lines: [], removed: [], isSubscriber: false, totals: { subtotalCents: 0, discountCents: 0, shippingCents: 0, totalCents: 0, discountApplies: false } };
+}
+
+/** What the server sees of the cart: ids and quantities, never prices. */
+function cartPayload(cart: readonly CartItem[]): string {
+  return JSON.stringify(cart.map(({ id, product_id, quantity, is_subscription, frequency }) => ({ id, product_id, quantity, is_subscription, frequency })));
+}
+
+/** Brings the stored cart in line with the server's prices; returns what changed, in pt-BR. */
+function reconcile(cart: readonly CartItem[], quote: Quote): { next: CartItem[]; notices: string[] } {
+  const notices: string[] = [];
+  const next: CartItem[] = [];
+  for (const item of cart) {
+    if (quote.removed.includes(item.id)) {
+      notices.push(`${item.name} não está mais disponível e saiu do carrinho.`);
+      continue;
+    }
+    const line = quote.lines.find((l) => l.id === item.id);
+    if (!line) continue;
+    let shown: number | null = null;
+    try {
+      shown = toCents(item.price);
+    } catch {
+      shown = null;
+    }
+    if (shown !== line.unitCents) {
+      notices.push(`O preço de ${line.name} é ${formatPrice(line.unitPrice)}.`);
+    }
+    next.push({ ...item, name: line.name, price: line.unitPrice, size: line.size ?? item.size ?? null });
+  }
+  return { next, notices };
+}
+
+function installmentLabel(totalCents: number, n: number): string {
+  const parts = splitInstallments(totalCents, n);
+  const [first, last] = [parts[0]!, parts.at(-1)!];
+  if (n === 1) return `1x de ${formatBRL(first)} (à vista)`;
+  return first === last
+    ? `${n}x de ${formatBRL(first)} sem juros`
+    : `${n}x de ${formatBRL(last)} sem juros (1ª parcela ${formatBRL(first)})`;
+}
+
+export default function Checkout({ loaderData }: Route.ComponentProps) {
+  const root = useRootData();
+  const cart = useCart();
+  const navigate = useNavigate();
+  const quoteFetcher = useFetcher<ActionResult>();
+  const payFetcher = useFetcher<ActionResult>();
+  const [hydrated, setHydrated] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const [notices, setNotices] = useState<string[]>([]);
+  const [method, setMethod] = useState<'pix' | 'credit_card' | 'boleto'>('pix');
+  const [installments, setInstallments] = useState(1);
+  const [frequency, setFrequency] = useState(1);
+  const [taxId, setTaxId] = useState(loaderData.taxId);
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const idempotencyKey = useRef<string>('');
+
+  useEffect(() => {
+    setHydrated(true);
+    idempotencyKey.current = crypto.randomUUID();
+  }, []);
+
+  // Ask the server for current prices whenever the cart's lines change.
+  const payload = useMemo(() => cartPayload(cart), [cart]);
+  const submitQuote = quoteFetcher.submit;
+  useEffect(() => {
+    if (!hydrated || cart.length === 0) return;
+    void submitQuote({ intent: 'quote', cart: payload }, { method: 'post' });
+  }, [payload, hydrated, cart.length, submitQuote]);
+
+  const quoteResult = quoteFetcher.data?.intent === 'quote' ? quoteFetcher.data.quote : null;
+  const payResult = payFetcher.data?.intent === 'pay' ? payFetcher.data : null;
+  const quote = (payResult && !payResult.ok && payResult.quote) || quoteResult;
+
+  useEffect(() => {
+    if (!quote) return;
+    const { next, notices: changed } = reconcile(cartStore.get(), quote);
+    if (changed.length > 0) {
+      setNotices(changed);
+      cartStore.replace(next);
+    }
+  }, [quote]);
+
+  useEffect(() => {
+    if (!payResult) return;
+    if (payResult.ok) {
+      // A full page load of the confirmation: its toast comes with the action's flash cookie.
+      setLeaving(true);
+      cartStore.clear();
+      window.location.assign(`/pedido/${payResult.orderId}`);
+      return;
+    }
+    if (payResult.toast) toast(payResult.toast);
+    if (payResult.login) void navigate('/login?redirectTo=%2Fcheckout');
+  }, [payResult, navigate]);
+
+  const serverTotals = quote?.totals;
+  const hasPlan = cart.some((l) => l.is_subscription);
+  const isSubscriber = quote?.isSubscriber ?? root?.isSubscriber ?? false;
+  const showFrequency = isSubscriber && !hasPlan;
+  const pending = quoteFetcher.state !== 'idle';
+  const paying = payFetcher.state !== 'idle';
+  const errors = { ...(payResult && !payResult.ok ? payResult.errors : {}), ...clientErrors };
+
+  function payNow() {
+    if (!loaderData.signedIn) {
+      toast({ title: 'Ação necessária', description: 'Por favor, faça login para finalizar a compra.', variant: 'destructive' });
+      void navigate('/login?redirectTo=%2Fcheckout');
+      return;
+    }
+    const values = {
+      intent: 'pay',
+      cart: payload,
+      idempotencyKey: idempotencyKey.current,
+      paymentMethod: method,
+      installments: String(method === 'credit_card' ? installments : 1),
+      deliveryFrequency: String(frequency),
+      taxId,
+    };
+    const parsed = payNowSchema.safeParse(values);
+    if (!parsed.success) {
+      setClientErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setClientErrors({});
+    void payFetcher.submit(values, { method: 'post' });
+  }
+
+  if (!hydrated || leaving) {
+    return (
+      <div className="mx-auto max-w-5xl px-4 py-10">
+        <h1 className="text-3xl font-bold">Carrinho</h1>
+        <p className="mt-6 text-slate-700 dark:text-slate-300" role="status">
+          {leaving ? 'Compra realizada! Abrindo seu pedido...' : 'Carregando seu carrinho...'}
+        </p>
+      </div>
+    );
+  }
+
+  if (cart.length === 0) {
+    return (
+      <div className="mx-auto max-w-5xl px-4 py-16 text-center">
+        <h1 className="text-3xl font-bold">Carrinho</h1>
+        <p className="mt-6 text-lg">Seu carrinho está vazio.</p>
+        <Link to="/produtos" className={`${buttonVariants({ size: 'lg' })} mt-6`}>
+          Ver produtos
+        </Link>
+      </div>
+    );
+  }
+
+  const totalCents = serverTotals?.totalCents ?? 0;
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[1fr_24rem]">
+      <section aria-labelledby="resumo">
+        <div className="flex items-center justify-between">
+          <h1 id="resumo" className="text-3xl font-bold">
+            Carrinho
+          </h1>
+          <Button variant="ghost" size="sm" onClick={() => cartStore.clear()}>
+            <Trash2 className="h-4 w-4" aria-hidden /> Esvaziar carrinho
+          </Button>
+        </div>
+        {notices.length > 0 ? (
+          <div role="alert" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+            <p className="font-semibold">Atualizamos seu carrinho com os preços atuais:</p>
+            <ul className="mt-1 list-disc pl-5 text-sm">
+              {notices.map((n) => (
+                <li key={n}>{n}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        <ul className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+          {cart.map((item) => {
+            const line = quote?.lines.find((l) => l.id === item.id);
+            const unit = line?.unitPrice ?? item.price;
+            return (
+              <li key={item.id} className="flex flex-wrap items-center gap-4 p-4" data-testid="cart-line">
+                <img src={item.image_url ?? '/images/products/placeholder.svg'} alt="" width={64} height={64} className="h-16 w-16 rounded bg-slate-100 object-contain dark:bg-slate-800" />
+                <div className="min-w-40 flex-1">
+                  <p className="font-semibold">{line?.name ?? item.name}</p>
+                  {item.size ? <p className="text-sm text-slate-600 dark:text-slate-400">{item.size}</p> : null}
+                  <p className="text-sm">{formatPrice(unit)} cada</p>
+                </div>
+                {item.is_subscription ? (
+                  <p className="text-sm text-slate-600 dark:text-slate-400">Assinatura</p>
+                ) : (
+                  <div className="flex items-center gap-1" role="group" aria-label={`Quantidade de ${item.name}`}>
+                    <Button variant="outline" size="icon" aria-label={`Diminuir quantidade de ${item.name}`} onClick={() => cartStore.updateQuantity(item.id, item.quantity - 1)}>
+                      <Minus className="h-4 w-4" aria-hidden />
+                    </Button>
+                    <span className="w-8 text-center font-semibold" aria-live="polite">
+                      {item.quantity}
+                    </span>
+                    <Button variant="outline" size="icon" aria-label={`Aumentar quantidade de ${item.name}`} onClick={() => cartStore.updateQuantity(item.id, item.quantity + 1)}>
+                      <Plus className="h-4 w-4" aria-hidden />
+                    </Button>
+                  </div>
+                )}
+                <p className="w-28 text-right font-semibold">{formatBRL(toCents(unit) * item.quantity)}</p>
+                <Button variant="ghost" size="icon" aria-label={`Remover ${item.name}`} onClick={() => cartStore.remove(item.id)}>
+                  <Trash2 className="h-4 w-4" aria-hidden />
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section aria-labelledby="pagamento" className="grid content-start gap-5 rounded-xl border border-slate-200 p-5 dark:border-slate-800">
+        <h2 id="pagamento" className="text-xl font-bold">
+          Pagamento
+        </h2>
+        <dl className="grid gap-2 text-sm" aria-busy={pending}>
+          <div className="flex justify-between">
+            <dt>Subtotal</dt>
+            <dd>{serverTotals ? formatBRL(serverTotals.subtotalCents) : '—'}</dd>
+          </div>
+          {serverTotals?.discountApplies ? (
+            <div className="flex justify-between text-brand-800 dark:text-brand-200">
+              <dt>Desconto de assinante (10%)</dt>
+              <dd>-{formatBRL(serverTotals.discountCents)}</dd>
+            </div>
+          ) : null}
+          <div className="flex justify-between">
+            <dt>Frete</dt>
+            <dd>Grátis</dd>
+          </div>
+          <div className="flex justify-between border-t border-slate-200 pt-2 text-lg font-bold dark:border-slate-700">
+            <dt>Total</dt>
+            <dd data-testid="checkout-total">{serverTotals ? formatBRL(serverTotals.totalCents) : 'Calculando...'}</dd>
+          </div>
+        </dl>
+
+        {showFrequency ? (
+          <div className="grid gap-1.5">
+            <Label htmlFor="frequencia">Frequência de entrega</Label>
+            <select id="frequencia" value={frequency} onChange={(e) => setFrequency(Number(e.target.value))} className="h-10 rounded-md border border-slate-300 bg-white px-3 dark:border-slate-600 dark:bg-slate-900">
+              {DELIVERY_FREQUENCIES.map((m) => (
+                <option key={m} value={m}>
+                  {m === 1 ? 'A cada 1 mês' : `A cada ${m} meses`}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+
+        <div className="grid gap-1.5">
+          <Label htmlFor="documento">CPF ou CNPJ</Label>
+          <Input
+            id="documento"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="000.000.000-00"
+            value={taxId}
+            onChange={(e) => setTaxId(formatTaxId(e.target.value))}
+            aria-invalid={errors.taxId ? true : undefined}
+            aria-describedby={errors.taxId ? 'erro-documento' : undefined}
+          />
+          {errors.taxId ? (
+            <p id="erro-documento" className="text-sm text-red-700 dark:text-red-400">
+              {errors.taxId}
+            </p>
+          ) : null}
+        </div>
+
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-semibold">Forma de pagamento</legend>
+          {(
+            [
+              ['pix', 'Pix', 'Aprovação na hora'],
+              ['credit_card', 'Cartão de crédito', `Até ${MAX_INSTALLMENTS}x sem juros`],
+              ['boleto', 'Boleto bancário', 'Vence em 3 dias úteis'],
+            ] as const
+          ).map(([value, label, hint]) => (
+            <label key={value} className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 dark:border-slate-600 dark:has-[:checked]:bg-slate-800">
+              <input type="radio" name="paymentMethod" value={value} checked={method === value} onChange={() => setMethod(value)} className="accent-brand-700" />
+              <span>
+                <span className="font-semibold">{label}</span>
+                <span className="block text-xs text-slate-600 dark:text-slate-400">{hint}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+
+        {method === 'credit_card' ? (
+          <div className="grid gap-1.5">
+            <Label htmlFor="parcelas">Parcelas</Label>
+            <select id="parcelas" value={installments} onChange={(e) => setInstallments(Number(e.target.value))} className="h-10 rounded-md border border-slate-300 bg-white px-3 dark:border-slate-600 dark:bg-slate-900" disabled={!serverTotals}>
+              {Array.from({ length: MAX_INSTALLMENTS }, (_, i) => i + 1).map((n) => (
+                <option key={n} value={n}>
+                  {installmentLabel(totalCents, n)}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+
+        <Button size="lg" onClick={payNow} disabled={paying || pending || !serverTotals}>
+          {paying ? 'Processando...' : 'Pagar Agora'}
+        </Button>
+        {root?.isSubscriber ? null : (
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            <Link to="/assinatura" className="font-semibold text-brand-700 underline dark:text-brand-200">
+              Assine e economize
+            </Link>{' '}
+            10% em todas as compras avulsas.
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}

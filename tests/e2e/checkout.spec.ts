@@ -1,0 +1,234 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { createCustomer, expectToast, latestMail, login } from './fixtures';
+
+const CPF = '529.982.247-25';
+
+/** Puts the first size of the first product found by `term` in the cart, through the product modal. */
+async function addProduct(page: Page, term: string, sizeIndex = 0) {
+  await page.goto(`/produtos?q=${encodeURIComponent(term)}`);
+  const card = page.getByRole('article').first();
+  const name = (await card.getByRole('heading').textContent())!.trim();
+  await card.getByRole('button', { name: /Ver detalhes/ }).click();
+  const dialog = page.getByRole('dialog', { name });
+  await dialog.locator('label').filter({ hasText: /R\$/ }).nth(sizeIndex).click();
+  await dialog.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
+  await expect(dialog).toHaveCount(0);
+  return name;
+}
+
+
+test('empty cart points to the products', async ({ page }) => {
+  await page.goto('/checkout');
+  await expect(page.getByText('Seu carrinho está vazio.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ver produtos' })).toHaveAttribute('href', '/produtos');
+});
+
+test('a visitor can fill the cart but must log in to pay, and the cart is kept', async ({ page }) => {
+  const name = await addProduct(page, 'detergente');
+  await page.goto('/checkout');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await expect(page.getByTestId('cart-line')).toContainText(name);
+  await expect(page.getByText('Grátis')).toBeVisible();
+  await expect(page.getByTestId('checkout-total')).toHaveText(/R\$\s\d/);
+  await page.getByRole('button', { name: 'Pagar Agora' }).click();
+  await expectToast(page, 'Ação necessária', 'Por favor, faça login para finalizar a compra.');
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout$/);
+  await expect(page.getByTestId('cart-badge')).toHaveText('1');
+});
+
+test('quantities: plus, minus to zero removes, remove and clear', async ({ page }) => {
+  await addProduct(page, 'detergente');
+  await addProduct(page, 'desinfetante');
+  await page.goto('/checkout');
+  const lines = page.getByTestId('cart-line');
+  await expect(lines).toHaveCount(2);
+  await lines.first().getByRole('button', { name: /Aumentar quantidade/ }).click();
+  await expect(page.getByTestId('cart-badge')).toHaveText('3');
+  await lines.first().getByRole('button', { name: /Diminuir quantidade/ }).click();
+  await lines.first().getByRole('button', { name: /Diminuir quantidade/ }).click();
+  await expect(lines).toHaveCount(1);
+  await page.getByRole('button', { name: 'Esvaziar carrinho' }).click();
+  await expect(page.getByText('Seu carrinho está vazio.')).toBeVisible();
+});
+
+test('a customer buys two products with Pix, gets the confirmation, the e-mail and the order in meus-pedidos', async ({ page }) => {
+  const account = await createCustomer(page, 'Renata Lopes');
+  await login(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/area-cliente$/);
+  const first = await addProduct(page, 'detergente');
+  const second = await addProduct(page, 'desinfetante', 1);
+  await page.goto('/checkout');
+  await expect(page.getByTestId('cart-line')).toHaveCount(2);
+  await expect(page.getByText('Desconto de assinante (10%)')).toHaveCount(0);
+  await expect(page.getByLabel('Frequência de entrega')).toHaveCount(0);
+  const total = (await page.getByTestId('checkout-total').textContent())!;
+
+  // A wrong CPF is refused in pt-BR and nothing is bought.
+  await page.getByLabel('CPF ou CNPJ').fill('111.111.111-11');
+  await page.getByRole('button', { name: 'Pagar Agora' }).click();
+  await expect(page.getByText('CPF ou CNPJ inválido. Confira os números.')).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout$/);
+
+  await page.getByLabel('CPF ou CNPJ').fill('52998224725');
+  await expect(page.getByLabel('CPF ou CNPJ')).toHaveValue(CPF);
+  await page.getByRole('button', { name: 'Pagar Agora' }).click();
+  await expect(page).toHaveURL(/\/pedido\/[0-9a-f-]{36}$/);
+  await expectToast(page, '🎉 Compra realizada com sucesso!', 'Seu pedido foi processado. Acompanhe na sua área de cliente.');
+  await expect(page.getByTestId('cart-badge')).toHaveCount(0);
+  const heading = page.getByRole('heading', { level: 1, name: /^Pedido [0-9A-F]{8}$/ });
+  await expect(heading).toBeVisible();
+  const number = (await heading.textContent())!.replace('Pedido ', '').trim();
+  expect(number).toMatch(/^[0-9A-F]{8}$/);
+  await expect(page.getByText(first)).toBeVisible();
+  await expect(page.getByText(second)).toBeVisible();
+  await expect(page.getByLabel('Pix copia e cola')).toHaveValue(/^000201.*6304[0-9A-F]{4}$/);
+  await expect(page.getByRole('img', { name: 'QR Code do Pix' })).toBeVisible();
+  await expect(page.locator('dd').filter({ hasText: 'R$' }).last()).toHaveText(total);
+
+  const mail = await latestMail(account.email, `pedido ${number} confirmado`);
+  expect(mail.text).toContain(first);
+
+  await page.getByRole('link', { name: 'Ver meus pedidos' }).click();
+  await expect(page).toHaveURL(/\/area-cliente\/meus-pedidos$/);
+  const row = page.getByRole('row').filter({ hasText: number });
+  await expect(row).toContainText('Pago');
+  await expect(row).toContainText(total);
+  await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4}/);
+
+  // The next checkout remembers the CPF.
+  await addProduct(page, 'detergente');
+  await page.goto('/checkout');
+  await expect(page.getByLabel('CPF ou CNPJ')).toHaveValue(CPF);
+});
+
+test('a price edited in localStorage is corrected and the real price is charged', async ({ page }) => {
+  const account = await createCustomer(page, 'Otávio Reis');
+  await login(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/area-cliente$/);
+  await addProduct(page, 'detergente');
+  const realPrice = await page.evaluate(() => JSON.parse(localStorage.getItem('clarear_cart')!)[0].price as string);
+  await page.evaluate(() => {
+    const cart = JSON.parse(localStorage.getItem('clarear_cart')!);
+    cart[0].price = '0.01';
+    localStorage.setItem('clarear_cart', JSON.stringify(cart));
+  });
+  await page.goto('/checkout');
+  await expect(page.getByRole('alert')).toContainText('Atualizamos seu carrinho com os preços atuais');
+  const expected = `R$\u00a0${realPrice.replace('.', ',')}`;
+  await expect(page.getByTestId('checkout-total')).toHaveText(expected);
+  await page.getByLabel('CPF ou CNPJ').fill(CPF);
+  await page.getByRole('radio', { name: /Boleto/ }).check();
+  await page.getByRole('button', { name: 'Pagar Agora' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Pedido / })).toBeVisible();
+  await expect(page.getByTestId('boleto-line')).toHaveText(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
+  await expect(page.locator('dd').filter({ hasText: 'R$' }).last()).toHaveText(expected);
+});
+
+test('subscribe to the semiannual plan, then shop as a subscriber', async ({ page }) => {
+  await page.goto('/assinatura');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Plano Mensal/ })).toBeChecked();
+  await expect(page.getByText('Economize 5%!')).toBeVisible();
+  await expect(page.getByText('Economize 10%!')).toBeVisible();
+  // Visitors are asked to log in.
+  await page.getByRole('button', { name: 'Assinar agora' }).click();
+  await expectToast(page, 'Login Necessário', 'Por favor, faça login para assinar o plano.');
+  await expect(page).toHaveURL(/\/login/);
+
+  const account = await createCustomer(page, 'Sônia Batista');
+  await login(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/area-cliente$/);
+  await page.goto('/assinatura');
+  await page.locator('label').filter({ hasText: 'Plano Semestral' }).click();
+  await page.getByRole('button', { name: 'Assinar agora' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  const plan = page.getByTestId('cart-line');
+  await expect(plan).toContainText('Plano Semestral');
+  await expect(plan.getByRole('button', { name: /quantidade/ })).toHaveCount(0);
+  await expect(page.getByTestId('checkout-total')).toHaveText('R$\u00a0249,50');
+  await page.getByLabel('CPF ou CNPJ').fill('11.222.333/0001-81');
+  await page.getByRole('radio', { name: /Cartão de crédito/ }).check();
+  const installments = page.getByLabel('Parcelas');
+  const options = await installments.locator('option').allTextContents();
+  expect(options).toHaveLength(12);
+  expect(options[0]).toBe('1x de R$\u00a0249,50 (à vista)');
+  expect(options[1]).toBe('2x de R$\u00a0124,75 sem juros');
+  expect(options[2]).toBe('3x de R$\u00a083,16 sem juros (1ª parcela R$\u00a083,18)');
+  await installments.selectOption('3');
+  await page.getByRole('button', { name: 'Pagar Agora' }).click();
+  await expect(page).toHaveURL(/\/pedido\//);
+  await expect(page.getByText('3x sem juros')).toBeVisible();
+
+  // Now a subscriber.
+  await page.goto('/assinatura');
+  await expect(page.getByRole('link', { name: 'Ver minha assinatura' })).toHaveAttribute('href', '/area-cliente/assinaturas');
+  await expect(page.getByRole('button', { name: 'Assinar agora' })).toHaveCount(0);
+  const name = await addProduct(page, 'detergente');
+  expect(name).toBeTruthy();
+  await page.goto('/checkout');
+  await expect(page.getByText('Desconto de assinante (10%)')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Assine e economize' })).toHaveCount(0);
+  const frequency = page.getByLabel('Frequência de entrega');
+  await expect(frequency).toHaveValue('1');
+  expect(await frequency.locator('option').allTextContents()).toEqual(['A cada 1 mês', 'A cada 2 meses', 'A cada 3 meses']);
+  await frequency.selectOption('3');
+  await page.getByRole('button', { name: 'Pagar Agora' }).click();
+  await expect(page).toHaveURL(/\/pedido\//);
+  await expect(page.getByText(/entrega a cada 3 meses/)).toBeVisible();
+  await expect(page.getByText('Desconto de assinante')).toBeVisible();
+
+  // And the product modal no longer offers the subscription.
+  await page.goto('/produtos?q=detergente');
+  await page.getByRole('article').first().getByRole('button', { name: /Ver detalhes/ }).click();
+  await expect(page.getByRole('dialog').getByRole('radio').first()).toBeAttached();
+  await expect(page.getByRole('dialog').getByRole('link', { name: /Assine e economize/ })).toHaveCount(0);
+});
+
+test("nobody opens another customer's order", async ({ page, browser }) => {
+  const buyer = await createCustomer(page, 'Júlia Freitas');
+  await login(page, buyer.email, buyer.password);
+  await expect(page).toHaveURL(/\/area-cliente$/);
+  await addProduct(page, 'detergente');
+  await page.goto('/checkout');
+  await page.getByLabel('CPF ou CNPJ').fill(CPF);
+  await page.getByRole('button', { name: 'Pagar Agora' }).click();
+  await expect(page).toHaveURL(/\/pedido\//);
+  const orderUrl = page.url();
+
+  const other = await browser.newContext();
+  const page2 = await other.newPage();
+  const response = await page2.goto(orderUrl);
+  expect(page2.url()).toMatch(/\/login\?redirectTo=/);
+  expect(response?.status()).toBe(200);
+  const intruder = await createCustomer(page2, 'Intruso Silva');
+  await login(page2, intruder.email, intruder.password);
+  await expect(page2).toHaveURL(/\/area-cliente$/);
+  const denied = await page2.goto(orderUrl);
+  expect(denied?.status()).toBe(404);
+  await expect(page2.getByText('Pedido não encontrado.')).toBeVisible();
+  await expect(page2.getByText(/Pix copia e cola/)).toHaveCount(0);
+  await other.close();
+});
+
+test('the checkout action refuses visitors and ignores posted prices', async ({ request }) => {
+  const response = await request.post('/checkout', {
+    form: { intent: 'pay', cart: '[]', idempotencyKey: crypto.randomUUID(), paymentMethod: 'pix', taxId: CPF },
+  });
+  expect(response.status()).toBe(401);
+});
+
+test('axe finds no violations on /assinatura and a filled /checkout', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/assinatura');
+  let results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
+  await addProduct(page, 'detergente');
+  await page.goto('/checkout');
+  await expect(page.getByTestId('checkout-total')).toHaveText(/R\$/);
+  await page.getByRole('radio', { name: /Cartão de crédito/ }).check();
+  results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await context.close();
+});

@@ -1,4 +1,4 @@
-import { BadgePercent, Leaf, ShieldCheck, Truck } from 'lucide-react';
+import { BadgePercent, Leaf, ShieldCheck, Truck } from '~/components/icons';
 import { Link } from 'react-router';
 import { ProductCard } from '~/components/product/product-card';
 import { useProductModal } from '~/components/product/use-product-modal';

@@ -1,4 +1,4 @@
-import { ChevronDown, LogOut, User } from 'lucide-react';
+import { ChevronDown, LogOut, User } from '~/components/icons';
 import { useEffect, useRef } from 'react';
 import { Form, Link, useLocation } from 'react-router';
 import { firstNameOr } from '~/lib/user-name';

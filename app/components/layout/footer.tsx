@@ -1,4 +1,4 @@
-import { CreditCard, Mail, Phone, Rabbit, ShieldCheck, Truck } from 'lucide-react';
+import { CreditCard, Mail, Phone, Rabbit, ShieldCheck, Truck } from '~/components/icons';
 import { Link } from 'react-router';
 import type { RootData } from '~/lib/root-data';
 import { NewsletterForm } from '../newsletter-form';

@@ -1,4 +1,4 @@
-import { Heart, Menu, Search, ShoppingCart, X } from 'lucide-react';
+import { Heart, Menu, Search, ShoppingCart, X } from '~/components/icons';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useCart } from '~/lib/cart-store';

@@ -1,4 +1,4 @@
-import { Moon, Sun } from 'lucide-react';
+import { Moon, Sun } from '~/components/icons';
 import { useEffect } from 'react';
 import { useFetcher } from 'react-router';
 import { useRootData } from '~/lib/root-data';

@@ -1,7 +1,7 @@
 import { requireAdmin } from '~/server/session.server';
 import type { Route } from './+types/admin';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Painel Administrativo | Clarear' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Painel Administrativo | Clarear' }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);

@@ -4,7 +4,7 @@ import { firstNameOr } from '~/lib/user-name';
 import { requireUser } from '~/server/session.server';
 import type { Route } from './+types/customer-area';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Minha Conta | Clarear' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Minha Conta | Clarear' }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

@@ -5,9 +5,13 @@ import { authErrorMessage } from '~/lib/auth-errors';
 import { useClientValidation } from '~/components/use-client-validation';
 import { fieldErrors, forgotPasswordSchema, type FieldErrors } from '~/lib/schemas/auth';
 import { callAuth } from '~/server/auth.server';
+import { originFromMatches, seo } from '~/lib/seo';
 import type { Route } from './+types/forgot-password';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Esqueceu a senha? | Clarear' }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seo({ title: 'Esqueceu a senha?', description: 'Receba por e-mail um link para criar uma nova senha da sua conta Clarear.', path: '/esqueci-senha', origin: originFromMatches(matches) }),
+  { name: 'robots', content: 'noindex' },
+];
 
 // The same answer whether or not the e-mail has an account, so nobody can probe who is a customer.
 const SENT = 'Se houver uma conta com este e-mail, você receberá em instantes um link para criar uma nova senha.';

@@ -11,9 +11,11 @@ import type { ToastMessage } from '~/lib/toast';
 import { callAuth } from '~/server/auth.server';
 import { flashToast } from '~/server/cookies.server';
 import { getSessionUser } from '~/server/session.server';
+import { originFromMatches, seo } from '~/lib/seo';
 import type { Route } from './+types/login';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Entrar ou criar conta | Clarear' }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({ title: 'Entrar ou criar conta', description: 'Entre na sua conta Clarear ou crie uma para comprar, acompanhar pedidos e assinar.', path: '/login', origin: originFromMatches(matches) });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -7,7 +7,7 @@ import { listOwnOrders, type OrderListItem } from '~/server/orders.server';
 import { requireUser } from '~/server/session.server';
 import type { Route } from './+types/my-orders';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Histórico de Pedidos | Clarear' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Histórico de Pedidos | Clarear' }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

@@ -1,7 +1,11 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/not-found';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Página não encontrada | Clarear' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Página não encontrada | Clarear' },
+  { name: 'description', content: 'O endereço procurado não existe na loja Clarear.' },
+  { name: 'robots', content: 'noindex' },
+];
 
 // Answers 404 but keeps the header and footer, so the visitor can carry on.
 export function loader() {

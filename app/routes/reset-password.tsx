@@ -6,9 +6,13 @@ import { useClientValidation } from '~/components/use-client-validation';
 import { fieldErrors, resetPasswordSchema, type FieldErrors } from '~/lib/schemas/auth';
 import { callAuth } from '~/server/auth.server';
 import { flashToast } from '~/server/cookies.server';
+import { originFromMatches, seo } from '~/lib/seo';
 import type { Route } from './+types/reset-password';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Criar nova senha | Clarear' }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seo({ title: 'Criar nova senha', description: 'Escolha uma nova senha para sua conta Clarear.', path: '/redefinir-senha', origin: originFromMatches(matches) }),
+  { name: 'robots', content: 'noindex' },
+];
 
 export function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get('token') ?? '' };

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { type RouteConfig, index, prefix, layout, route } from '@react-router/dev/routes';
 
 export default [
   index('routes/home.tsx'),
@@ -6,6 +6,7 @@ export default [
   route('produtos', 'routes/products.tsx'),
   route('produtos/:slug', 'routes/product.tsx'),
   route('kits', 'routes/kits.tsx'),
+  route('kits/monte-seu-kit', 'routes/kit-builder.tsx'),
   route('sobre', 'routes/about.tsx'),
   route('blog', 'routes/blog.tsx'),
   route('blog/:slug', 'routes/blog-post.tsx'),
@@ -18,8 +19,21 @@ export default [
   route('esqueci-senha', 'routes/forgot-password.tsx'),
   route('redefinir-senha', 'routes/reset-password.tsx'),
   route('logout', 'routes/logout.ts'),
-  route('area-cliente/meus-pedidos', 'routes/my-orders.tsx'),
-  route('area-cliente/*', 'routes/customer-area.tsx'),
+  // Customer area: one layout (sidebar), nine tabs.
+  ...prefix('area-cliente', [
+    layout('routes/customer/layout.tsx', [
+      index('routes/customer/index.tsx'),
+      route('perfil', 'routes/customer/profile.tsx'),
+      route('enderecos', 'routes/customer/addresses.tsx'),
+      route('meus-pedidos', 'routes/customer/orders.tsx'),
+      route('assinaturas', 'routes/customer/subscriptions.tsx'),
+      route('lista-de-desejos', 'routes/customer/wishlist.tsx'),
+      route('kits-salvos', 'routes/customer/saved-kits.tsx'),
+      route('pagamentos', 'routes/customer/payments.tsx'),
+      route('notificacoes', 'routes/customer/notifications.tsx'),
+      route('preferencias', 'routes/customer/preferences.tsx'),
+    ]),
+  ]),
   route('admin/*', 'routes/admin.tsx'),
   // Resource routes (actions and data for widgets)
   route('newsletter', 'routes/newsletter.ts'),

@@ -10,7 +10,7 @@ test('register, confirm by e-mail, log in, see the first name, log out', async (
   await expectToast(page, 'E-mail confirmado');
 
   await login(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/area-cliente$/);
+  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
   await expectToast(page, 'Login realizado');
   const menu = page.getByTestId('account-menu');
   await expect(menu).toHaveText(/Joana/);
@@ -77,7 +77,7 @@ test('forgotten password: reset link by e-mail, new password works, old one does
   await login(page, account.email, account.password);
   await expectToast(page, 'Sign in Failed', 'E-mail ou senha incorretos.');
   await login(page, account.email, 'nova-senha-456');
-  await expect(page).toHaveURL(/\/area-cliente$/);
+  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
 
   // The link works once.
   await page.context().clearCookies();

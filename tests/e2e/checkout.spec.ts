@@ -55,7 +55,7 @@ test('quantities: plus, minus to zero removes, remove and clear', async ({ page 
 test('a customer buys two products with Pix, gets the confirmation, the e-mail and the order in meus-pedidos', async ({ page }) => {
   const account = await createCustomer(page, 'Renata Lopes');
   await login(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/area-cliente$/);
+  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
   const first = await addProduct(page, 'detergente');
   const second = await addProduct(page, 'desinfetante', 1);
   await page.goto('/checkout');
@@ -105,7 +105,7 @@ test('a customer buys two products with Pix, gets the confirmation, the e-mail a
 test('a price edited in localStorage is corrected and the real price is charged', async ({ page }) => {
   const account = await createCustomer(page, 'Otávio Reis');
   await login(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/area-cliente$/);
+  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
   await addProduct(page, 'detergente');
   const realPrice = await page.evaluate(() => JSON.parse(localStorage.getItem('clarear_cart')!)[0].price as string);
   await page.evaluate(() => {
@@ -138,7 +138,7 @@ test('subscribe to the semiannual plan, then shop as a subscriber', async ({ pag
 
   const account = await createCustomer(page, 'Sônia Batista');
   await login(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/area-cliente$/);
+  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
   await page.goto('/assinatura');
   await page.locator('label').filter({ hasText: 'Plano Semestral' }).click();
   await page.getByRole('button', { name: 'Assinar agora' }).click();
@@ -188,7 +188,7 @@ test('subscribe to the semiannual plan, then shop as a subscriber', async ({ pag
 test("nobody opens another customer's order", async ({ page, browser }) => {
   const buyer = await createCustomer(page, 'Júlia Freitas');
   await login(page, buyer.email, buyer.password);
-  await expect(page).toHaveURL(/\/area-cliente$/);
+  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
   await addProduct(page, 'detergente');
   await page.goto('/checkout');
   await page.getByLabel('CPF ou CNPJ').fill(CPF);
@@ -203,7 +203,7 @@ test("nobody opens another customer's order", async ({ page, browser }) => {
   expect(response?.status()).toBe(200);
   const intruder = await createCustomer(page2, 'Intruso Silva');
   await login(page2, intruder.email, intruder.password);
-  await expect(page2).toHaveURL(/\/area-cliente$/);
+  await expect(page2).toHaveURL(/\/area-cliente\/perfil$/);
   const denied = await page2.goto(orderUrl);
   expect(denied?.status()).toBe(404);
   await expect(page2.getByText('Pedido não encontrado.')).toBeVisible();

@@ -79,7 +79,7 @@ test('the theme survives a reload, for a visitor and for a signed-in customer on
   const other = await browser.newContext();
   const page2 = await other.newPage();
   await login(page2, account.email, account.password);
-  await expect(page2).toHaveURL(/\/area-cliente$/);
+  await expect(page2).toHaveURL(/\/area-cliente\/perfil$/);
   await expect(page2.locator('html')).toHaveClass(/dark/);
   await other.close();
 });
@@ -92,7 +92,7 @@ test('wishlist button: a visitor is asked to log in; a customer goes to the wish
 
   const account = await createCustomer(page, 'Sérgio Nunes');
   await login(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/area-cliente$/);
+  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
   await page.getByRole('link', { name: 'Lista de desejos' }).click();
   await expect(page).toHaveURL(/\/area-cliente\/lista-de-desejos$/);
 });

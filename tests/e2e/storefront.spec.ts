@@ -159,7 +159,7 @@ test('wishlist heart: visitors are sent to log in; customers add and remove', as
 
   const account = await createCustomer(page, 'Helena Prado');
   await login(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/area-cliente$/);
+  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
   await page.goto('/produtos?q=desinfetante');
   const open = () => page.getByRole('article').first().getByRole('button', { name: /Ver detalhes/ }).click();
   await open();

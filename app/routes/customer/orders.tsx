@@ -5,7 +5,7 @@ import { orderStatusLabel, shortOrderId } from '~/lib/order-status';
 import { getDb } from '~/server/db.server';
 import { listOwnOrders, type OrderListItem } from '~/server/orders.server';
 import { requireUser } from '~/server/session.server';
-import type { Route } from './+types/my-orders';
+import type { Route } from './+types/orders';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Histórico de Pedidos | Clarear' }, { name: 'robots', content: 'noindex' }];
 

@@ -53,13 +53,15 @@ export default function Kits({ loaderData }: Route.ComponentProps) {
           </ProductCard>
         ))}
       </div>
-      <p className="mt-10 text-slate-700 dark:text-slate-300">
-        Prefere escolher cada item?{' '}
-        <Link to="/produtos" className="font-semibold text-brand-700 underline dark:text-brand-200">
-          Veja todos os produtos
+      <section aria-labelledby="monte-seu-kit" className="mt-12 rounded-xl bg-brand-50 p-6 dark:bg-slate-900">
+        <h2 id="monte-seu-kit" className="text-xl font-bold">
+          Prefere escolher cada item?
+        </h2>
+        <p className="mt-1 text-slate-700 dark:text-slate-300">Monte um kit com os produtos, tamanhos e quantidades que você usa e salve para comprar de novo.</p>
+        <Link to="/kits/monte-seu-kit" className="mt-4 inline-block font-semibold text-brand-700 underline dark:text-brand-200">
+          Monte seu kit
         </Link>
-        .
-      </p>
+      </section>
       {modal}
     </div>
   );

@@ -1,8 +1,9 @@
 // The wishlist (SPEC §3 user_favorites): one row per user and product.
-import { and, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
-import { userFavorites } from '~/db/schema';
+import { categories, products, userFavorites } from '~/db/schema';
 import { isForeignKeyViolation, isUniqueViolation } from '~/db/errors.server';
+import type { ProductCard } from './catalog.server';
 
 export async function addFavorite(db: Executor, userId: string, productId: string): Promise<'added' | 'duplicate' | 'not-found'> {
   try {
@@ -31,4 +32,27 @@ export async function isFavorite(db: Executor, userId: string, productId: string
     .where(and(eq(userFavorites.userId, userId), eq(userFavorites.productId, productId)))
     .limit(1);
   return rows.length > 0;
+}
+
+/** The user's wishlist, newest first, each with the product as a card (SPEC §7 Reads: user_favorites with joined product). */
+export async function listFavorites(db: Executor, userId: string): Promise<ProductCard[]> {
+  return db
+    .select({
+      id: products.id,
+      slug: products.slug,
+      name: products.name,
+      description: products.description,
+      price: products.price,
+      basePrice: products.basePrice,
+      imageUrl: products.imageUrl,
+      rating: products.rating,
+      isKit: products.isKit,
+      phValue: products.phValue,
+      categoryName: categories.name,
+    })
+    .from(userFavorites)
+    .innerJoin(products, eq(products.id, userFavorites.productId))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(userFavorites.userId, userId))
+    .orderBy(desc(userFavorites.createdAt), asc(products.name));
 }

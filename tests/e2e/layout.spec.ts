@@ -45,16 +45,16 @@ test('newsletter action refuses a malformed e-mail', async ({ request }) => {
 test('header search: blank is ignored; a term goes to /produtos?q= and the bar closes and clears', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Buscar produtos' }).click();
-  const input = page.getByRole('searchbox', { name: 'Buscar produtos' });
+  const input = page.getByRole('searchbox', { name: 'Buscar produtos', exact: true });
   await input.fill('   ');
   await input.press('Enter');
   await expect(page).toHaveURL(/\/$/);
   await input.fill('  água sanitária ');
   await input.press('Enter');
   await expect(page).toHaveURL(/\/produtos\?q=%C3%A1gua%20sanit%C3%A1ria$/);
-  await expect(page.getByRole('searchbox', { name: 'Buscar produtos' })).toHaveCount(0);
+  await expect(page.getByRole('searchbox', { name: 'Buscar produtos', exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Buscar produtos' }).click();
-  await expect(page.getByRole('searchbox', { name: 'Buscar produtos' })).toHaveValue('');
+  await expect(page.getByRole('searchbox', { name: 'Buscar produtos', exact: true })).toHaveValue('');
 });
 
 test('the theme survives a reload, for a visitor and for a signed-in customer on a new browser', async ({ page, browser }) => {

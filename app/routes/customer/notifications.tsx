@@ -1,12 +1,15 @@
-// Placeholder until this tab is built (issue 5).
+// /area-cliente/notificacoes (SPEC §2): a placeholder with the 'Em Construção' toast.
+import { ComingSoon } from '~/components/customer/coming-soon';
 import { requireUser } from '~/server/session.server';
 import type { Route } from './+types/notifications';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Notificações | Clarear' }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);
   return null;
 }
 
-export default function Tab() {
-  return <p>Em breve.</p>;
+export default function NotificationsTab() {
+  return <ComingSoon title="Gerenciar Notificações" text="Em breve você poderá escolher quais avisos deseja receber por e-mail." />;
 }

@@ -129,7 +129,8 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
         </ul>
       )}
 
-      <AddressForm key={editing?.id ?? 'novo'} editing={editing} actionData={actionData?.intent === 'save' ? actionData : undefined} />
+      {/* A new key after each save empties the form (a new address changes the list). */}
+      <AddressForm key={editing?.id ?? `novo:${addresses.map((a) => a.id).join(',')}`} editing={editing} actionData={actionData?.intent === 'save' ? actionData : undefined} />
     </section>
   );
 }

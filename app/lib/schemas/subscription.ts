@@ -1,0 +1,15 @@
+// The customer's own subscription actions (SPEC §2 assinaturas tab).
+import { z } from 'zod';
+
+const subscriptionId = z.uuid('Assinatura inválida.');
+
+export const subscriptionActionSchema = z.discriminatedUnion('intent', [
+  z.object({
+    intent: z.literal('change-plan'),
+    subscriptionId,
+    frequency: z.enum(['monthly', 'semiannual', 'annual'], 'Escolha um plano.'),
+  }),
+  z.object({ intent: z.literal('cancel'), subscriptionId }),
+]);
+
+export type SubscriptionAction = z.infer<typeof subscriptionActionSchema>;

@@ -1,0 +1,94 @@
+// The customer's addresses (SPEC §3 user_addresses, §4 Address, §7). Every
+// query is scoped to the signed-in user's id: an id that belongs to someone
+// else behaves exactly like one that does not exist.
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type { Executor } from '~/db/client.server';
+import { userAddresses } from '~/db/schema';
+import type { AddressInput } from '~/lib/schemas/address';
+
+export type Address = typeof userAddresses.$inferSelect;
+
+/** Default first, then newest (the user_addresses_user_idx order). */
+export async function listAddresses(db: Executor, userId: string): Promise<Address[]> {
+  return db
+    .select()
+    .from(userAddresses)
+    .where(eq(userAddresses.userId, userId))
+    .orderBy(desc(userAddresses.isDefault), desc(userAddresses.createdAt), desc(userAddresses.id));
+}
+
+export async function getOwnAddress(db: Executor, userId: string, id: string): Promise<Address | null> {
+  const [row] = await db
+    .select()
+    .from(userAddresses)
+    .where(and(eq(userAddresses.id, id), eq(userAddresses.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Creates (no id) or updates (id of one of the user's addresses) an address.
+ * Marking it default clears the user's other default first, in the same
+ * transaction, so the partial unique index (one default per user) always holds.
+ * Returns the address id, or null when the id is not one of the user's addresses.
+ */
+export async function saveAddress(db: Executor, userId: string, input: AddressInput, id?: string): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    if (id) {
+      const [own] = await tx
+        .select({ id: userAddresses.id })
+        .from(userAddresses)
+        .where(and(eq(userAddresses.id, id), eq(userAddresses.userId, userId)))
+        .for('update');
+      if (!own) return null;
+    }
+    if (input.isDefault) {
+      const others = and(eq(userAddresses.userId, userId), eq(userAddresses.isDefault, true));
+      await tx.update(userAddresses).set({ isDefault: false }).where(id ? and(others, ne(userAddresses.id, id)) : others);
+    }
+    const values = {
+      name: input.name,
+      zipCode: input.zipCode,
+      street: input.street,
+      number: input.number,
+      complement: input.complement,
+      neighborhood: input.neighborhood,
+      city: input.city,
+      state: input.state,
+      isDefault: input.isDefault,
+    };
+    if (id) {
+      await tx.update(userAddresses).set(values).where(and(eq(userAddresses.id, id), eq(userAddresses.userId, userId)));
+      return id;
+    }
+    const [row] = await tx.insert(userAddresses).values({ ...values, userId }).returning({ id: userAddresses.id });
+    return row!.id;
+  });
+}
+
+/** Deletes one of the user's addresses; false when the id is not one of them. */
+export async function deleteAddress(db: Executor, userId: string, id: string): Promise<boolean> {
+  const removed = await db
+    .delete(userAddresses)
+    .where(and(eq(userAddresses.id, id), eq(userAddresses.userId, userId)))
+    .returning({ id: userAddresses.id });
+  return removed.length > 0;
+}
+
+/** Makes one of the user's addresses the default (clearing the old one first, in one transaction); false when not theirs. */
+export async function setDefaultAddress(db: Executor, userId: string, id: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [own] = await tx
+      .select({ id: userAddresses.id })
+      .from(userAddresses)
+      .where(and(eq(userAddresses.id, id), eq(userAddresses.userId, userId)))
+      .for('update');
+    if (!own) return false;
+    await tx
+      .update(userAddresses)
+      .set({ isDefault: false })
+      .where(and(eq(userAddresses.userId, userId), eq(userAddresses.isDefault, true), ne(userAddresses.id, id)));
+    await tx.update(userAddresses).set({ isDefault: true }).where(eq(userAddresses.id, id));
+    return true;
+  });
+}

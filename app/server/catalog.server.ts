@@ -24,7 +24,8 @@ export type ProductCard = {
   categoryName: string | null;
 };
 
-const cardColumns = {
+/** The columns of a product card; other modules joining products (wishlist) select the same. */
+export const productCardColumns = {
   id: products.id,
   slug: products.slug,
   name: products.name,
@@ -67,7 +68,7 @@ export async function searchProducts(
     );
   }
   return db
-    .select(cardColumns)
+    .select(productCardColumns)
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(and(...conditions))
@@ -77,7 +78,7 @@ export async function searchProducts(
 /** Featured kits for the home page, by display order. */
 export async function listFeaturedKits(db: Executor, limit = HOME_FEATURED_KITS): Promise<ProductCard[]> {
   return db
-    .select(cardColumns)
+    .select(productCardColumns)
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(and(eq(products.isKit, true), eq(products.isFeatured, true)))
@@ -115,7 +116,7 @@ async function itemsOfKits(db: Executor, kitIds: string[]): Promise<Map<string, 
 /** Every kit by display order, with what comes in it. */
 export async function listKits(db: Executor): Promise<KitWithItems[]> {
   const kits = await db
-    .select(cardColumns)
+    .select(productCardColumns)
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(products.isKit, true))
@@ -147,7 +148,7 @@ export type ProductDetail = ProductCard & {
 export async function getProductDetail(db: Executor, slug: string): Promise<ProductDetail | null> {
   const [product] = await db
     .select({
-      ...cardColumns,
+      ...productCardColumns,
       benefits: products.benefits,
       dilution: products.dilution,
       useIndication: products.useIndication,

@@ -3,7 +3,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { categories, products, userFavorites } from '~/db/schema';
 import { isForeignKeyViolation, isUniqueViolation } from '~/db/errors.server';
-import type { ProductCard } from './catalog.server';
+import { productCardColumns, type ProductCard } from './catalog.server';
 
 export async function addFavorite(db: Executor, userId: string, productId: string): Promise<'added' | 'duplicate' | 'not-found'> {
   try {
@@ -37,19 +37,7 @@ export async function isFavorite(db: Executor, userId: string, productId: string
 /** The user's wishlist, newest first, each with the product as a card (SPEC §7 Reads: user_favorites with joined product). */
 export async function listFavorites(db: Executor, userId: string): Promise<ProductCard[]> {
   return db
-    .select({
-      id: products.id,
-      slug: products.slug,
-      name: products.name,
-      description: products.description,
-      price: products.price,
-      basePrice: products.basePrice,
-      imageUrl: products.imageUrl,
-      rating: products.rating,
-      isKit: products.isKit,
-      phValue: products.phValue,
-      categoryName: categories.name,
-    })
+    .select(productCardColumns)
     .from(userFavorites)
     .innerJoin(products, eq(products.id, userFavorites.productId))
     .leftJoin(categories, eq(categories.id, products.categoryId))

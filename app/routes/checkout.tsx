@@ -17,7 +17,6 @@ import { originFromMatches, seo } from '~/lib/seo';
 import { formatTaxId } from '~/lib/tax-id';
 import type { ToastMessage } from '~/lib/toast';
 import { CheckoutError, getUserTaxId, placeOrder, quoteCart, type Quote } from '~/server/checkout.server';
-import { flashToast } from '~/server/cookies.server';
 import { getDb } from '~/server/db.server';
 import { sendOrderConfirmation } from '~/server/order-emails.server';
 import { getOwnOrder } from '~/server/orders.server';
@@ -77,8 +76,7 @@ export async function action({ request }: Route.ActionArgs) {
       // The purchase is committed; a mail failure is logged, never undone.
       if (order) await sendOrderConfirmation(order, user).catch((e: unknown) => console.error('checkout: e-mail de confirmação falhou', e));
     }
-    const toastCookie = await flashToast({ title: '🎉 Compra realizada com sucesso!', description: 'Seu pedido foi processado. Acompanhe na sua área de cliente.' });
-    return data<ActionResult>({ intent: 'pay', ok: true, orderId }, { headers: { 'set-cookie': toastCookie } });
+    return data<ActionResult>({ intent: 'pay', ok: true, orderId });
   } catch (error) {
     if (error instanceof CheckoutError) {
       if (error.step !== 'cart' && error.step !== 'payment') console.error(`checkout: falha em ${error.step}`, error.cause);
@@ -184,10 +182,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (!payResult) return;
     if (payResult.ok) {
-      // A full page load of the confirmation: its toast comes with the action's flash cookie.
+      // A full page load of the confirmation, which shows the success toast for '?novo=1'.
       setLeaving(true);
       cartStore.clear();
-      window.location.assign(`/pedido/${payResult.orderId}`);
+      window.location.assign(`/pedido/${payResult.orderId}?novo=1`);
       return;
     }
     if (payResult.toast) toast(payResult.toast);

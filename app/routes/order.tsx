@@ -1,6 +1,8 @@
 import { CheckCircle2 } from 'lucide-react';
 import QRCode from 'qrcode';
-import { data, Link } from 'react-router';
+import { useEffect } from 'react';
+import { data, Link, useSearchParams } from 'react-router';
+import { toast } from '~/components/ui/toaster';
 import { buttonVariants } from '~/components/ui/button';
 import { formatDateBR } from '~/lib/dates';
 import { formatBRL, formatPrice } from '~/lib/money';
@@ -29,6 +31,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const { order, pixQrSvg } = loaderData;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const justBought = searchParams.get('novo') === '1' && order !== null;
+
+  // Arriving from checkout: celebrate once, then drop the flag so a reload does not repeat it.
+  useEffect(() => {
+    if (!justBought) return;
+    toast({ title: '🎉 Compra realizada com sucesso!', description: 'Seu pedido foi processado. Acompanhe na sua área de cliente.' });
+    setSearchParams({}, { replace: true, preventScrollReset: true });
+  }, [justBought, setSearchParams]);
+
   if (!order) {
     return (
       <div className="mx-auto max-w-xl px-4 py-20 text-center">

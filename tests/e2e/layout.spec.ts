@@ -86,14 +86,14 @@ test('the theme survives a reload, for a visitor and for a signed-in customer on
 
 test('wishlist button: a visitor is asked to log in; a customer goes to the wishlist', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('link', { name: 'Lista de desejos' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Lista de desejos' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expectToast(page, 'Ação necessária', 'Faça login para adicionar à lista de desejos.');
 
   const account = await createCustomer(page, 'Sérgio Nunes');
   await login(page, account.email, account.password);
   await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
-  await page.getByRole('link', { name: 'Lista de desejos' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Lista de desejos' }).click();
   await expect(page).toHaveURL(/\/area-cliente\/lista-de-desejos$/);
 });
 
@@ -134,7 +134,7 @@ test('unknown pages answer 404 in pt-BR', async ({ page }) => {
 
 test('toasts: F8 focuses the region and the close button dismisses', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('link', { name: 'Lista de desejos' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Lista de desejos' }).click();
   await expectToast(page, 'Ação necessária');
   await page.keyboard.press('F8');
   await expect(page.getByRole('region', { name: /Notificações/ }).locator('ol')).toBeFocused();

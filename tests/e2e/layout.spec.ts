@@ -72,8 +72,11 @@ test('the theme survives a reload, for a visitor and for a signed-in customer on
   await login(page, account.email, account.password);
   await page.getByRole('button', { name: 'Usar tema claro' }).click();
   await expect(page.locator('html')).not.toHaveClass(/dark/);
+  // The switch applies at once; wait for the server to have saved it before using another browser.
+  const saved = page.waitForResponse((r) => r.url().includes('/preferencias/tema') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Usar tema escuro' }).click();
   await expect(page.locator('html')).toHaveClass(/dark/);
+  expect((await saved).ok()).toBe(true);
 
   // Another browser, same account: the preference comes from the server.
   const other = await browser.newContext();

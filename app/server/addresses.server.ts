@@ -8,6 +8,18 @@ import type { AddressInput } from '~/lib/schemas/address';
 
 export type Address = typeof userAddresses.$inferSelect;
 
+type Tx = Parameters<Parameters<Executor['transaction']>[0]>[0];
+
+/**
+ * Locks all of the user's addresses for this transaction, so two concurrent
+ * default switches run one after the other instead of racing on the
+ * one-default index. True when `id` (if given) is one of them.
+ */
+async function lockOwnAddresses(tx: Tx, userId: string, id?: string): Promise<boolean> {
+  const rows = await tx.select({ id: userAddresses.id }).from(userAddresses).where(eq(userAddresses.userId, userId)).for('update');
+  return id === undefined || rows.some((r) => r.id === id);
+}
+
 /** Default first, then newest (the user_addresses_user_idx order). */
 export async function listAddresses(db: Executor, userId: string): Promise<Address[]> {
   return db
@@ -34,14 +46,7 @@ export async function getOwnAddress(db: Executor, userId: string, id: string): P
  */
 export async function saveAddress(db: Executor, userId: string, input: AddressInput, id?: string): Promise<string | null> {
   return db.transaction(async (tx) => {
-    if (id) {
-      const [own] = await tx
-        .select({ id: userAddresses.id })
-        .from(userAddresses)
-        .where(and(eq(userAddresses.id, id), eq(userAddresses.userId, userId)))
-        .for('update');
-      if (!own) return null;
-    }
+    if (!(await lockOwnAddresses(tx, userId, id))) return null;
     if (input.isDefault) {
       const others = and(eq(userAddresses.userId, userId), eq(userAddresses.isDefault, true));
       await tx.update(userAddresses).set({ isDefault: false }).where(id ? and(others, ne(userAddresses.id, id)) : others);
@@ -78,12 +83,7 @@ export async function deleteAddress(db: Executor, userId: string, id: string): P
 /** Makes one of the user's addresses the default (clearing the old one first, in one transaction); false when not theirs. */
 export async function setDefaultAddress(db: Executor, userId: string, id: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [own] = await tx
-      .select({ id: userAddresses.id })
-      .from(userAddresses)
-      .where(and(eq(userAddresses.id, id), eq(userAddresses.userId, userId)))
-      .for('update');
-    if (!own) return false;
+    if (!(await lockOwnAddresses(tx, userId, id))) return false;
     await tx
       .update(userAddresses)
       .set({ isDefault: false })

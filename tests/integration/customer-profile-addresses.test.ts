@@ -72,6 +72,23 @@ describe.each(engines)('customer profile and addresses on $name', ({ open }) => 
     expect(third.map((a) => a.id)).toEqual([second, first]);
   });
 
+  it('leaves exactly one default when two switches race, and both requests succeed', async () => {
+    const ana = await newUser();
+    const a = await saveAddress(handle.db, ana, address({ ...HOME, isDefault: 'on' }));
+    const b = await saveAddress(handle.db, ana, address(WORK));
+    const c = await saveAddress(handle.db, ana, address({ ...WORK, name: 'Praia' }));
+    for (let round = 0; round < 5; round++) {
+      const results = await Promise.allSettled([
+        setDefaultAddress(handle.db, ana, b!),
+        setDefaultAddress(handle.db, ana, c!),
+        saveAddress(handle.db, ana, address({ ...HOME, isDefault: 'on' }), a!),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+      const defaults = (await listAddresses(handle.db, ana)).filter((x) => x.isDefault);
+      expect(defaults).toHaveLength(1);
+    }
+  });
+
   it('rolls the clearing back when the save fails', async () => {
     const ana = await newUser();
     const first = await saveAddress(handle.db, ana, address({ ...HOME, isDefault: 'on' }));

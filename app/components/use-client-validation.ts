@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
-import { fieldErrors, type FieldErrors } from '~/lib/schemas/auth';
+import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 
 /**
  * Checks a form with the same Zod schema its action uses, before it is sent:

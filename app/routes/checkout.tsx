@@ -5,7 +5,7 @@ import { Button, buttonVariants } from '~/components/ui/button';
 import { Label } from '~/components/ui/label';
 import { Input } from '~/components/ui/input';
 import { toast } from '~/components/ui/toaster';
-import { fieldErrors, type FieldErrors } from '~/lib/schemas/auth';
+import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import { cartStore, useCart } from '~/lib/cart-store';
 import type { CartItem } from '~/lib/cart';
 import { formatBRL, formatPrice, toCents } from '~/lib/money';

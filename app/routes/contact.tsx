@@ -7,7 +7,7 @@ import { Field } from '~/components/ui/field';
 import { Label } from '~/components/ui/label';
 import { toast } from '~/components/ui/toaster';
 import { useClientValidation } from '~/components/use-client-validation';
-import { fieldErrors, type FieldErrors } from '~/lib/schemas/auth';
+import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import { CONTACT_FIELDS, CONTACT_LIMITS, contactSchema, type ContactField } from '~/lib/schemas/contact';
 import { originFromMatches, seo } from '~/lib/seo';
 import type { ToastMessage } from '~/lib/toast';

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '~/db/schema';
 import { addressSchema, type AddressInput } from '~/lib/schemas/address';
-import { fieldErrors } from '~/lib/schemas/auth';
+import { fieldErrors } from '~/lib/schemas/field-errors';
 import { profileSchema } from '~/lib/schemas/profile';
 import { deleteAddress, getOwnAddress, listAddresses, saveAddress, setDefaultAddress } from '~/server/addresses.server';
 import { getProfile, updateProfile } from '~/server/profile.server';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrors, loginSchema, registerSchema, resetPasswordSchema } from './auth';
+import { loginSchema, registerSchema, resetPasswordSchema } from './auth';
+import { fieldErrors } from './field-errors';
 
 const valid = { name: 'Ana Souza', email: 'Ana@Exemplo.com.br ', password: 'segredo123', confirmPassword: 'segredo123', acceptTerms: 'on' };
 

@@ -51,15 +51,3 @@ export const resetPasswordSchema = z
     confirmPassword: z.string({ error: 'Confirme sua senha.' }).min(1, 'Confirme sua senha.'),
   })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'As senhas não coincidem.' });
-
-export type FieldErrors = Partial<Record<string, string>>;
-
-/** First message per field, keyed by field name, for the form to show. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? 'form');
-    out[key] ??= issue.message;
-  }
-  return out;
-}

@@ -12,7 +12,7 @@ import { toast } from '~/components/ui/toaster';
 import { useClientValidation } from '~/components/use-client-validation';
 import { formatCep } from '~/lib/cep';
 import { ADDRESS_LIMITS, addressIdSchema, addressSchema } from '~/lib/schemas/address';
-import { fieldErrors, type FieldErrors } from '~/lib/schemas/auth';
+import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import { STATES, stateLabel, isUf } from '~/lib/states';
 import type { ToastMessage } from '~/lib/toast';
 import { flashToast } from '~/server/cookies.server';

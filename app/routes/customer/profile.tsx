@@ -6,7 +6,7 @@ import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import { toast } from '~/components/ui/toaster';
 import { useClientValidation } from '~/components/use-client-validation';
-import { fieldErrors, type FieldErrors } from '~/lib/schemas/auth';
+import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import { PROFILE_NAME_MAX, profileSchema } from '~/lib/schemas/profile';
 import { formatTaxId } from '~/lib/tax-id';
 import type { ToastMessage } from '~/lib/toast';

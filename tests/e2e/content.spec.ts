@@ -3,7 +3,7 @@ import { blogPosts } from '../../app/db/seed/content/blog';
 import { legalPages } from '../../app/db/seed/content/legal';
 import { products } from '../../app/db/seed/content/products';
 import { siteContent } from '../../app/db/seed/content/site';
-import { expectToast, latestMail, uniqueEmail } from './fixtures';
+import { expectToast, latestMail, uniqueEmail, gotoHydrated } from './fixtures';
 
 const REJUNTE = blogPosts.find((p) => p.slug === 'como-limpar-o-rejunte-do-banheiro')!;
 const hero = (key: string) => siteContent.find((c) => c.page === 'about' && c.section === 'hero' && c.elementKey === key)!.content;
@@ -11,15 +11,7 @@ const hero = (key: string) => siteContent.find((c) => c.page === 'about' && c.se
 const postCards = (page: Page) => page.getByRole('main').getByRole('article');
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Buscar no blog' });
 
-/** Opens a page and waits until React has hydrated it, so the first click or key press is not lost. */
-async function open(page: Page, path: string) {
-  const response = await page.goto(path);
-  await page.waitForFunction(() => {
-    const main = document.querySelector('main');
-    return !!main && Object.keys(main).some((key) => key.startsWith('__reactProps$'));
-  });
-  return response;
-}
+const open = gotoHydrated;
 
 async function searchBlog(page: Page, term: string) {
   await searchBox(page).fill(term);

@@ -79,3 +79,13 @@ export async function createCustomer(page: Page, name = 'Maria Aparecida Souza')
   await confirmEmail(page, account.email);
   return account;
 }
+
+/** Opens a page and waits until React has hydrated it, so the first click or key press is not lost on a busy machine. */
+export async function gotoHydrated(page: Page, path: string) {
+  const response = await page.goto(path);
+  await page.waitForFunction(() => {
+    const main = document.querySelector('main');
+    return !!main && Object.keys(main).some((key) => key.startsWith('__reactProps$'));
+  });
+  return response;
+}

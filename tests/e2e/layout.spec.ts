@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createCustomer, expectToast, login, uniqueEmail } from './fixtures';
+import { createCustomer, expectToast, gotoHydrated, login, uniqueEmail } from './fixtures';
 
 test('the home page is in pt-BR with the seven header links and the footer', async ({ page }) => {
   const response = await page.goto('/');
@@ -43,7 +43,7 @@ test('newsletter action refuses a malformed e-mail', async ({ request }) => {
 });
 
 test('header search: blank is ignored; a term goes to /produtos?q= and the bar closes and clears', async ({ page }) => {
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   await page.getByRole('button', { name: 'Buscar produtos' }).click();
   const input = page.getByRole('searchbox', { name: 'Buscar produtos', exact: true });
   await input.fill('   ');
@@ -58,7 +58,7 @@ test('header search: blank is ignored; a term goes to /produtos?q= and the bar c
 });
 
 test('the theme survives a reload, for a visitor and for a signed-in customer on a new browser', async ({ page, browser }) => {
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   await expect(page.locator('html')).not.toHaveClass(/dark/);
   await page.getByRole('button', { name: 'Usar tema escuro' }).click();
   await expect(page.locator('html')).toHaveClass(/dark/);
@@ -70,10 +70,14 @@ test('the theme survives a reload, for a visitor and for a signed-in customer on
 
   const account = await createCustomer(page, 'Tânia Moura');
   await login(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  // The switch applies at once; each time, wait for the server to have saved it.
+  const themeSaved = () => page.waitForResponse((r) => r.url().includes('/preferencias/tema') && r.request().method() === 'POST');
+  let saved = themeSaved();
   await page.getByRole('button', { name: 'Usar tema claro' }).click();
   await expect(page.locator('html')).not.toHaveClass(/dark/);
-  // The switch applies at once; wait for the server to have saved it before using another browser.
-  const saved = page.waitForResponse((r) => r.url().includes('/preferencias/tema') && r.request().method() === 'POST');
+  expect((await saved).ok()).toBe(true);
+  saved = themeSaved();
   await page.getByRole('button', { name: 'Usar tema escuro' }).click();
   await expect(page.locator('html')).toHaveClass(/dark/);
   expect((await saved).ok()).toBe(true);
@@ -88,7 +92,7 @@ test('the theme survives a reload, for a visitor and for a signed-in customer on
 });
 
 test('wishlist button: a visitor is asked to log in; a customer goes to the wishlist', async ({ page }) => {
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   await page.getByRole('banner').getByRole('link', { name: 'Lista de desejos' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expectToast(page, 'Ação necessária', 'Faça login para adicionar à lista de desejos.');
@@ -136,7 +140,7 @@ test('unknown pages answer 404 in pt-BR', async ({ page }) => {
 });
 
 test('toasts: F8 focuses the region and the close button dismisses', async ({ page }) => {
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   await page.getByRole('banner').getByRole('link', { name: 'Lista de desejos' }).click();
   await expectToast(page, 'Ação necessária');
   await page.keyboard.press('F8');

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { gotoHydrated } from './fixtures';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -12,7 +13,7 @@ for (const path of ['/', '/login']) {
 }
 
 test('on a phone the menu button opens the navigation and the account link reads "Entrar / Criar Conta"', async ({ page }) => {
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   await expect(page.getByRole('link', { name: 'Entrar / Criar Conta' })).toBeVisible();
   await page.getByRole('button', { name: 'Abrir menu' }).click();
   const menu = page.getByRole('navigation', { name: 'Menu' });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createCustomer, expectToast, login } from './fixtures';
+import { createCustomer, expectToast, login, gotoHydrated } from './fixtures';
 
 const NO_SUBSCRIPTION = 'Você ainda não tem uma assinatura ativa da Assinatura Inteligente.';
 const CANCEL_TEXT = 'Tem certeza que deseja cancelar sua assinatura? Você perderá todos os benefícios.';
@@ -108,7 +108,7 @@ test('a customer subscribes, sees the subscription, changes the plan and cancels
 
 test('preferences: hide the floating buttons and pick the dark theme, at once and after a reload', async ({ page }) => {
   await signIn(page, 'Caio Ferreira');
-  await page.goto('/area-cliente/preferencias');
+  await gotoHydrated(page, '/area-cliente/preferencias');
   await expect(page.getByRole('heading', { level: 1, name: 'Preferências do Site' })).toBeVisible();
   const chatbot = page.getByRole('switch', { name: 'Ocultar chatbot' });
   const whatsapp = page.getByRole('switch', { name: 'Ocultar botão do WhatsApp' });
@@ -155,7 +155,7 @@ test('preferences: hide the floating buttons and pick the dark theme, at once an
   await expect(page.getByRole('button', { name: 'Abrir chat de atendimento' })).toHaveCount(0);
 
   // Back to light.
-  await page.goto('/area-cliente/preferencias');
+  await gotoHydrated(page, '/area-cliente/preferencias');
   await page.getByRole('radio', { name: 'Claro' }).check();
   await expect(page.locator('html')).not.toHaveClass(/dark/);
   await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === 'clarear_theme')?.value).toBe('light');

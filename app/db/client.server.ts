@@ -37,6 +37,9 @@ const migrationsFolder = () => path.resolve(process.env.MIGRATIONS_DIR ?? 'drizz
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('databaseUrl' in options) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client can be cut off by the server (restart, failover, DROP DATABASE … FORCE in
+    // tests). Without a listener that 'error' event would crash the process; the pool replaces it.
+    pool.on('error', (error) => console.error('postgres: conexão ociosa encerrada', error.message));
     const db = drizzlePg(pool, { schema });
     return {
       db,

@@ -133,7 +133,7 @@ test('preferences: hide the floating buttons and pick the dark theme, at once an
   await notifications.click();
   await expect(notifications).toHaveAttribute('aria-checked', 'false');
 
-  await page.getByRole('radio', { name: 'Escuro' }).check();
+  await page.getByRole('radio', { name: 'Escuro' }).click();
   await expect(page.locator('html')).toHaveClass(/dark/);
   await expect(page.getByRole('radio', { name: 'Escuro' })).toBeChecked();
   // Let the theme save finish before reloading.
@@ -156,7 +156,8 @@ test('preferences: hide the floating buttons and pick the dark theme, at once an
 
   // Back to light.
   await gotoHydrated(page, '/area-cliente/preferencias');
-  await page.getByRole('radio', { name: 'Claro' }).check();
+  await page.getByRole('radio', { name: 'Claro' }).click();
+  await expect(page.getByRole('radio', { name: 'Claro' })).toBeChecked();
   await expect(page.locator('html')).not.toHaveClass(/dark/);
   await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === 'clarear_theme')?.value).toBe('light');
   await page.reload();

@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
 } from 'react-router';
 import type { Route } from './+types/root';
@@ -88,10 +89,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** A route whose `handle` says `{ chrome: 'admin' }` draws its own frame (the admin panel). */
+function useAdminChrome(): boolean {
+  return useMatches().some((m) => (m.handle as { chrome?: string } | undefined)?.chrome === 'admin');
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (loaderData.toast) toast(loaderData.toast);
   }, [loaderData.toast]);
+  const admin = useAdminChrome();
+  if (admin) return <Outlet />;
   return (
     <>
       <Header user={loaderData.user} />

@@ -34,7 +34,16 @@ export default [
       route('preferencias', 'routes/customer/preferences.tsx'),
     ]),
   ]),
-  route('admin/*', 'routes/admin.tsx'),
+  // Admin area: every loader checks requireAdmin, every action requireAdminAction.
+  ...prefix('admin', [
+    layout('routes/admin/layout.tsx', [
+      index('routes/admin/dashboard.tsx'),
+      route('products', 'routes/admin/products.tsx'),
+      route('products/:id', 'routes/admin/product-edit.tsx'),
+      route('subscriptions', 'routes/admin/subscriptions.tsx'),
+    ]),
+    route('uploads', 'routes/admin/uploads.ts'),
+  ]),
   // Resource routes (actions and data for widgets)
   route('newsletter', 'routes/newsletter.ts'),
   route('favoritos', 'routes/favorites.ts'),
@@ -42,6 +51,7 @@ export default [
   route('chatbot', 'routes/chatbot.ts'),
   route('preferencias/tema', 'routes/theme.ts'),
   route('api/auth/*', 'routes/api.auth.ts'),
+  route('uploads/*', 'routes/uploads.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   // Legal pages by slug (/termos-uso, …); anything else is a 404.

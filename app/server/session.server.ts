@@ -1,6 +1,6 @@
 // Who is asking, decided on the server. Every loader and action of
 // /area-cliente/* and /admin/* starts with requireUser or requireAdmin.
-import { redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import { getAuth } from './auth.server';
 
 export type SessionUser = {
@@ -33,5 +33,15 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
   if (user.role !== 'admin') throw redirect('/');
+  return user;
+}
+
+/**
+ * For admin actions (POST): anonymous → /login; a signed-in non-admin gets 403,
+ * even when the request is made directly rather than from an admin page.
+ */
+export async function requireAdminAction(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (user.role !== 'admin') throw data('Acesso negado.', { status: 403 });
   return user;
 }

@@ -1,0 +1,188 @@
+// /admin/*: the admin panel's frame (SPEC §2 Admin area): a sidebar that
+// collapses to icons (and folds into a menu on narrow screens), the three live
+// sections, the three disabled ones, and sign-out. Every child route checks the
+// admin role itself too: loaders run in parallel, so this check alone would not
+// protect a child's data.
+import {
+  BarChart3,
+  ChevronsLeft,
+  ChevronsRight,
+  LayoutDashboard,
+  LogOut,
+  Menu,
+  Package,
+  Repeat,
+  Settings,
+  Store,
+  Users,
+  X,
+  type LucideIcon,
+} from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Form, Link, NavLink, Outlet, useLocation } from 'react-router';
+import { cn } from '~/lib/cn';
+import { requireAdmin } from '~/server/session.server';
+import type { Route } from './+types/layout';
+
+export const handle = { chrome: 'admin' };
+
+export const meta: Route.MetaFunction = () => [{ title: 'Painel Administrativo | Clarear' }, { name: 'robots', content: 'noindex' }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  return { name: admin.name, email: admin.email };
+}
+
+type Section = { to: string; label: string; icon: LucideIcon; end?: boolean };
+
+const SECTIONS: Section[] = [
+  { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
+  { to: '/admin/products', label: 'Produtos', icon: Package },
+  { to: '/admin/subscriptions', label: 'Assinaturas', icon: Repeat },
+];
+
+/** Listed but not available yet (SPEC §2). */
+const DISABLED_SECTIONS: { label: string; icon: LucideIcon }[] = [
+  { label: 'Clientes', icon: Users },
+  { label: 'Relatórios', icon: BarChart3 },
+  { label: 'Configurações', icon: Settings },
+];
+
+const COLLAPSED_KEY = 'clarear_admin_sidebar_collapsed';
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
+  const [collapsed, setCollapsed] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => {
+    setCollapsed(localStorage.getItem(COLLAPSED_KEY) === '1');
+  }, []);
+  // A link followed on a phone closes the menu.
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+  function toggleCollapsed() {
+    const next = !collapsed;
+    setCollapsed(next);
+    localStorage.setItem(COLLAPSED_KEY, next ? '1' : '0');
+  }
+
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50 md:flex-row dark:bg-slate-950">
+      <header className="flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 md:hidden dark:border-slate-800 dark:bg-slate-900">
+        <span className="font-bold">Painel Administrativo</span>
+        <button
+          type="button"
+          aria-expanded={menuOpen}
+          aria-controls="admin-sidebar"
+          onClick={() => setMenuOpen((open) => !open)}
+          className="grid h-10 w-10 place-items-center rounded-md hover:bg-slate-100 dark:hover:bg-slate-800"
+        >
+          {menuOpen ? <X className="h-5 w-5" aria-hidden /> : <Menu className="h-5 w-5" aria-hidden />}
+          <span className="sr-only">{menuOpen ? 'Fechar menu' : 'Abrir menu'}</span>
+        </button>
+      </header>
+      <aside
+        id="admin-sidebar"
+        className={cn(
+          'shrink-0 border-slate-200 bg-white md:sticky md:top-0 md:block md:h-screen md:border-r dark:border-slate-800 dark:bg-slate-900',
+          menuOpen ? 'block border-b' : 'hidden',
+          collapsed ? 'md:w-16' : 'md:w-60',
+        )}
+      >
+        <div className="flex h-full flex-col gap-4 p-3">
+          <div className={cn('hidden items-center gap-2 md:flex', collapsed ? 'justify-center' : 'justify-between')}>
+            {collapsed ? null : (
+              <div className="min-w-0 px-2">
+                <p className="truncate font-bold">Painel Administrativo</p>
+                <p className="truncate text-xs text-slate-600 dark:text-slate-400">{loaderData.email}</p>
+              </div>
+            )}
+            <button
+              type="button"
+              onClick={toggleCollapsed}
+              aria-expanded={!collapsed}
+              aria-controls="admin-nav"
+              title={collapsed ? 'Expandir menu' : 'Recolher menu'}
+              className="grid h-9 w-9 shrink-0 place-items-center rounded-md hover:bg-slate-100 dark:hover:bg-slate-800"
+            >
+              {collapsed ? <ChevronsRight className="h-5 w-5" aria-hidden /> : <ChevronsLeft className="h-5 w-5" aria-hidden />}
+              <span className="sr-only">{collapsed ? 'Expandir menu' : 'Recolher menu'}</span>
+            </button>
+          </div>
+          <nav id="admin-nav" aria-label="Administração" className="flex-1">
+            <ul className="grid gap-1">
+              {SECTIONS.map(({ to, label, icon: Icon, end }) => (
+                <li key={to}>
+                  <NavLink
+                    to={to}
+                    end={end}
+                    title={collapsed ? label : undefined}
+                    className={({ isActive }) =>
+                      cn(
+                        'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium',
+                        collapsed && 'md:justify-center md:px-0',
+                        isActive
+                          ? 'bg-brand-50 text-brand-800 dark:bg-slate-800 dark:text-brand-100'
+                          : 'text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
+                      )
+                    }
+                  >
+                    <Icon className="h-5 w-5 shrink-0" aria-hidden />
+                    <span className={cn(collapsed && 'md:sr-only')}>{label}</span>
+                  </NavLink>
+                </li>
+              ))}
+              {DISABLED_SECTIONS.map(({ label, icon: Icon }) => (
+                <li key={label}>
+                  <span
+                    role="link"
+                    aria-disabled="true"
+                    title={`${label} (em breve)`}
+                    className={cn(
+                      'flex cursor-not-allowed items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-500 dark:text-slate-400',
+                      collapsed && 'md:justify-center md:px-0',
+                    )}
+                  >
+                    <Icon className="h-5 w-5 shrink-0" aria-hidden />
+                    <span className={cn(collapsed && 'md:sr-only')}>
+                      {label}
+                      <span className="sr-only"> (em breve)</span>
+                    </span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="grid gap-1 border-t border-slate-200 pt-3 dark:border-slate-800">
+            <Link
+              to="/"
+              title={collapsed ? 'Ver loja' : undefined}
+              className={cn(
+                'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800',
+                collapsed && 'md:justify-center md:px-0',
+              )}
+            >
+              <Store className="h-5 w-5 shrink-0" aria-hidden />
+              <span className={cn(collapsed && 'md:sr-only')}>Ver loja</span>
+            </Link>
+            <Form method="post" action="/logout">
+              <button
+                type="submit"
+                title={collapsed ? 'Sair' : undefined}
+                className={cn(
+                  'flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm font-medium text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-slate-800',
+                  collapsed && 'md:justify-center md:px-0',
+                )}
+              >
+                <LogOut className="h-5 w-5 shrink-0" aria-hidden />
+                <span className={cn(collapsed && 'md:sr-only')}>Sair</span>
+              </button>
+            </Form>
+          </div>
+        </div>
+      </aside>
+      <main id="conteudo" className="min-w-0 flex-1 px-4 py-6 md:px-8 md:py-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

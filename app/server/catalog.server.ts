@@ -62,17 +62,21 @@ export async function searchProducts(
 ): Promise<ProductCard[]> {
   const conditions = [eq(products.isKit, false)];
   if (filters.categoryId) conditions.push(eq(products.categoryId, filters.categoryId));
-  if (filters.term) {
-    conditions.push(
-      sql`clarear_unaccent(lower(${products.name})) like clarear_unaccent(lower(${containsPattern(filters.term)})) escape '\\'`,
-    );
-  }
+  if (filters.term) conditions.push(productNameContains(filters.term));
   return db
     .select(productCardColumns)
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(and(...conditions))
     .orderBy(asc(products.displayOrder), asc(products.name));
+}
+
+/**
+ * Product name contains `term`, ignoring case and accents, with '%' and '_' literal.
+ * Written on the same expression as products_name_trgm_idx, so the index serves it.
+ */
+export function productNameContains(term: string) {
+  return sql`clarear_unaccent(lower(${products.name})) like clarear_unaccent(lower(${containsPattern(term)})) escape '\\'`;
 }
 
 /** Featured kits for the home page, by display order. */

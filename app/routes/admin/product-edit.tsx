@@ -1,12 +1,378 @@
-// /admin: the product-edit (placeholder until the dashboard work lands).
-import { requireAdmin } from '~/server/session.server';
+// /admin/products/:id and /admin/products/new (SPEC §2, §5 Product form): every
+// product field, its sizes and, for kits, what comes in the kit; all saved in
+// one transaction (server/product-admin.server.ts).
+import { ArrowDown, ArrowLeft, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { CheckboxField, DecimalField, SelectField, TextareaField } from '~/components/admin/form-controls';
+import { ImageField } from '~/components/admin/image-field';
+import { Button, buttonVariants } from '~/components/ui/button';
+import { Field } from '~/components/ui/field';
+import { toast } from '~/components/ui/toaster';
+import { useClientValidation } from '~/components/use-client-validation';
+import { formatDecimalInput } from '~/lib/decimal';
+import { formDataToObject } from '~/lib/form-data';
+import { NEW_PRODUCT_DEFAULTS, PRODUCT_LIMITS, productFormSchema, productIdParamSchema } from '~/lib/schemas/admin-product';
+import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
+import type { ToastMessage } from '~/lib/toast';
+import { flashToast } from '~/server/cookies.server';
+import { getDb } from '~/server/db.server';
+import {
+  getEditableProduct,
+  listCategoryOptions,
+  listKitComponentOptions,
+  productSaveErrorField,
+  ProductNotFoundError,
+  saveProduct,
+  type Option,
+} from '~/server/product-admin.server';
+import { requireAdmin, requireAdminAction } from '~/server/session.server';
 import type { Route } from './+types/product-edit';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.product.id ? 'Editar produto' : 'Novo produto'} | Painel Administrativo | Clarear` },
+  { name: 'robots', content: 'noindex' },
+];
+
+const NOT_FOUND_TOAST: ToastMessage = { title: 'Erro ao buscar produto', description: 'O produto não foi encontrado.', variant: 'destructive' };
+const SAVE_ERROR = 'Erro ao salvar produto';
+
+async function backToList(toastMessage: ToastMessage) {
+  return redirect('/admin/products', { headers: { 'Set-Cookie': await flashToast(toastMessage) } });
 }
 
-export default function Produto() {
-  return <h1 className="text-2xl font-bold">Produto</h1>;
+/** What the form starts from: a saved product, or the SPEC §5 defaults. */
+type FormProduct = {
+  id: string | null;
+  slug: string | null;
+  version: string;
+  name: string;
+  description: string;
+  price: string;
+  basePrice: string | null;
+  imageUrl: string | null;
+  rating: string | null;
+  isKit: boolean;
+  isFeatured: boolean;
+  displayOrder: number;
+  categoryId: string | null;
+  phValue: string | null;
+  texts: Record<(typeof TEXT_FIELDS)[number]['name'], string | null>;
+  variants: { id: string; size: string; price: string; imageUrl: string | null }[];
+  kitItems: { productId: string; quantity: number }[];
+};
+
+const TEXT_FIELDS = [
+  { name: 'benefits', label: 'Benefícios' },
+  { name: 'useIndication', label: 'Indicação de uso' },
+  { name: 'howToUse', label: 'Modo de uso' },
+  { name: 'dilution', label: 'Diluição' },
+  { name: 'precautions', label: 'Precauções' },
+  { name: 'composition', label: 'Composição' },
+  { name: 'activeIngredient', label: 'Princípio ativo' },
+] as const;
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const id = productIdParamSchema.safeParse(params.id);
+  if (!id.success) throw await backToList(NOT_FOUND_TOAST);
+  const db = await getDb();
+
+  let product: FormProduct;
+  if (id.data === 'new') {
+    product = {
+      ...NEW_PRODUCT_DEFAULTS,
+      id: null,
+      slug: null,
+      version: 'new',
+      imageUrl: null,
+      rating: null,
+      texts: { benefits: null, useIndication: null, howToUse: null, dilution: null, precautions: null, composition: null, activeIngredient: null },
+      variants: [],
+      kitItems: [],
+    };
+  } else {
+    let saved;
+    try {
+      saved = await getEditableProduct(db, id.data);
+    } catch (error) {
+      console.error('admin/produto: falha ao buscar', error);
+      throw await backToList({ ...NOT_FOUND_TOAST, description: 'Tente novamente em instantes.' });
+    }
+    if (!saved) throw await backToList(NOT_FOUND_TOAST);
+    product = {
+      id: saved.id,
+      slug: saved.slug,
+      version: saved.updatedAt.toISOString(),
+      name: saved.name,
+      description: saved.description,
+      price: saved.price,
+      basePrice: saved.basePrice,
+      imageUrl: saved.imageUrl,
+      rating: saved.rating,
+      isKit: saved.isKit,
+      isFeatured: saved.isFeatured,
+      displayOrder: saved.displayOrder,
+      categoryId: saved.categoryId,
+      phValue: saved.phValue,
+      texts: Object.fromEntries(TEXT_FIELDS.map((f) => [f.name, saved[f.name]])) as FormProduct['texts'],
+      variants: saved.variants,
+      kitItems: saved.kitItems,
+    };
+  }
+
+  const [categories, kitOptions] = await Promise.all([
+    listCategoryOptions(db).catch((error: unknown) => {
+      console.error('admin/produto: falha ao buscar categorias', error);
+      return null;
+    }),
+    listKitComponentOptions(db).catch((error: unknown) => {
+      console.error('admin/produto: falha ao buscar produtos para kits', error);
+      return [] as Option[];
+    }),
+  ]);
+  return {
+    product,
+    categories: categories ?? [],
+    categoriesError: categories === null ? 'Erro ao buscar categorias' : null,
+    kitOptions: kitOptions.filter((o) => o.id !== product.id),
+  };
+}
+
+type ActionData = { errors: FieldErrors; toast: ToastMessage };
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdminAction(request);
+  const id = productIdParamSchema.safeParse(params.id);
+  if (!id.success) throw await backToList(NOT_FOUND_TOAST);
+  const parsed = productFormSchema.safeParse(formDataToObject(await request.formData()));
+  if (!parsed.success) {
+    return data<ActionData>(
+      { errors: fieldErrors(parsed.error), toast: { title: SAVE_ERROR, description: 'Confira os campos destacados.', variant: 'destructive' } },
+      400,
+    );
+  }
+  try {
+    const savedId = await saveProduct(await getDb(), id.data === 'new' ? null : id.data, parsed.data);
+    return redirect(`/admin/products/${savedId}`, { headers: { 'Set-Cookie': await flashToast({ title: 'Produto salvo!' }) } });
+  } catch (error) {
+    if (error instanceof ProductNotFoundError) throw await backToList(NOT_FOUND_TOAST);
+    const field = productSaveErrorField(error);
+    if (field) {
+      return data<ActionData>({ errors: { [field.field]: field.message }, toast: { title: SAVE_ERROR, description: field.message, variant: 'destructive' } }, 400);
+    }
+    console.error('admin/produto: falha ao salvar', error);
+    return data<ActionData>({ errors: {}, toast: { title: SAVE_ERROR, description: 'Nada foi alterado. Tente novamente em instantes.', variant: 'destructive' } }, 500);
+  }
+}
+
+export default function ProductEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, categoriesError } = loaderData;
+  useEffect(() => {
+    if (categoriesError) toast({ title: categoriesError, description: 'Tente novamente em instantes.', variant: 'destructive' });
+  }, [categoriesError]);
+  useEffect(() => {
+    if (actionData?.toast) toast(actionData.toast);
+  }, [actionData]);
+  // A saved product reloads with its new ids and values: start the form afresh.
+  return <ProductForm key={`${product.id ?? 'new'}:${product.version}`} {...loaderData} serverErrors={actionData?.errors} />;
+}
+
+type Row<T> = T & { key: number };
+
+function useRows<T>(initial: T[]) {
+  const next = useRef(initial.length);
+  const [rows, setRows] = useState<Row<T>[]>(() => initial.map((row, key) => ({ ...row, key })));
+  return {
+    rows,
+    add: (row: T) => setRows((current) => [...current, { ...row, key: next.current++ }]),
+    remove: (key: number) => setRows((current) => current.filter((r) => r.key !== key)),
+    move: (index: number, by: -1 | 1) =>
+      setRows((current) => {
+        const target = index + by;
+        if (target < 0 || target >= current.length) return current;
+        const copy = [...current];
+        [copy[index], copy[target]] = [copy[target]!, copy[index]!];
+        return copy;
+      }),
+  };
+}
+
+function ProductForm({
+  product,
+  categories,
+  kitOptions,
+  serverErrors,
+}: Awaited<ReturnType<typeof loader>> & { serverErrors: FieldErrors | undefined }) {
+  const navigation = useNavigation();
+  const saving = navigation.state === 'submitting';
+  const { errors, onSubmit } = useClientValidation(productFormSchema, serverErrors, formDataToObject);
+  const [isKit, setIsKit] = useState(product.isKit);
+  const variants = useRows(product.variants.map((v) => ({ id: v.id as string | null, size: v.size, price: v.price, imageUrl: v.imageUrl })));
+  const items = useRows(product.kitItems);
+  const formError = errors.form;
+
+  return (
+    <div className="mx-auto max-w-4xl">
+      <Link to="/admin/products" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline dark:text-brand-200">
+        <ArrowLeft className="h-4 w-4" aria-hidden /> Voltar para produtos
+      </Link>
+      <div className="mt-2 flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="text-2xl font-bold">{product.id ? `Editar produto: ${product.name}` : 'Novo produto'}</h1>
+        {product.slug ? (
+          <a href={`/produtos/${product.slug}`} className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-200">
+            Ver na loja
+          </a>
+        ) : null}
+      </div>
+
+      <Form method="post" noValidate onSubmit={onSubmit} className="mt-6 grid gap-8" aria-describedby={formError ? 'erro-formulario' : undefined}>
+        {formError ? (
+          <p id="erro-formulario" role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+            {formError}
+          </p>
+        ) : null}
+
+        <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2 dark:border-slate-700 dark:bg-slate-900">
+          <legend className="px-1 text-lg font-semibold">Dados do produto</legend>
+          <div className="sm:col-span-2">
+            <Field label="Nome *" name="name" defaultValue={product.name} required maxLength={PRODUCT_LIMITS.name} error={errors.name} />
+          </div>
+          <div className="sm:col-span-2">
+            <TextareaField label="Descrição" name="description" defaultValue={product.description} rows={4} maxLength={PRODUCT_LIMITS.description} error={errors.description} />
+          </div>
+          <DecimalField label="Preço (R$)" name="price" defaultValue={formatDecimalInput(product.price)} hint="Preço do kit ou do item avulso. Ex.: 12,50" error={errors.price} />
+          <DecimalField
+            label="Preço base (R$) *"
+            name="basePrice"
+            defaultValue={formatDecimalInput(product.basePrice)}
+            required
+            hint="Aparece como “A partir de” na loja. Ex.: 4,90"
+            error={errors.basePrice}
+          />
+          <SelectField label="Categoria" name="categoryId" defaultValue={product.categoryId ?? ''} error={errors.categoryId}>
+            <option value="">Sem categoria</option>
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </SelectField>
+          <DecimalField label="pH (0 a 14)" name="phValue" defaultValue={formatDecimalInput(product.phValue, 1)} hint="Uma casa decimal. Ex.: 7,0" error={errors.phValue} />
+          <DecimalField label="Avaliação (0 a 5)" name="rating" defaultValue={formatDecimalInput(product.rating, 1)} error={errors.rating} />
+          <Field label="Ordem de exibição" name="displayOrder" type="number" min={0} step={1} inputMode="numeric" defaultValue={product.displayOrder} error={errors.displayOrder} />
+          <div className="grid gap-3 sm:col-span-2 sm:grid-cols-2">
+            <CheckboxField label="É um kit" name="isKit" checked={isKit} onChange={(e) => setIsKit(e.target.checked)} hint="Kits mostram os itens incluídos em vez de tamanhos." />
+            <CheckboxField label="Produto em destaque" name="isFeatured" defaultChecked={product.isFeatured} hint="Kits em destaque aparecem na página inicial." />
+          </div>
+          <div className="sm:col-span-2">
+            <ImageField name="imageUrl" label="Imagem do produto" defaultValue={product.imageUrl} error={errors.imageUrl} />
+          </div>
+        </fieldset>
+
+        <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2 dark:border-slate-700 dark:bg-slate-900">
+          <legend className="px-1 text-lg font-semibold">Informações técnicas</legend>
+          {TEXT_FIELDS.map((f) => (
+            <TextareaField key={f.name} label={f.label} name={f.name} defaultValue={product.texts[f.name] ?? ''} rows={3} maxLength={PRODUCT_LIMITS.longText} error={errors[f.name]} />
+          ))}
+        </fieldset>
+
+        <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900">
+          <legend className="px-1 text-lg font-semibold">Tamanhos</legend>
+          <p className="text-sm text-slate-600 dark:text-slate-400">Cada tamanho tem o próprio preço e, se quiser, a própria imagem.</p>
+          {errors.variants ? <p className="text-sm text-red-700 dark:text-red-400">{errors.variants}</p> : null}
+          {variants.rows.length === 0 ? <p className="text-sm">Nenhum tamanho cadastrado.</p> : null}
+          <ol className="grid gap-4">
+            {variants.rows.map((row, i) => (
+              <li key={row.key} className="grid gap-3 rounded-md border border-slate-200 p-4 sm:grid-cols-[1fr_1fr_auto] dark:border-slate-700" aria-label={`Tamanho ${i + 1}`}>
+                <input type="hidden" name={`variants.${i}.id`} value={row.id ?? ''} />
+                <Field label={`Tamanho ${i + 1}`} name={`variants.${i}.size`} defaultValue={row.size} placeholder="Ex.: 1 L" maxLength={PRODUCT_LIMITS.size} error={errors[`variants.${i}.size`]} />
+                <DecimalField label={`Preço do tamanho ${i + 1} (R$)`} name={`variants.${i}.price`} defaultValue={formatDecimalInput(row.price)} error={errors[`variants.${i}.price`]} />
+                <div className="flex items-end">
+                  <Button type="button" variant="ghost" className="text-red-700 dark:text-red-400" onClick={() => variants.remove(row.key)}>
+                    <Trash2 className="h-4 w-4" aria-hidden />
+                    Remover<span className="sr-only"> tamanho {i + 1}</span>
+                  </Button>
+                </div>
+                <div className="sm:col-span-3">
+                  <ImageField name={`variants.${i}.imageUrl`} label={`Imagem do tamanho ${i + 1}`} defaultValue={row.imageUrl} error={errors[`variants.${i}.imageUrl`]} />
+                </div>
+              </li>
+            ))}
+          </ol>
+          <div>
+            <Button
+              type="button"
+              variant="outline"
+              disabled={variants.rows.length >= PRODUCT_LIMITS.variants}
+              onClick={() => variants.add({ id: null, size: '', price: '', imageUrl: null })}
+            >
+              <Plus className="h-4 w-4" aria-hidden />
+              Adicionar tamanho
+            </Button>
+          </div>
+        </fieldset>
+
+        {isKit ? (
+          <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900">
+            <legend className="px-1 text-lg font-semibold">Itens do kit</legend>
+            {items.rows.length === 0 ? <p className="text-sm">Nenhum item no kit ainda.</p> : null}
+            <ol className="grid gap-3">
+              {items.rows.map((row, i) => (
+                <li key={row.key} className="grid items-end gap-3 rounded-md border border-slate-200 p-4 sm:grid-cols-[1fr_8rem_auto] dark:border-slate-700" aria-label={`Item ${i + 1} do kit`}>
+                  <SelectField label={`Produto do item ${i + 1}`} name={`kitItems.${i}.productId`} defaultValue={row.productId} error={errors[`kitItems.${i}.productId`]}>
+                    <option value="">Selecione um produto</option>
+                    {kitOptions.map((o) => (
+                      <option key={o.id} value={o.id}>
+                        {o.name}
+                      </option>
+                    ))}
+                  </SelectField>
+                  <Field
+                    label={`Quantidade do item ${i + 1}`}
+                    name={`kitItems.${i}.quantity`}
+                    type="number"
+                    min={1}
+                    max={PRODUCT_LIMITS.kitQuantity}
+                    step={1}
+                    defaultValue={row.quantity}
+                    error={errors[`kitItems.${i}.quantity`]}
+                  />
+                  <div className="flex gap-1">
+                    <Button type="button" variant="ghost" size="icon" disabled={i === 0} onClick={() => items.move(i, -1)}>
+                      <ArrowUp className="h-4 w-4" aria-hidden />
+                      <span className="sr-only">Mover item {i + 1} para cima</span>
+                    </Button>
+                    <Button type="button" variant="ghost" size="icon" disabled={i === items.rows.length - 1} onClick={() => items.move(i, 1)}>
+                      <ArrowDown className="h-4 w-4" aria-hidden />
+                      <span className="sr-only">Mover item {i + 1} para baixo</span>
+                    </Button>
+                    <Button type="button" variant="ghost" size="icon" className="text-red-700 dark:text-red-400" onClick={() => items.remove(row.key)}>
+                      <Trash2 className="h-4 w-4" aria-hidden />
+                      <span className="sr-only">Remover item {i + 1}</span>
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ol>
+            <div>
+              <Button type="button" variant="outline" disabled={items.rows.length >= PRODUCT_LIMITS.kitItems} onClick={() => items.add({ productId: '', quantity: 1 })}>
+                <Plus className="h-4 w-4" aria-hidden />
+                Adicionar item ao kit
+              </Button>
+            </div>
+          </fieldset>
+        ) : null}
+
+        <div className="sticky bottom-0 flex flex-wrap justify-end gap-3 border-t border-slate-200 bg-slate-50/95 py-4 dark:border-slate-800 dark:bg-slate-950/95">
+          <Link to="/admin/products" className={buttonVariants({ variant: 'outline' })}>
+            Cancelar
+          </Link>
+          <Button type="submit" disabled={saving}>
+            {saving ? 'Salvando...' : 'Salvar produto'}
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
 }

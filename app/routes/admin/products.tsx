@@ -1,12 +1,230 @@
-// /admin: the products (placeholder until the dashboard work lands).
-import { requireAdmin } from '~/server/session.server';
+// /admin/products (SPEC §2, §7): the catalogue by name, searchable and paginated,
+// with delete after the exact confirmation (SPEC §5).
+import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { data, Form, Link, useFetcher, useNavigation } from 'react-router';
+import { Button, buttonVariants } from '~/components/ui/button';
+import { ConfirmDialog, ConfirmDialogCancel } from '~/components/ui/confirm-dialog';
+import { Input } from '~/components/ui/input';
+import { toast } from '~/components/ui/toaster';
+import { formatPrice } from '~/lib/money';
+import { normalizeSearchTerm } from '~/lib/search';
+import type { ToastMessage } from '~/lib/toast';
+import { getDb } from '~/server/db.server';
+import { deleteProduct, listAdminProducts, type AdminProductPage, type AdminProductRow } from '~/server/product-admin.server';
+import { requireAdmin, requireAdminAction } from '~/server/session.server';
+import { z } from 'zod';
 import type { Route } from './+types/products';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Produtos | Painel Administrativo | Clarear' }, { name: 'robots', content: 'noindex' }];
+
+const DELETE_CONFIRMATION = 'Tem certeza que deseja excluir este produto? Esta ação não pode ser desfeita.';
+const LOAD_ERROR = 'Erro ao buscar produtos';
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const url = new URL(request.url);
+  const term = normalizeSearchTerm(url.searchParams.get('q'));
+  const page = Number.parseInt(url.searchParams.get('pagina') ?? '1', 10);
+  try {
+    const result = await listAdminProducts(await getDb(), { term, page: Number.isFinite(page) ? page : 1 });
+    return { term, result, error: null };
+  } catch (error) {
+    console.error('admin/produtos: falha ao buscar', error);
+    const empty: AdminProductPage = { rows: [], total: 0, page: 1, pageCount: 1 };
+    return { term, result: empty, error: LOAD_ERROR };
+  }
 }
 
-export default function Produtos() {
-  return <h1 className="text-2xl font-bold">Produtos</h1>;
+const deleteSchema = z.object({ intent: z.literal('delete'), id: z.uuid() });
+
+type ActionData = { ok: boolean; toast: ToastMessage };
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdminAction(request);
+  const parsed = deleteSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return data<ActionData>({ ok: false, toast: { title: 'Erro ao excluir produto', description: 'Produto inválido.', variant: 'destructive' } }, 400);
+  }
+  try {
+    const deleted = await deleteProduct(await getDb(), parsed.data.id);
+    if (!deleted) {
+      return data<ActionData>(
+        { ok: false, toast: { title: 'Erro ao excluir produto', description: 'O produto não existe mais.', variant: 'destructive' } },
+        404,
+      );
+    }
+    return data<ActionData>({ ok: true, toast: { title: 'Produto excluído' } });
+  } catch (error) {
+    console.error('admin/produtos: falha ao excluir', error);
+    return data<ActionData>(
+      { ok: false, toast: { title: 'Erro ao excluir produto', description: 'Tente novamente em instantes.', variant: 'destructive' } },
+      500,
+    );
+  }
+}
+
+export default function AdminProducts({ loaderData }: Route.ComponentProps) {
+  const { term, result, error } = loaderData;
+  const deleteFetcher = useFetcher<ActionData>();
+  const navigation = useNavigation();
+  const searching = navigation.state === 'loading' && navigation.location.pathname === '/admin/products';
+
+  useEffect(() => {
+    if (error) toast({ title: error, description: 'Tente novamente em instantes.', variant: 'destructive' });
+  }, [error]);
+  useEffect(() => {
+    if (deleteFetcher.state === 'idle' && deleteFetcher.data) toast(deleteFetcher.data.toast);
+  }, [deleteFetcher.state, deleteFetcher.data]);
+
+  const pageLink = (page: number) => {
+    const params = new URLSearchParams();
+    if (term) params.set('q', term);
+    if (page > 1) params.set('pagina', String(page));
+    const query = params.toString();
+    return query ? `?${query}` : '/admin/products';
+  };
+
+  return (
+    <section aria-labelledby="titulo-produtos" className="mx-auto max-w-6xl">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 id="titulo-produtos" className="text-2xl font-bold">
+          Produtos
+        </h1>
+        <Link to="/admin/products/new" className={buttonVariants()}>
+          <Plus className="h-4 w-4" aria-hidden />
+          Novo produto
+        </Link>
+      </div>
+
+      <Form method="get" role="search" className="mt-6 flex max-w-xl gap-2">
+        <label htmlFor="busca-produtos" className="sr-only">
+          Buscar produtos por nome
+        </label>
+        <Input id="busca-produtos" type="search" name="q" defaultValue={term} placeholder="Buscar por nome" maxLength={100} key={term} />
+        <Button type="submit" variant="outline" disabled={searching}>
+          <Search className="h-4 w-4" aria-hidden />
+          Buscar
+        </Button>
+      </Form>
+
+      {error ? (
+        <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+          {error}. Tente novamente em instantes.
+        </p>
+      ) : (
+        <>
+          <p className="mt-4 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+            {result.total === 1 ? '1 produto' : `${result.total} produtos`}
+            {term ? ` para “${term}”` : ''}
+          </p>
+          {result.rows.length === 0 ? (
+            <p className="mt-6 rounded-lg border border-slate-200 p-6 dark:border-slate-700">
+              {term ? 'Nenhum produto encontrado para essa busca.' : 'Nenhum produto cadastrado ainda.'}
+            </p>
+          ) : (
+            <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
+              <table className="w-full min-w-[44rem] text-left text-sm">
+                <caption className="sr-only">Produtos cadastrados, por nome</caption>
+                <thead className="bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+                  <tr>
+                    <th scope="col" className="px-4 py-3 font-semibold">ID</th>
+                    <th scope="col" className="px-4 py-3 font-semibold">Nome</th>
+                    <th scope="col" className="px-4 py-3 font-semibold">Preço</th>
+                    <th scope="col" className="px-4 py-3 font-semibold">Preço base</th>
+                    <th scope="col" className="px-4 py-3 font-semibold">Kit</th>
+                    <th scope="col" className="px-4 py-3 font-semibold">Categoria</th>
+                    <th scope="col" className="px-4 py-3 font-semibold">
+                      <span className="sr-only">Ações</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {result.rows.map((product) => (
+                    <ProductRow key={product.id} product={product} fetcher={deleteFetcher} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {result.pageCount > 1 ? (
+            <nav aria-label="Paginação" className="mt-4 flex items-center justify-between gap-4 text-sm">
+              {result.page > 1 ? (
+                <Link to={pageLink(result.page - 1)} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+                  Anterior
+                </Link>
+              ) : (
+                <span />
+              )}
+              <span>
+                Página {result.page} de {result.pageCount}
+              </span>
+              {result.page < result.pageCount ? (
+                <Link to={pageLink(result.page + 1)} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+                  Próxima
+                </Link>
+              ) : (
+                <span />
+              )}
+            </nav>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+function ProductRow({ product, fetcher }: { product: AdminProductRow; fetcher: ReturnType<typeof useFetcher<ActionData>> }) {
+  const [open, setOpen] = useState(false);
+  const busy = fetcher.state !== 'idle' && fetcher.formData?.get('id') === product.id;
+  useEffect(() => {
+    if (fetcher.state === 'idle' && fetcher.data?.ok) setOpen(false);
+  }, [fetcher.state, fetcher.data]);
+  return (
+    <tr className="border-t border-slate-200 dark:border-slate-700">
+      <td className="px-4 py-3 font-mono text-xs text-slate-600 dark:text-slate-400" title={product.id}>
+        {product.id.slice(0, 8)}
+      </td>
+      <th scope="row" className="px-4 py-3 font-medium">
+        {product.name}
+      </th>
+      <td className="px-4 py-3 whitespace-nowrap">{formatPrice(product.price)}</td>
+      <td className="px-4 py-3 whitespace-nowrap">{product.basePrice === null ? '—' : formatPrice(product.basePrice)}</td>
+      <td className="px-4 py-3">{product.isKit ? 'Sim' : 'Não'}</td>
+      <td className="px-4 py-3">{product.categoryName ?? 'Sem categoria'}</td>
+      <td className="px-4 py-3">
+        <div className="flex justify-end gap-2">
+          <Link to={`/admin/products/${product.id}`} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+            <Pencil className="h-4 w-4" aria-hidden />
+            Editar<span className="sr-only"> {product.name}</span>
+          </Link>
+          <ConfirmDialog
+            open={open}
+            onOpenChange={setOpen}
+            title="Excluir produto"
+            description={DELETE_CONFIRMATION}
+            trigger={
+              <Button variant="ghost" size="sm" className="text-red-700 dark:text-red-400">
+                <Trash2 className="h-4 w-4" aria-hidden />
+                Excluir<span className="sr-only"> {product.name}</span>
+              </Button>
+            }
+          >
+            <fetcher.Form method="post" className="flex flex-wrap justify-end gap-3">
+              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="id" value={product.id} />
+              <ConfirmDialogCancel>
+                <Button type="button" variant="outline">
+                  Cancelar
+                </Button>
+              </ConfirmDialogCancel>
+              <Button type="submit" variant="destructive" disabled={busy}>
+                {busy ? 'Excluindo...' : 'Sim, excluir produto'}
+              </Button>
+            </fetcher.Form>
+          </ConfirmDialog>
+        </div>
+      </td>
+    </tr>
+  );
 }

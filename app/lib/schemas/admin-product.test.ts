@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { fieldErrors } from './field-errors';
+import { productFormSchema, productIdParamSchema } from './admin-product';
+
+const base = { name: 'Detergente Neutro', basePrice: '4,90' };
+
+describe('productFormSchema', () => {
+  it('reads pt-BR and dotted decimals, defaults and empty optional fields', () => {
+    const parsed = productFormSchema.parse({
+      ...base,
+      price: '12,5',
+      phValue: '6,5',
+      rating: '4.8',
+      displayOrder: '',
+      categoryId: '',
+      description: '  ',
+      isKit: 'on',
+      dilution: '',
+    });
+    expect(parsed).toMatchObject({
+      name: 'Detergente Neutro',
+      description: '',
+      price: '12.50',
+      basePrice: '4.90',
+      phValue: '6.5',
+      rating: '4.8',
+      displayOrder: 0,
+      categoryId: null,
+      isKit: true,
+      isFeatured: false,
+      dilution: null,
+      imageUrl: null,
+      variants: [],
+      kitItems: [],
+    });
+    expect(productFormSchema.parse({ ...base, basePrice: '12.50' }).basePrice).toBe('12.50');
+    expect(productFormSchema.parse({ ...base, price: '' }).price).toBe('0.00');
+  });
+
+  it('requires the name and the base price, with pt-BR messages', () => {
+    const result = productFormSchema.safeParse({ name: '  ', basePrice: '' });
+    expect(result.success).toBe(false);
+    expect(fieldErrors(result.error!)).toMatchObject({ name: 'Informe o nome do produto.', basePrice: 'Informe o preço base.' });
+  });
+
+  it.each([
+    [{ price: '-1,00' }, 'price', 'O valor não pode ser negativo.'],
+    [{ price: '12,505' }, 'price', 'Informe um valor como 12,50 (até 2 casas decimais).'],
+    [{ price: 'doze' }, 'price', 'Informe um valor como 12,50 (até 2 casas decimais).'],
+    [{ phValue: '14,1' }, 'phValue', 'O pH vai de 0 a 14, com uma casa decimal (ex.: 7,5).'],
+    [{ phValue: '7,25' }, 'phValue', 'O pH vai de 0 a 14, com uma casa decimal (ex.: 7,5).'],
+    [{ phValue: '-1' }, 'phValue', 'O pH vai de 0 a 14, com uma casa decimal (ex.: 7,5).'],
+    [{ rating: '6' }, 'rating', 'A avaliação vai de 0 a 5.'],
+    [{ displayOrder: '1,5' }, 'displayOrder', 'Use um número inteiro a partir de 0.'],
+    [{ categoryId: 'not-a-uuid' }, 'categoryId', 'Categoria inválida.'],
+    [{ imageUrl: 'javascript:alert(1)' }, 'imageUrl', 'Envie a imagem pelo campo de upload.'],
+    [{ imageUrl: 'https://example.com/x.png' }, 'imageUrl', 'Envie a imagem pelo campo de upload.'],
+    [{ imageUrl: '/uploads/../../etc/passwd' }, 'imageUrl', 'Envie a imagem pelo campo de upload.'],
+  ])('refuses %j', (values, field, message) => {
+    const result = productFormSchema.safeParse({ ...base, ...values });
+    expect(result.success).toBe(false);
+    expect(fieldErrors(result.error!)[field]).toBe(message);
+  });
+
+  it('accepts pH at the ends of the scale and our image paths', () => {
+    expect(productFormSchema.parse({ ...base, phValue: '0' }).phValue).toBe('0.0');
+    expect(productFormSchema.parse({ ...base, phValue: '14,0' }).phValue).toBe('14.0');
+    expect(productFormSchema.parse({ ...base, imageUrl: '/uploads/abc123-1200.webp' }).imageUrl).toBe('/uploads/abc123-1200.webp');
+    expect(productFormSchema.parse({ ...base, imageUrl: '/images/products/x.svg' }).imageUrl).toBe('/images/products/x.svg');
+  });
+
+  it('validates variant rows and kit rows, keyed by their posted field names', () => {
+    const kitProduct = '0f8e7c1a-2b3c-4d5e-8f90-123456789abc';
+    const result = productFormSchema.safeParse({
+      ...base,
+      variants: [
+        { size: '1 L', price: '9,90' },
+        { size: ' 1 l ', price: '10' },
+        { size: '', price: 'x' },
+      ],
+      kitItems: [
+        { productId: kitProduct, quantity: '2' },
+        { productId: kitProduct, quantity: '0' },
+      ],
+    });
+    expect(result.success).toBe(false);
+    expect(fieldErrors(result.error!)).toMatchObject({
+      'variants.1.size': 'Este tamanho já está na lista.',
+      'variants.2.size': 'Informe o tamanho.',
+      'variants.2.price': 'Informe um valor como 12,50 (até 2 casas decimais).',
+      'kitItems.1.quantity': 'A quantidade mínima é 1.',
+    });
+    const ok = productFormSchema.parse({
+      ...base,
+      variants: [{ id: '', size: '500 ml', price: '4,90', imageUrl: '' }],
+      kitItems: [{ productId: kitProduct, quantity: '3' }],
+    });
+    expect(ok.variants).toEqual([{ id: null, size: '500 ml', price: '4.90', imageUrl: null }]);
+    expect(ok.kitItems).toEqual([{ productId: kitProduct, quantity: 3 }]);
+  });
+
+  it('reports a repeated kit product', () => {
+    const id = '0f8e7c1a-2b3c-4d5e-8f90-123456789abc';
+    const result = productFormSchema.safeParse({ ...base, kitItems: [{ productId: id, quantity: '1' }, { productId: id, quantity: '1' }] });
+    expect(fieldErrors(result.error!)['kitItems.1.productId']).toBe('Este produto já está no kit.');
+  });
+});
+
+describe('productIdParamSchema', () => {
+  it("accepts 'new' and uuids only", () => {
+    expect(productIdParamSchema.safeParse('new').success).toBe(true);
+    expect(productIdParamSchema.safeParse('0f8e7c1a-2b3c-4d5e-8f90-123456789abc').success).toBe(true);
+    expect(productIdParamSchema.safeParse('1 or 1=1').success).toBe(false);
+  });
+});

@@ -1,0 +1,176 @@
+// The admin product form (SPEC §5 Product form): one schema for the page and
+// its action. Decimals are typed the Brazilian way ('12,50') or with a dot.
+import { z } from 'zod';
+import { parseDecimal } from '../decimal';
+
+export const PRODUCT_LIMITS = {
+  name: 120,
+  description: 5000,
+  longText: 3000,
+  size: 40,
+  variants: 20,
+  kitItems: 30,
+  kitQuantity: 99,
+  displayOrder: 100_000,
+  imageUrl: 500,
+} as const;
+
+/** A new product (SPEC §5): empty name and description, price 0, no category, not kit, not featured, pH 7. */
+export const NEW_PRODUCT_DEFAULTS = {
+  name: '',
+  description: '',
+  price: '0.00',
+  basePrice: null,
+  categoryId: null,
+  isKit: false,
+  isFeatured: false,
+  phValue: '7.0',
+  displayOrder: 0,
+} as const;
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use no máximo ${max} caracteres.`)
+    .optional()
+    .transform((v) => (v ? v : null));
+
+/** A decimal amount in reais: '12,50' → '12.50'. */
+function money(requiredMessage: string | null) {
+  return z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const raw = (v ?? '').trim();
+      if (raw === '') {
+        if (requiredMessage) ctx.addIssue({ code: 'custom', message: requiredMessage });
+        return null;
+      }
+      const parsed = parseDecimal(raw, 2);
+      if (parsed === null) {
+        ctx.addIssue({ code: 'custom', message: 'Informe um valor como 12,50 (até 2 casas decimais).' });
+        return null;
+      }
+      if (parsed.startsWith('-')) {
+        ctx.addIssue({ code: 'custom', message: 'O valor não pode ser negativo.' });
+        return null;
+      }
+      if (parsed.replace('.', '').length > 12) {
+        ctx.addIssue({ code: 'custom', message: 'Valor alto demais.' });
+        return null;
+      }
+      return parsed;
+    });
+}
+
+/** An optional decimal within [min, max] with `scale` places (pH 0–14 by 0.1; rating 0–5). */
+function boundedDecimal(scale: number, min: number, max: number, message: string) {
+  return z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const raw = (v ?? '').trim();
+      if (raw === '') return null;
+      const parsed = parseDecimal(raw, scale);
+      if (parsed === null || Number(parsed) < min || Number(parsed) > max) {
+        ctx.addIssue({ code: 'custom', message });
+        return null;
+      }
+      return parsed;
+    });
+}
+
+/** Our own pictures only: an uploaded image (/uploads/…) or one shipped with the store (/images/…). */
+const imageUrl = z
+  .string()
+  .trim()
+  .max(PRODUCT_LIMITS.imageUrl, 'Endereço de imagem longo demais.')
+  .refine((v) => v === '' || /^\/(uploads|images)\/[A-Za-z0-9._\-/]+$/.test(v) && !v.includes('..'), 'Envie a imagem pelo campo de upload.')
+  .optional()
+  .transform((v) => (v ? v : null));
+
+const checkbox = z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean());
+
+const variantSchema = z.object({
+  id: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : null))
+    .pipe(z.uuid('Tamanho inválido.').nullable()),
+  size: z.string({ error: 'Informe o tamanho.' }).trim().min(1, 'Informe o tamanho.').max(PRODUCT_LIMITS.size, `Use no máximo ${PRODUCT_LIMITS.size} caracteres.`),
+  price: money('Informe o preço do tamanho.'),
+  imageUrl,
+});
+
+const kitItemSchema = z.object({
+  productId: z.uuid('Selecione o produto incluído.'),
+  quantity: z.coerce
+    .number({ error: 'Informe a quantidade.' })
+    .int('A quantidade deve ser um número inteiro.')
+    .min(1, 'A quantidade mínima é 1.')
+    .max(PRODUCT_LIMITS.kitQuantity, `A quantidade máxima é ${PRODUCT_LIMITS.kitQuantity}.`),
+});
+
+export const productFormSchema = z
+  .object({
+    name: z.string({ error: 'Informe o nome do produto.' }).trim().min(1, 'Informe o nome do produto.').max(PRODUCT_LIMITS.name, `Use no máximo ${PRODUCT_LIMITS.name} caracteres.`),
+    description: text(PRODUCT_LIMITS.description).transform((v) => v ?? ''),
+    price: money(null).transform((v) => v ?? '0.00'),
+    basePrice: money('Informe o preço base.'),
+    imageUrl,
+    rating: boundedDecimal(1, 0, 5, 'A avaliação vai de 0 a 5.'),
+    isKit: checkbox,
+    isFeatured: checkbox,
+    displayOrder: z
+      .string()
+      .optional()
+      .transform((v) => (v ?? '').trim())
+      .pipe(
+        z
+          .string()
+          .regex(/^\d*$/, 'Use um número inteiro a partir de 0.')
+          .transform((v) => (v === '' ? 0 : Number(v)))
+          .pipe(z.number().max(PRODUCT_LIMITS.displayOrder, `Use no máximo ${PRODUCT_LIMITS.displayOrder}.`)),
+      ),
+    categoryId: z
+      .string()
+      .optional()
+      .transform((v) => (v ? v : null))
+      .pipe(z.uuid('Categoria inválida.').nullable()),
+    phValue: boundedDecimal(1, 0, 14, 'O pH vai de 0 a 14, com uma casa decimal (ex.: 7,5).'),
+    benefits: text(PRODUCT_LIMITS.longText),
+    dilution: text(PRODUCT_LIMITS.longText),
+    useIndication: text(PRODUCT_LIMITS.longText),
+    howToUse: text(PRODUCT_LIMITS.longText),
+    precautions: text(PRODUCT_LIMITS.longText),
+    composition: text(PRODUCT_LIMITS.longText),
+    activeIngredient: text(PRODUCT_LIMITS.longText),
+    variants: z.array(variantSchema).max(PRODUCT_LIMITS.variants, `No máximo ${PRODUCT_LIMITS.variants} tamanhos.`).default([]),
+    kitItems: z.array(kitItemSchema).max(PRODUCT_LIMITS.kitItems, `No máximo ${PRODUCT_LIMITS.kitItems} itens no kit.`).default([]),
+  })
+  // Runs even when another field is invalid, so every message shows at once
+  // (rows may then be half-parsed: read them defensively).
+  .superRefine(
+    (product, ctx) => {
+      const sizes = new Set<string>();
+      (product.variants ?? []).forEach((v, i) => {
+        if (typeof v?.size !== 'string' || v.size === '') return;
+        const key = v.size.toLocaleLowerCase('pt-BR');
+        if (sizes.has(key)) ctx.addIssue({ code: 'custom', path: ['variants', i, 'size'], message: 'Este tamanho já está na lista.' });
+        sizes.add(key);
+      });
+      const included = new Set<string>();
+      (product.kitItems ?? []).forEach((item, i) => {
+        if (typeof item?.productId !== 'string') return;
+        if (included.has(item.productId)) ctx.addIssue({ code: 'custom', path: ['kitItems', i, 'productId'], message: 'Este produto já está no kit.' });
+        included.add(item.productId);
+      });
+    },
+    { when: () => true },
+  );
+
+export type ProductFormInput = z.infer<typeof productFormSchema>;
+
+/** The id in /admin/products/:id: a product's uuid, or 'new'. */
+export const productIdParamSchema = z.union([z.literal('new'), z.uuid()]);

@@ -1,0 +1,228 @@
+// The admin's product catalogue (SPEC §2 /admin/products, §7 admin reads and
+// writes): list and search, one product with its sizes and kit contents, save
+// everything in one transaction, delete. Every caller is an admin route that
+// has already checked the role.
+import { and, asc, count, eq, inArray, like, notInArray, or } from 'drizzle-orm';
+import type { Executor } from '~/db/client.server';
+import { isForeignKeyViolation, isUniqueViolation } from '~/db/errors.server';
+import { categories, kitItems, products, productVariants } from '~/db/schema';
+import type { ProductFormInput } from '~/lib/schemas/admin-product';
+import { slugify } from '~/lib/slug';
+import { productNameContains } from './catalog.server';
+
+export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
+
+export type AdminProductRow = {
+  id: string;
+  slug: string;
+  name: string;
+  price: string;
+  basePrice: string | null;
+  isKit: boolean;
+  categoryName: string | null;
+};
+
+export type AdminProductPage = { rows: AdminProductRow[]; total: number; page: number; pageCount: number };
+
+/** SPEC §7: id, name, price, kit flag and category name, optional name contains, ordered by name; paginated. */
+export async function listAdminProducts(db: Executor, filters: { term?: string; page?: number }): Promise<AdminProductPage> {
+  const where = filters.term ? productNameContains(filters.term) : undefined;
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(products).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / ADMIN_PRODUCTS_PAGE_SIZE));
+  const page = Math.min(Math.max(1, filters.page ?? 1), pageCount);
+  const rows = await db
+    .select({
+      id: products.id,
+      slug: products.slug,
+      name: products.name,
+      price: products.price,
+      basePrice: products.basePrice,
+      isKit: products.isKit,
+      categoryName: categories.name,
+    })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(where)
+    .orderBy(asc(products.name), asc(products.id))
+    .limit(ADMIN_PRODUCTS_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PRODUCTS_PAGE_SIZE);
+  return { rows, total, page, pageCount };
+}
+
+export type EditableProduct = typeof products.$inferSelect & {
+  variants: { id: string; size: string; price: string; imageUrl: string | null }[];
+  kitItems: { productId: string; quantity: number }[];
+};
+
+/** One product with its sizes (by price) and kit contents; null when the id does not exist. */
+export async function getEditableProduct(db: Executor, id: string): Promise<EditableProduct | null> {
+  const [product] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  if (!product) return null;
+  const [variants, items] = await Promise.all([
+    db
+      .select({ id: productVariants.id, size: productVariants.size, price: productVariants.price, imageUrl: productVariants.imageUrl })
+      .from(productVariants)
+      .where(eq(productVariants.productId, id))
+      .orderBy(asc(productVariants.price), asc(productVariants.size)),
+    db
+      .select({ productId: kitItems.includedProductId, quantity: kitItems.quantity })
+      .from(kitItems)
+      .innerJoin(products, eq(products.id, kitItems.includedProductId))
+      .where(eq(kitItems.kitProductId, id))
+      .orderBy(asc(products.name)),
+  ]);
+  return { ...product, variants, kitItems: items };
+}
+
+export type Option = { id: string; name: string };
+
+/** Every category, for the product form's select (the admin also sees 'Kits Prontos'). */
+export async function listCategoryOptions(db: Executor): Promise<Option[]> {
+  return db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.name));
+}
+
+/** Products a kit can include: every product that is not itself a kit. */
+export async function listKitComponentOptions(db: Executor): Promise<Option[]> {
+  return db.select({ id: products.id, name: products.name }).from(products).where(eq(products.isKit, false)).orderBy(asc(products.name));
+}
+
+/** A problem found while saving that belongs next to a form field. */
+export class ProductFormError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export class ProductNotFoundError extends Error {
+  constructor() {
+    super('Produto não encontrado.');
+  }
+}
+
+/**
+ * Creates (`id` null) or updates a product with its sizes and kit contents, all in
+ * one transaction: if any part fails, nothing is written. Sizes posted with their
+ * id are updated in place (saved kits and carts keep pointing at them); sizes no
+ * longer posted are deleted. Kit contents are replaced; a product that is not a
+ * kit keeps none. Returns the product's id.
+ */
+export async function saveProduct(db: Executor, id: string | null, input: ProductFormInput): Promise<string> {
+  return db.transaction(async (tx) => {
+    const values = {
+      name: input.name,
+      description: input.description,
+      price: input.price,
+      basePrice: input.basePrice,
+      imageUrl: input.imageUrl,
+      rating: input.rating,
+      isKit: input.isKit,
+      isFeatured: input.isFeatured,
+      displayOrder: input.displayOrder,
+      categoryId: input.categoryId,
+      phValue: input.phValue,
+      benefits: input.benefits,
+      dilution: input.dilution,
+      useIndication: input.useIndication,
+      howToUse: input.howToUse,
+      precautions: input.precautions,
+      composition: input.composition,
+      activeIngredient: input.activeIngredient,
+    };
+    if (input.categoryId) {
+      const [category] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId));
+      if (!category) throw new ProductFormError('categoryId', 'Categoria inválida.');
+    }
+
+    let productId: string;
+    if (id) {
+      const [updated] = await tx.update(products).set({ ...values, updatedAt: new Date() }).where(eq(products.id, id)).returning({ id: products.id });
+      if (!updated) throw new ProductNotFoundError();
+      productId = updated.id;
+    } else {
+      const [created] = await tx
+        .insert(products)
+        .values({ ...values, slug: await freeSlug(tx, input.name) })
+        .returning({ id: products.id });
+      productId = created!.id;
+    }
+
+    await saveVariants(tx, productId, input.variants);
+    await saveKitItems(tx, productId, input.isKit ? input.kitItems : []);
+    return productId;
+  });
+}
+
+async function saveVariants(tx: Executor, productId: string, variants: ProductFormInput['variants']) {
+  const existing = new Set(
+    (await tx.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.productId, productId))).map((v) => v.id),
+  );
+  // An id that is not one of this product's sizes (forged, or deleted meanwhile) becomes a new size.
+  const kept = variants.filter((v): v is typeof v & { id: string } => v.id !== null && existing.has(v.id));
+  const keptIds = kept.map((v) => v.id);
+  await tx
+    .delete(productVariants)
+    .where(and(eq(productVariants.productId, productId), keptIds.length ? notInArray(productVariants.id, keptIds) : undefined));
+  // Two kept sizes may swap names; park them on unique temporary names first so
+  // the (product, size) unique index never sees a transient duplicate.
+  for (const v of kept) {
+    await tx.update(productVariants).set({ size: `\u2063${v.id}` }).where(eq(productVariants.id, v.id));
+  }
+  for (const v of kept) {
+    await tx.update(productVariants).set({ size: v.size, price: v.price!, imageUrl: v.imageUrl }).where(eq(productVariants.id, v.id));
+  }
+  const added = variants.filter((v) => !(v.id !== null && existing.has(v.id)));
+  if (added.length) {
+    await tx.insert(productVariants).values(added.map((v) => ({ productId, size: v.size, price: v.price!, imageUrl: v.imageUrl })));
+  }
+}
+
+async function saveKitItems(tx: Executor, productId: string, items: ProductFormInput['kitItems']) {
+  await tx.delete(kitItems).where(eq(kitItems.kitProductId, productId));
+  if (!items.length) return;
+  const includedIds = items.map((i) => i.productId);
+  const found = await tx
+    .select({ id: products.id, isKit: products.isKit })
+    .from(products)
+    .where(inArray(products.id, includedIds));
+  const byId = new Map(found.map((p) => [p.id, p]));
+  items.forEach((item, index) => {
+    const included = byId.get(item.productId);
+    if (item.productId === productId) throw new ProductFormError(`kitItems.${index}.productId`, 'Um kit não pode incluir a si mesmo.');
+    if (!included) throw new ProductFormError(`kitItems.${index}.productId`, 'Produto não encontrado.');
+    if (included.isKit) throw new ProductFormError(`kitItems.${index}.productId`, 'Um kit não pode incluir outro kit.');
+  });
+  await tx.insert(kitItems).values(items.map((i) => ({ kitProductId: productId, includedProductId: i.productId, quantity: i.quantity })));
+}
+
+/** 'detergente-neutro', or 'detergente-neutro-2'… when taken; URLs stay stable after a rename. */
+async function freeSlug(tx: Executor, name: string): Promise<string> {
+  const base = slugify(name) || 'produto';
+  const taken = new Set(
+    (
+      await tx
+        .select({ slug: products.slug })
+        .from(products)
+        .where(or(eq(products.slug, base), like(products.slug, `${base}-%`)))
+    ).map((p) => p.slug),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** SPEC §7 products delete by id. Order history keeps the item's name (order_items.product_id becomes null). */
+export async function deleteProduct(db: Executor, id: string): Promise<boolean> {
+  const rows = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+  return rows.length > 0;
+}
+
+/** A database error that a person can fix by changing the form, as a field message. */
+export function productSaveErrorField(error: unknown): { field: string; message: string } | null {
+  if (error instanceof ProductFormError) return { field: error.field, message: error.message };
+  // Sizes are deduplicated by the schema; what is left is two products created with one name at the same time.
+  if (isUniqueViolation(error)) return { field: 'form', message: 'Outro produto com este nome acabou de ser salvo. Tente novamente.' };
+  if (isForeignKeyViolation(error)) return { field: 'form', message: 'Um item escolhido não existe mais. Recarregue a página.' };
+  return null;
+}

@@ -284,7 +284,7 @@ function ProductForm({
           {variants.rows.length === 0 ? <p className="text-sm">Nenhum tamanho cadastrado.</p> : null}
           <ol className="grid gap-4">
             {variants.rows.map((row, i) => (
-              <li key={row.key} className="grid gap-3 rounded-md border border-slate-200 p-4 sm:grid-cols-[1fr_1fr_auto] dark:border-slate-700" aria-label={`Tamanho ${i + 1}`}>
+              <li key={row.key} className="grid gap-3 rounded-md border border-slate-200 p-4 sm:grid-cols-[1fr_1fr_auto] dark:border-slate-700">
                 <input type="hidden" name={`variants.${i}.id`} value={row.id ?? ''} />
                 <Field label={`Tamanho ${i + 1}`} name={`variants.${i}.size`} defaultValue={row.size} placeholder="Ex.: 1 L" maxLength={PRODUCT_LIMITS.size} error={errors[`variants.${i}.size`]} />
                 <DecimalField label={`Preço do tamanho ${i + 1} (R$)`} name={`variants.${i}.price`} defaultValue={formatDecimalInput(row.price)} error={errors[`variants.${i}.price`]} />
@@ -319,7 +319,7 @@ function ProductForm({
             {items.rows.length === 0 ? <p className="text-sm">Nenhum item no kit ainda.</p> : null}
             <ol className="grid gap-3">
               {items.rows.map((row, i) => (
-                <li key={row.key} className="grid items-end gap-3 rounded-md border border-slate-200 p-4 sm:grid-cols-[1fr_8rem_auto] dark:border-slate-700" aria-label={`Item ${i + 1} do kit`}>
+                <li key={row.key} className="grid items-end gap-3 rounded-md border border-slate-200 p-4 sm:grid-cols-[1fr_8rem_auto] dark:border-slate-700">
                   <SelectField label={`Produto do item ${i + 1}`} name={`kitItems.${i}.productId`} defaultValue={row.productId} error={errors[`kitItems.${i}.productId`]}>
                     <option value="">Selecione um produto</option>
                     {kitOptions.map((o) => (

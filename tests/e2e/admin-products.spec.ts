@@ -1,0 +1,172 @@
+// The admin runs the catalogue from the browser (issue 6): create a product with
+// two sizes and an image, see it on the storefront, edit it, delete it.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, createCustomer, expectToast, gotoHydrated, login } from './fixtures';
+
+// A real 64×48 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAAAwCAIAAAAuKetIAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAfUlEQVRoge2SwQ0AQRCC7IBOfV79VwaZrAkFgDF8PU10AxZQfUV2od4lugELqL4iu1DvEt2ABVRfkV2od4luwAKqr8gu1LtEN2AB1VdkF+pdohuwgOorsgv1LtENWED1FdmFepfoBiyg+orsQr1LdAMWUH1FdqHeJboBjwf8JB9kppstfGUAAAAASUVORK5CYII=',
+  'base64',
+);
+
+async function loginAsAdmin(page: Page) {
+  await login(page, ADMIN.email, ADMIN.password);
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('the admin creates a product with two sizes and an image, edits it and deletes it; the storefront follows', async ({ page }) => {
+  test.slow();
+  const name = `Limpador Teste ${Date.now().toString(36)}`;
+  await loginAsAdmin(page);
+  await gotoHydrated(page, '/admin/products');
+  await page.getByRole('link', { name: 'Novo produto' }).click();
+  await expect(page.getByRole('heading', { name: 'Novo produto' })).toBeVisible();
+  // SPEC §5 defaults.
+  await expect(page.getByLabel('Nome *')).toHaveValue('');
+  await expect(page.getByLabel('Preço (R$)')).toHaveValue('0,00');
+  await expect(page.getByLabel('pH (0 a 14)')).toHaveValue('7,0');
+  await expect(page.getByLabel('Categoria')).toHaveValue('');
+  await expect(page.getByLabel('É um kit')).not.toBeChecked();
+  await expect(page.getByLabel('Produto em destaque')).not.toBeChecked();
+
+  await page.getByLabel('Nome *').fill(name);
+  await page.getByLabel('Descrição').fill('Remove gordura sem esforço.');
+  await page.getByLabel('Preço base (R$) *').fill('12,50');
+  await page.getByLabel('Categoria').selectOption({ label: 'Cozinha' });
+  await page.getByLabel('pH (0 a 14)').fill('9,5');
+  await page.locator('input[type="file"]').first().setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: PNG });
+  const imageValue = page.locator('input[type="hidden"][name="imageUrl"]');
+  await expect(imageValue).toHaveValue(/^\/uploads\/.+\.webp$/);
+
+  await page.getByRole('button', { name: 'Adicionar tamanho' }).click();
+  await page.getByLabel('Tamanho 1', { exact: true }).fill('1 L');
+  await page.getByLabel('Preço do tamanho 1 (R$)').fill('12,50');
+  await page.getByRole('button', { name: 'Adicionar tamanho' }).click();
+  await page.getByLabel('Tamanho 2', { exact: true }).fill('5 L');
+  await page.getByLabel('Preço do tamanho 2 (R$)').fill('49.90');
+  await page.getByRole('button', { name: 'Salvar produto' }).click();
+  await expectToast(page, 'Produto salvo!');
+  await expect(page).toHaveURL(/\/admin\/products\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: `Editar produto: ${name}` })).toBeVisible();
+  await expect(page.getByLabel('Preço do tamanho 2 (R$)')).toHaveValue('49,90');
+  const imageUrl = await imageValue.inputValue();
+  const editUrl = page.url();
+  const productPath = await page.getByRole('link', { name: 'Ver na loja' }).getAttribute('href');
+
+  // On the storefront at once: the list, the product page with both sizes and the uploaded image.
+  await page.goto(`/produtos?q=${encodeURIComponent(name)}`);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await expect(page.getByText('A partir de R$ 12,50')).toBeVisible();
+  await page.goto(productPath!);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByText('1 L')).toBeVisible();
+  await expect(page.getByText('5 L')).toBeVisible();
+  await expect(page.getByText('R$ 49,90').first()).toBeVisible();
+  await expect(page.locator(`img[src="${imageUrl}"]`).first()).toBeVisible();
+  const image = await page.request.get(imageUrl);
+  expect(image.headers()['content-type']).toBe('image/webp');
+
+  // Edit: a bad price keeps what was typed and says what is wrong; a good one saves.
+  await gotoHydrated(page, editUrl);
+  await page.getByLabel('Nome *').fill(`${name} Plus`);
+  await page.getByLabel('Preço base (R$) *').fill('12,505');
+  await page.getByRole('button', { name: 'Salvar produto' }).click();
+  await expect(page.getByText('Informe um valor como 12,50 (até 2 casas decimais).')).toBeVisible();
+  await expect(page.getByLabel('Nome *')).toHaveValue(`${name} Plus`);
+  await page.getByLabel('Preço base (R$) *').fill('11,90');
+  await page.getByRole('button', { name: 'Remover tamanho 1' }).click();
+  await page.getByRole('button', { name: 'Salvar produto' }).click();
+  await expectToast(page, 'Produto salvo!');
+  await expect(page.getByLabel('Tamanho 1', { exact: true })).toHaveValue('5 L');
+  await expect(page.getByLabel('Tamanho 2', { exact: true })).toHaveCount(0);
+  await page.goto(`/produtos?q=${encodeURIComponent(`${name} Plus`)}`);
+  await expect(page.getByRole('heading', { name: `${name} Plus` })).toBeVisible();
+  await expect(page.getByText('A partir de R$ 11,90')).toBeVisible();
+
+  // Delete after the exact confirmation.
+  await gotoHydrated(page, `/admin/products?q=${encodeURIComponent(name)}`);
+  const row = page.getByRole('row', { name: new RegExp(`${name} Plus`) });
+  await row.getByRole('button', { name: /Excluir/ }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Tem certeza que deseja excluir este produto? Esta ação não pode ser desfeita.');
+  await dialog.getByRole('button', { name: 'Sim, excluir produto' }).click();
+  await expectToast(page, 'Produto excluído');
+  await expect(page.getByRole('row', { name: new RegExp(`${name} Plus`) })).toHaveCount(0);
+  await page.goto(`/produtos?q=${encodeURIComponent(name)}`);
+  await expect(page.getByRole('heading', { name: `${name} Plus` })).toHaveCount(0);
+});
+
+test('the list searches ignoring accents and paginates; an unknown product goes back to the list', async ({ page }) => {
+  await loginAsAdmin(page);
+  await gotoHydrated(page, '/admin/products');
+  await expect(page.getByText('Página 1 de')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Buscar produtos por nome' }).fill('agua sanitaria');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page).toHaveURL(/q=agua\+sanitaria/);
+  const names = page.getByRole('rowheader');
+  await expect(names.first()).toContainText('Água Sanitária');
+  for (const text of await names.allTextContents()) expect(text).toContain('Água Sanitária');
+
+  await gotoHydrated(page, '/admin/products');
+  await page.getByRole('link', { name: 'Próxima' }).click();
+  await expect(page.getByText('Página 2 de')).toBeVisible();
+  await page.goto('/admin/products/00000000-0000-4000-8000-000000000000');
+  await expect(page).toHaveURL(/\/admin\/products$/);
+  await expectToast(page, 'Erro ao buscar produto');
+});
+
+test('a kit gets its contents from the kit editor', async ({ page }) => {
+  const name = `Kit Teste ${Date.now().toString(36)}`;
+  await loginAsAdmin(page);
+  await gotoHydrated(page, '/admin/products/new');
+  await page.getByLabel('Nome *').fill(name);
+  await page.getByLabel('Preço (R$)').fill('89,90');
+  await page.getByLabel('Preço base (R$) *').fill('89,90');
+  await page.getByLabel('É um kit').check();
+  await page.getByRole('button', { name: 'Adicionar item ao kit' }).click();
+  await page.getByLabel('Produto do item 1').selectOption({ index: 1 });
+  await page.getByLabel('Quantidade do item 1').fill('3');
+  const included = await page.getByLabel('Produto do item 1').locator('option:checked').textContent();
+  await page.getByRole('button', { name: 'Salvar produto' }).click();
+  await expectToast(page, 'Produto salvo!');
+  await expect(page.getByLabel('Quantidade do item 1')).toHaveValue('3');
+  await page.goto('/kits');
+  const kit = page.getByRole('article').filter({ hasText: name });
+  await expect(kit).toBeVisible();
+  await expect(kit).toContainText(`3× ${included!.trim()}`);
+});
+
+test('axe finds no violations on the admin product pages', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await loginAsAdmin(page);
+  for (const path of ['/admin/products', '/admin/products/new']) {
+    await gotoHydrated(page, path);
+    await expectNoAxeViolations(page);
+  }
+  await gotoHydrated(page, '/admin/products');
+  await page.getByRole('link', { name: /^Editar/ }).first().click();
+  await expect(page.getByRole('heading', { name: /Editar produto/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Adicionar tamanho' }).click();
+  await expectNoAxeViolations(page);
+  await context.close();
+});
+
+test('a customer who opens the admin product pages lands on the home page', async ({ page }) => {
+  const account = await createCustomer(page, 'Rita Moraes');
+  await login(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  for (const path of ['/admin/products', '/admin/products/new']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Produtos' })).toHaveCount(0);
+  }
+  const response = await page.request.post('/admin/products', { form: { intent: 'delete', id: '00000000-0000-4000-8000-000000000000' }, maxRedirects: 0 });
+  expect(response.status()).toBe(403);
+});

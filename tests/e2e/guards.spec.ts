@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, createCustomer, login } from './fixtures';
+import { ADMIN, createCustomer, gotoHydrated, login } from './fixtures';
 
 test('an anonymous visitor is sent from /area-cliente to /login, and back after signing in', async ({ page }) => {
   const account = await createCustomer(page, 'Lúcia Fernandes');
@@ -32,11 +32,42 @@ test('a customer who opens /admin lands on the home page', async ({ page }) => {
   await expect(footer.getByRole('link', { name: 'Painel Administrativo' })).toHaveCount(0);
 });
 
-test('the admin reaches /admin and sees the admin link in the footer', async ({ page }) => {
+test('the admin reaches the admin panel from the footer link', async ({ page }) => {
   await login(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: 'Área do Cliente' })).toHaveCount(0);
+  await footer.getByRole('link', { name: 'Painel Administrativo' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  // The admin panel has its own frame: its sidebar, not the store's header and footer.
+  const nav = page.getByRole('navigation', { name: 'Administração' });
+  for (const name of ['Dashboard', 'Produtos', 'Assinaturas']) await expect(nav.getByRole('link', { name })).toBeVisible();
+  for (const name of ['Clientes', 'Relatórios', 'Configurações']) {
+    await expect(nav.getByText(name, { exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: new RegExp(name) })).toHaveAttribute('aria-disabled', 'true');
+  }
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+});
+
+test('the admin sidebar collapses to icons and remembers it; sign-out leaves the panel', async ({ page }) => {
+  await login(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  await gotoHydrated(page, '/admin');
+  const nav = page.getByRole('navigation', { name: 'Administração' });
+  await page.getByRole('button', { name: 'Recolher menu' }).click();
+  await expect(page.getByRole('button', { name: 'Expandir menu' })).toBeVisible();
+  // Labels stay for screen readers, the visible text is gone.
+  await expect(nav.getByRole('link', { name: 'Produtos' })).toBeVisible();
+  await expect(nav.getByText('Produtos', { exact: true })).toHaveClass(/sr-only/);
+  await nav.getByRole('link', { name: 'Produtos' }).click();
+  await expect(page).toHaveURL(/\/admin\/products$/);
+  await gotoHydrated(page, '/admin');
+  await expect(page.getByRole('button', { name: 'Expandir menu' })).toBeVisible();
+  await page.getByRole('button', { name: 'Expandir menu' }).click();
+  await expect(nav.getByText('Produtos', { exact: true })).not.toHaveClass(/sr-only/);
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/$/);
   await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: 'Painel Administrativo' })).toBeVisible();
-  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Painel Administrativo' })).toBeVisible();
-  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Área do Cliente' })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/login/);
 });

@@ -143,10 +143,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                     )}
                   >
                     <Icon className="h-5 w-5 shrink-0" aria-hidden />
-                    <span className={cn(collapsed && 'md:sr-only')}>
-                      {label}
-                      <span className="sr-only"> (em breve)</span>
-                    </span>
+                    <span className={cn(collapsed && 'md:sr-only')}>{label}</span>
+                    <span className="sr-only"> (em breve)</span>
                   </span>
                 </li>
               ))}

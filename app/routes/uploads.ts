@@ -1,4 +1,19 @@
-// GET /uploads/* (placeholder until the upload work lands).
-export function loader() {
-  return new Response('Não encontrado', { status: 404 });
+// GET /uploads/<hash>-<width>.webp — the admin's uploaded images. A name is the
+// content's hash, so a file never changes: cache it for a year.
+import { openUpload } from '~/server/uploads.server';
+import type { Route } from './+types/uploads';
+
+const notFound = () => new Response('Não encontrado', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const file = await openUpload(params['*'] ?? '');
+  if (!file) return notFound();
+  return new Response(file.body, {
+    headers: {
+      'Content-Type': 'image/webp',
+      'Content-Length': String(file.size),
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
 }

@@ -11,6 +11,8 @@ const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().positive().default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
+  // Admin image uploads (resized WebP files served at /uploads/…); default DATA_DIR/uploads.
+  UPLOAD_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.string().min(1).optional(),
   BETTER_AUTH_SECRET: z.string().min(32, 'BETTER_AUTH_SECRET precisa de 32 caracteres ou mais').optional(),
   BETTER_AUTH_URL: z.url().optional(),
@@ -29,6 +31,8 @@ const schema = z.object({
 export type Env = z.infer<typeof schema> & {
   authSecret: string;
   dataDir: string;
+  /** Absolute folder of the admin's uploaded images. */
+  uploadDir: string;
   /** The store's public address; links in e-mails use it, never the request's Host header. */
   publicUrl: string;
 };
@@ -49,6 +53,7 @@ export function getEnv(): Env {
   cached = {
     ...env,
     dataDir,
+    uploadDir: path.resolve(env.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     authSecret: env.BETTER_AUTH_SECRET ?? localAuthSecret(dataDir),
     publicUrl: (env.BETTER_AUTH_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
   };

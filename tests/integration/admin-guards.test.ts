@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import type { Database } from '~/db/client.server';
+import type * as Schema from '~/db/schema';
 import { engines } from './engines';
 
 const ORIGIN = 'http://localhost:3000';
@@ -41,8 +43,8 @@ afterAll(async () => {
 describe.each(engines.map((e) => e.name))('admin guards on %s', (engineName) => {
   let cookies: { customer: string; admin: string };
   let modules: Record<string, Module>;
-  let db: Awaited<ReturnType<typeof import('~/server/db.server')['getDb']>>;
-  let schema: typeof import('~/db/schema');
+  let db: Database;
+  let schema: typeof Schema;
   let productId: string;
   let counts: () => Promise<Record<string, number>>;
 
@@ -96,12 +98,12 @@ describe.each(engines.map((e) => e.name))('admin guards on %s', (engineName) => 
     cookies = { customer: cookieOf(customer.headers), admin: cookieOf(admin.headers) };
 
     modules = {
-      layout: await import('~/routes/admin/layout'),
-      dashboard: await import('~/routes/admin/dashboard'),
-      products: await import('~/routes/admin/products'),
-      productEdit: await import('~/routes/admin/product-edit'),
-      subscriptions: await import('~/routes/admin/subscriptions'),
-      uploads: await import('~/routes/admin/uploads'),
+      layout: (await import('~/routes/admin/layout')) as unknown as Module,
+      dashboard: (await import('~/routes/admin/dashboard')) as unknown as Module,
+      products: (await import('~/routes/admin/products')) as unknown as Module,
+      productEdit: (await import('~/routes/admin/product-edit')) as unknown as Module,
+      subscriptions: (await import('~/routes/admin/subscriptions')) as unknown as Module,
+      uploads: (await import('~/routes/admin/uploads')) as unknown as Module,
     };
     const [product] = await db.select().from(schema.products).limit(1);
     productId = product!.id;
@@ -176,7 +178,7 @@ describe.each(engines.map((e) => e.name))('admin guards on %s', (engineName) => 
     const request = new Request(`${ORIGIN}/admin/products`, { method: 'POST', headers: { origin: ORIGIN, cookie: cookies.admin }, body: formOf({ intent: 'delete', id: productId }) });
     const before = (await counts()).products;
     expect(await outcome(() => action!({ request, params: {}, context: {} }))).toEqual({ ok: true });
-    expect((await counts()).products).toBe(before - 1);
+    expect((await counts()).products).toBe(before! - 1);
   });
 });
 

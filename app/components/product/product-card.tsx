@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '~/lib/cn';
+import { uploadSrcSet } from '~/lib/upload-srcset';
 import { formatPrice } from '~/lib/money';
 import { startingPriceLabel } from '~/lib/price';
 import type { ProductCard as Card } from '~/server/catalog.server';
@@ -18,6 +19,7 @@ type Props = {
 export function ProductCard({ product, onOpen, layout = 'grid', children, headingLevel = 'h3' }: Props) {
   const Heading = headingLevel;
   const href = `/produtos/${product.slug}`;
+  const srcSet = uploadSrcSet(product.imageUrl);
   const open = (event: React.MouseEvent) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
@@ -33,6 +35,8 @@ export function ProductCard({ product, onOpen, layout = 'grid', children, headin
       <a href={href} onClick={open} tabIndex={-1} aria-hidden className={layout === 'grid' ? 'block' : 'block w-24 shrink-0 sm:w-32'}>
         <img
           src={product.imageUrl ?? '/images/products/placeholder.svg'}
+          srcSet={srcSet}
+          sizes={srcSet && (layout === 'grid' ? '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw' : '128px')}
           alt=""
           width={400}
           height={400}

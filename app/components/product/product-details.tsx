@@ -3,6 +3,7 @@ import { BadgePercent, ChevronDown, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { cartStore } from '~/lib/cart-store';
+import { uploadSrcSet } from '~/lib/upload-srcset';
 import { formatPrice } from '~/lib/money';
 import { startingPriceLabel } from '~/lib/price';
 import { useRootData } from '~/lib/root-data';
@@ -42,6 +43,9 @@ export function ProductDetails({ card, detail, status, isFavorite, Title = 'h1',
   const loading = status === 'loading';
   const needsSize = !card.isKit;
   const canAdd = !loading && status !== 'error' && (!needsSize || chosen !== null);
+  // A chosen size with its own picture shows it; otherwise the product's.
+  const imageUrl = chosen?.imageUrl ?? card.imageUrl;
+  const srcSet = uploadSrcSet(imageUrl);
 
   function addToCart() {
     if (loading) return;
@@ -62,7 +66,9 @@ export function ProductDetails({ card, detail, status, isFavorite, Title = 'h1',
     <div className="grid gap-6 md:grid-cols-2">
       <div className="grid content-start gap-4">
         <img
-          src={card.imageUrl ?? '/images/products/placeholder.svg'}
+          src={imageUrl ?? '/images/products/placeholder.svg'}
+          srcSet={srcSet}
+          sizes={srcSet && '(min-width: 768px) 560px, 100vw'}
           alt={card.name}
           width={400}
           height={400}

@@ -15,8 +15,10 @@ import {
   Truck,
   type LucideIcon,
 } from 'lucide-react';
+import { isPlanIconName, type PlanIconName } from '~/lib/plan-icons';
 
-export const PLAN_ICONS: Record<string, LucideIcon> = {
+// Typed by the names list, so a name added there without an icon here fails the typecheck.
+export const PLAN_ICONS: Record<PlanIconName, LucideIcon> = {
   BadgePercent,
   CalendarClock,
   CheckCircle2,
@@ -33,6 +35,6 @@ export const PLAN_ICONS: Record<string, LucideIcon> = {
 
 /** The named icon, or a check mark for a name the store does not ship. */
 export function PlanIcon({ name, className }: { name: string; className?: string }) {
-  const Icon = PLAN_ICONS[name] ?? CheckCircle2;
+  const Icon = isPlanIconName(name) ? PLAN_ICONS[name] : CheckCircle2;
   return <Icon className={className} aria-hidden />;
 }

@@ -352,6 +352,8 @@ export const orders = pgTable(
     check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
     check('orders_delivery_frequency_check', sql`${t.deliveryFrequencyMonths} in (1, 2, 3)`),
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // The admin dashboard reads the latest orders and the last 30 days.
+    index('orders_created_at_idx').on(t.createdAt.desc()),
   ],
 );
 

@@ -2,6 +2,7 @@
 // its action. Decimals are typed the Brazilian way ('12,50') or with a dot.
 import { z } from 'zod';
 import { parseDecimal } from '../decimal';
+import { imageUrlSchema } from './image-url';
 
 export const PRODUCT_LIMITS = {
   name: 120,
@@ -12,7 +13,6 @@ export const PRODUCT_LIMITS = {
   kitItems: 30,
   kitQuantity: 99,
   displayOrder: 100_000,
-  imageUrl: 500,
 } as const;
 
 /** A new product (SPEC §5): empty name and description, price 0, no category, not kit, not featured, pH 7. */
@@ -81,14 +81,7 @@ function boundedDecimal(scale: number, min: number, max: number, message: string
     });
 }
 
-/** Our own pictures only: an uploaded image (/uploads/…) or one shipped with the store (/images/…). */
-const imageUrl = z
-  .string()
-  .trim()
-  .max(PRODUCT_LIMITS.imageUrl, 'Endereço de imagem longo demais.')
-  .refine((v) => v === '' || /^\/(uploads|images)\/[A-Za-z0-9._\-/]+$/.test(v) && !v.includes('..'), 'Envie a imagem pelo campo de upload.')
-  .optional()
-  .transform((v) => (v ? v : null));
+const imageUrl = imageUrlSchema;
 
 const checkbox = z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean());
 

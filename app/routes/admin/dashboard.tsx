@@ -1,12 +1,319 @@
-// /admin: the dashboard (placeholder until the dashboard work lands).
+// /admin: the dashboard (issue 6; SPEC §2 leaves it a placeholder). Orders and
+// revenue today and over 30 days, the daily revenue chart, subscribers and
+// monthly recurring revenue, the top products and the latest orders, all from
+// getDashboard. A database failure shows a pt-BR message, never a crash.
+import { CalendarDays, DollarSign, Repeat, ShoppingBag, TrendingUp, Users, type LucideIcon } from 'lucide-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { cn } from '~/lib/cn';
+import { chartGeometry, chartSummary, formatDateTimeBR, formatDayMonth, type DailyTotal } from '~/lib/dashboard';
+import { formatBRL } from '~/lib/money';
+import { orderStatusLabel, shortOrderId } from '~/lib/order-status';
+import { getDashboard, type Dashboard, type LatestOrder, type TopProduct } from '~/server/admin-dashboard.server';
+import { getDb } from '~/server/db.server';
 import { requireAdmin } from '~/server/session.server';
 import type { Route } from './+types/dashboard';
 
+export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | Painel Administrativo | Clarear' }, { name: 'robots', content: 'noindex' }];
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  try {
+    return { dashboard: await getDashboard(await getDb()) };
+  } catch (error) {
+    console.error('admin/dashboard: falha ao carregar', error);
+    return { dashboard: null };
+  }
 }
 
-export default function Dashboard() {
-  return <h1 className="text-2xl font-bold">Dashboard</h1>;
+const CARD = 'rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900';
+const MUTED = 'text-slate-600 dark:text-slate-400';
+
+export default function DashboardPage({ loaderData }: Route.ComponentProps) {
+  const { dashboard } = loaderData;
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6">
+      <header>
+        <h1 className="text-2xl font-bold">Dashboard</h1>
+        <p className={cn('mt-1 text-sm', MUTED)}>Hoje e os últimos 30 dias, no horário de Brasília. Contam pedidos pagos, enviados e entregues.</p>
+      </header>
+      {dashboard ? (
+        <>
+          <StatCards dashboard={dashboard} />
+          <RevenueChart daily={dashboard.daily} />
+          <TopProducts products={dashboard.topProducts} />
+          <LatestOrders orders={dashboard.latestOrders} />
+        </>
+      ) : (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
+          <p className="font-semibold">Erro ao carregar o painel</p>
+          <p className="mt-1">Tente novamente em instantes.</p>
+          <Link to="/admin" className="mt-3 inline-block font-semibold underline">
+            Tentar novamente
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
+
+type Stat = { label: string; value: string; icon: LucideIcon; hint?: string };
+
+function StatCards({ dashboard: d }: { dashboard: Dashboard }) {
+  const stats: Stat[] = [
+    { label: 'Pedidos hoje', value: String(d.ordersToday), icon: ShoppingBag },
+    { label: 'Faturamento hoje', value: formatBRL(d.revenueTodayCents), icon: DollarSign },
+    { label: 'Pedidos em 30 dias', value: String(d.orders30Days), icon: CalendarDays },
+    { label: 'Faturamento em 30 dias', value: formatBRL(d.revenue30DaysCents), icon: TrendingUp },
+    { label: 'Assinantes ativos', value: String(d.activeSubscribers), icon: Users },
+    {
+      label: 'Receita recorrente mensal',
+      value: formatBRL(d.mrrCents),
+      icon: Repeat,
+      hint: 'Planos semestrais e anuais divididos por mês.',
+    },
+  ];
+  return (
+    <section aria-labelledby="titulo-resumo">
+      <h2 id="titulo-resumo" className="sr-only">
+        Resumo
+      </h2>
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {stats.map(({ label, value, icon: Icon, hint }) => (
+          // dt and dd straight inside the one wrapper div, as a description list requires.
+          <div key={label} className={cn(CARD, 'min-w-0')}>
+            <dt className={cn('flex items-center gap-3 text-sm font-medium', MUTED)}>
+              <span className="grid h-9 w-9 shrink-0 place-items-center rounded-full bg-brand-50 text-brand-800 dark:bg-slate-800 dark:text-brand-200">
+                <Icon className="h-5 w-5" aria-hidden />
+              </span>
+              {label}
+            </dt>
+            <dd className="mt-2 text-2xl font-bold tabular-nums" data-testid="stat-value">
+              {value}
+            </dd>
+            {hint ? <dd className={cn('mt-1 text-xs', MUTED)}>{hint}</dd> : null}
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+const CHART_WIDTH = 300;
+const CHART_HEIGHT = 100;
+
+function RevenueChart({ daily }: { daily: DailyTotal[] }) {
+  const chart = chartGeometry(daily, { width: CHART_WIDTH, height: CHART_HEIGHT, minHeight: 1 });
+  const first = daily[0];
+  const last = daily.at(-1);
+  return (
+    <section aria-labelledby="titulo-grafico" className={CARD}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="titulo-grafico" className="text-lg font-bold">
+          Faturamento diário (últimos 30 dias)
+        </h2>
+        {/* The summary in the chart's label already says this to screen readers. */}
+        <p className={cn('text-xs', MUTED)} aria-hidden>
+          Escala: {formatBRL(chart.scaleCents)}
+        </p>
+      </div>
+      <svg
+        role="img"
+        aria-label={chartSummary(daily)}
+        viewBox={`0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`}
+        preserveAspectRatio="none"
+        className="mt-4 h-40 w-full sm:h-48"
+        data-testid="revenue-chart"
+      >
+        {[0, 0.5, 1].map((f) => (
+          <line
+            key={f}
+            x1={0}
+            x2={CHART_WIDTH}
+            y1={CHART_HEIGHT * f}
+            y2={CHART_HEIGHT * f}
+            className="stroke-slate-200 dark:stroke-slate-700"
+            strokeWidth={1}
+            vectorEffect="non-scaling-stroke"
+          />
+        ))}
+        {chart.bars.map((bar) => (
+          <rect key={bar.day} x={bar.x} y={bar.y} width={bar.width} height={bar.height} className="fill-brand-600 dark:fill-brand-500">
+            <title>{`${formatDayMonth(bar.day)}: ${formatBRL(bar.revenueCents)}`}</title>
+          </rect>
+        ))}
+      </svg>
+      <div className={cn('mt-1 flex justify-between text-xs', MUTED)} aria-hidden>
+        <span>{first ? formatDayMonth(first.day) : ''}</span>
+        <span>{last ? `${formatDayMonth(last.day)} (hoje)` : ''}</span>
+      </div>
+      <details className="mt-4">
+        <summary className="cursor-pointer text-sm font-semibold text-brand-700 dark:text-brand-200">Ver valores</summary>
+        <div className="mt-2 max-h-72 overflow-y-auto" tabIndex={0} role="region" aria-label="Valores por dia">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Faturamento e pedidos por dia, nos últimos 30 dias</caption>
+            <thead>
+              <tr className="border-b border-slate-200 dark:border-slate-700">
+                <th scope="col" className="py-2 pr-4">
+                  Dia
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right">
+                  Pedidos
+                </th>
+                <th scope="col" className="py-2 text-right">
+                  Faturamento
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {daily.map((d) => (
+                <tr key={d.day} className="border-b border-slate-100 dark:border-slate-800">
+                  <th scope="row" className="py-1.5 pr-4 font-normal">
+                    {formatDayMonth(d.day)}
+                  </th>
+                  <td className="py-1.5 pr-4 text-right tabular-nums">{d.orders}</td>
+                  <td className="py-1.5 text-right tabular-nums">{formatBRL(d.revenueCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </section>
+  );
+}
+
+/**
+ * A table that scrolls sideways on a phone instead of squeezing; focusable so a
+ * keyboard can scroll it, and named by the section's heading (the section itself
+ * stays unnamed, so there are not two regions with one name).
+ */
+function TableScroll({ labelledBy, children }: { labelledBy: string; children: React.ReactNode }) {
+  return (
+    <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-labelledby={labelledBy}>
+      {children}
+    </div>
+  );
+}
+
+function TopProducts({ products }: { products: TopProduct[] }) {
+  const titleId = useId();
+  return (
+    <section className={cn(CARD, 'min-w-0')}>
+      <h2 id={titleId} className="text-lg font-bold">
+        Produtos mais vendidos (30 dias)
+      </h2>
+      {products.length === 0 ? (
+        <p className={cn('mt-4', MUTED)}>Nenhuma venda nos últimos 30 dias.</p>
+      ) : (
+        <TableScroll labelledBy={titleId}>
+          <table className="w-full text-left text-sm" data-testid="top-products">
+            <thead>
+              <tr className="border-b border-slate-200 dark:border-slate-700">
+                <th scope="col" className="py-2 pr-4">
+                  Produto
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right">
+                  Unidades
+                </th>
+                <th scope="col" className="py-2 text-right">
+                  Faturamento
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {products.map((p) => (
+                <tr key={p.productId ?? `nome:${p.name}`} className="border-b border-slate-100 dark:border-slate-800">
+                  <th scope="row" className="py-3 pr-4 font-medium">
+                    {p.productId ? (
+                      <Link to={`/admin/products/${p.productId}`} className="text-brand-700 underline-offset-4 hover:underline dark:text-brand-200">
+                        {p.name}
+                      </Link>
+                    ) : (
+                      // A subscription plan line, or a product deleted since: no page to edit.
+                      p.name
+                    )}
+                  </th>
+                  <td className="py-3 pr-4 text-right tabular-nums">{p.units}</td>
+                  <td className="py-3 text-right whitespace-nowrap tabular-nums">{formatBRL(p.revenueCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+    </section>
+  );
+}
+
+const STATUS_BADGE: Record<string, string> = {
+  pending: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+  paid: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200',
+  shipped: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
+  delivered: 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200',
+  cancelled: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
+};
+
+function LatestOrders({ orders }: { orders: LatestOrder[] }) {
+  const titleId = useId();
+  return (
+    <section className={cn(CARD, 'min-w-0')}>
+      <h2 id={titleId} className="text-lg font-bold">
+        Últimos pedidos
+      </h2>
+      {orders.length === 0 ? (
+        <p className={cn('mt-4', MUTED)}>Nenhum pedido ainda.</p>
+      ) : (
+        <TableScroll labelledBy={titleId}>
+          <table className="w-full text-left text-sm" data-testid="latest-orders">
+            <thead>
+              <tr className="border-b border-slate-200 dark:border-slate-700">
+                <th scope="col" className="py-2 pr-4">
+                  Pedido
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Cliente
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Data
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right">
+                  Total
+                </th>
+                <th scope="col" className="py-2">
+                  Status
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((o) => (
+                <tr key={o.id} className="border-b border-slate-100 align-top dark:border-slate-800">
+                  <th scope="row" className="py-3 pr-4 font-mono font-semibold">
+                    {shortOrderId(o.id)}
+                  </th>
+                  <td className="py-3 pr-4">
+                    <span className="block font-medium">{o.customerName}</span>
+                    {/* Whole, on one line: on a phone the table scrolls rather than cut an address. */}
+                    <span className={cn('block text-xs whitespace-nowrap', MUTED)}>{o.customerEmail}</span>
+                  </td>
+                  <td className="py-3 pr-4 whitespace-nowrap tabular-nums">{formatDateTimeBR(o.createdAt)}</td>
+                  <td className="py-3 pr-4 text-right whitespace-nowrap tabular-nums">{formatBRL(o.totalCents)}</td>
+                  <td className="py-3">
+                    <span
+                      className={cn(
+                        'inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
+                        STATUS_BADGE[o.status] ?? 'bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200',
+                      )}
+                    >
+                      {orderStatusLabel(o.status)}
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,145 @@
+// The admin dashboard's figures (issue 6), aggregated in SQL: a handful of
+// queries whatever the number of orders. Days are São Paulo calendar days: the
+// window's limits are the São Paulo midnights of days computed from `now`, and
+// each order's day is its created_at read in that zone, the same on PGlite and
+// PostgreSQL (both carry the time zone database).
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '~/db/client.server';
+import { orderItems, orders, products, user, userSubscriptions } from '~/db/schema';
+import {
+  COUNTED_ORDER_STATUSES,
+  dashboardWindow,
+  fillDailySeries,
+  LATEST_ORDERS_LIMIT,
+  monthlyRecurringRevenueCents,
+  periodTotals,
+  TOP_PRODUCTS_LIMIT,
+  type DailyTotal,
+} from '~/lib/dashboard';
+import { toCents } from '~/lib/money';
+
+export type TopProduct = {
+  /**
+   * Null for lines without a product: a subscription plan, or a product deleted
+   * since. Those are grouped and named by the name saved on the order items.
+   */
+  productId: string | null;
+  name: string;
+  units: number;
+  revenueCents: number;
+};
+
+export type LatestOrder = {
+  id: string;
+  /** ISO timestamp. */
+  createdAt: string;
+  customerName: string;
+  customerEmail: string;
+  totalCents: number;
+  status: string;
+};
+
+export type Dashboard = {
+  /** Today in São Paulo, yyyy-mm-dd. */
+  today: string;
+  ordersToday: number;
+  revenueTodayCents: number;
+  orders30Days: number;
+  revenue30DaysCents: number;
+  activeSubscribers: number;
+  mrrCents: number;
+  /** 30 days, oldest first, the last one today; days without sales are zeros. */
+  daily: DailyTotal[];
+  topProducts: TopProduct[];
+  latestOrders: LatestOrder[];
+};
+
+/** A São Paulo calendar day's first instant, as timestamptz. */
+const saoPauloMidnight = (isoDay: string): SQL => sql`((${isoDay})::date::timestamp at time zone 'America/Sao_Paulo')`;
+
+export async function getDashboard(db: Executor, now: Date = new Date()): Promise<Dashboard> {
+  const { today, firstDay, dayAfter } = dashboardWindow(now);
+  // Counted orders (paid, shipped, delivered) created on a day of the window.
+  const countedInWindow = and(
+    inArray(orders.status, [...COUNTED_ORDER_STATUSES]),
+    gte(orders.createdAt, saoPauloMidnight(firstDay)),
+    lt(orders.createdAt, saoPauloMidnight(dayAfter)),
+  );
+  const localDay = sql<string>`to_char((${orders.createdAt} at time zone 'America/Sao_Paulo')::date, 'YYYY-MM-DD')`;
+
+  const itemRevenue = sql`sum(${orderItems.quantity} * ${orderItems.priceAtPurchase})`;
+  const itemUnits = sql`sum(${orderItems.quantity})`;
+  // The current name of a product that still exists, otherwise the name saved on the order.
+  const itemName = sql<string>`min(coalesce(${products.name}, ${orderItems.productName}))`;
+
+  const [dailyRows, topRows, latestRows, planRows, subscriberRows] = await Promise.all([
+    db
+      .select({ day: localDay, orders: sql<number>`count(*)::int`, revenue: sql<string>`sum(${orders.totalPrice})::text` })
+      .from(orders)
+      .where(countedInWindow)
+      .groupBy(localDay),
+    db
+      .select({
+        productId: orderItems.productId,
+        name: itemName,
+        units: sql<number>`${itemUnits}::int`,
+        revenue: sql<string>`${itemRevenue}::text`,
+      })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .leftJoin(products, eq(products.id, orderItems.productId))
+      .where(countedInWindow)
+      // One group per product; lines without one (plans, deleted products) group by their saved name.
+      .groupBy(orderItems.productId, sql`case when ${orderItems.productId} is null then ${orderItems.productName} end`)
+      .orderBy(desc(itemRevenue), desc(itemUnits), asc(itemName))
+      .limit(TOP_PRODUCTS_LIMIT),
+    db
+      .select({
+        id: orders.id,
+        createdAt: orders.createdAt,
+        totalPrice: orders.totalPrice,
+        status: orders.status,
+        customerName: user.name,
+        customerEmail: user.email,
+      })
+      .from(orders)
+      .innerJoin(user, eq(user.id, orders.userId))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(LATEST_ORDERS_LIMIT),
+    db
+      .select({ frequency: userSubscriptions.frequency, total: sql<string>`sum(${userSubscriptions.totalValue})::text` })
+      .from(userSubscriptions)
+      .where(eq(userSubscriptions.status, 'active'))
+      .groupBy(userSubscriptions.frequency),
+    db
+      .select({ count: sql<number>`count(distinct ${userSubscriptions.userId})::int` })
+      .from(userSubscriptions)
+      .where(eq(userSubscriptions.status, 'active')),
+  ]);
+
+  const daily = fillDailySeries(
+    dailyRows.map((r) => ({ day: r.day, orders: r.orders, revenueCents: toCents(r.revenue) })),
+    today,
+  );
+  const totals = periodTotals(daily);
+  return {
+    today,
+    ordersToday: totals.ordersToday,
+    revenueTodayCents: totals.revenueTodayCents,
+    orders30Days: totals.ordersPeriod,
+    revenue30DaysCents: totals.revenuePeriodCents,
+    activeSubscribers: subscriberRows[0]?.count ?? 0,
+    // Per-plan sums spread over the plan's months, rounded once (see monthlyRecurringRevenueCents).
+    mrrCents: monthlyRecurringRevenueCents(planRows.map((r) => ({ frequency: r.frequency, totalCents: toCents(r.total) }))),
+    daily,
+    topProducts: topRows.map((r) => ({ productId: r.productId, name: r.name, units: r.units, revenueCents: toCents(r.revenue) })),
+    latestOrders: latestRows.map((r) => ({
+      id: r.id,
+      createdAt: r.createdAt.toISOString(),
+      customerName: r.customerName,
+      customerEmail: r.customerEmail,
+      totalCents: toCents(r.totalPrice),
+      status: r.status,
+    })),
+  };
+}

@@ -10,6 +10,13 @@ const PNG = Buffer.from(
   'base64',
 );
 
+/** The product form's own fields, and one row of its sizes or kit contents. */
+const fields = (page: Page) => ({
+  product: page.getByRole('group', { name: 'Dados do produto' }),
+  size: (n: number) => page.getByRole('group', { name: `Tamanho ${n}`, exact: true }),
+  item: (n: number) => page.getByRole('group', { name: `Item ${n}`, exact: true }),
+});
+
 async function loginAsAdmin(page: Page) {
   await login(page, ADMIN.email, ADMIN.password);
   await expect(page).not.toHaveURL(/\/login/);
@@ -23,13 +30,14 @@ async function expectNoAxeViolations(page: Page) {
 test('the admin creates a product with two sizes and an image, edits it and deletes it; the storefront follows', async ({ page }) => {
   test.slow();
   const name = `Limpador Teste ${Date.now().toString(36)}`;
+  const { product, size } = fields(page);
   await loginAsAdmin(page);
   await gotoHydrated(page, '/admin/products');
   await page.getByRole('link', { name: 'Novo produto' }).click();
   await expect(page.getByRole('heading', { name: 'Novo produto' })).toBeVisible();
   // SPEC §5 defaults.
   await expect(page.getByLabel('Nome *')).toHaveValue('');
-  await expect(page.getByLabel('Preço (R$)')).toHaveValue('0,00');
+  await expect(product.getByLabel('Preço (R$)')).toHaveValue('0,00');
   await expect(page.getByLabel('pH (0 a 14)')).toHaveValue('7,0');
   await expect(page.getByLabel('Categoria')).toHaveValue('');
   await expect(page.getByLabel('É um kit')).not.toBeChecked();
@@ -45,16 +53,16 @@ test('the admin creates a product with two sizes and an image, edits it and dele
   await expect(imageValue).toHaveValue(/^\/uploads\/.+\.webp$/);
 
   await page.getByRole('button', { name: 'Adicionar tamanho' }).click();
-  await page.getByLabel('Tamanho 1', { exact: true }).fill('1 L');
-  await page.getByLabel('Preço do tamanho 1 (R$)').fill('12,50');
+  await size(1).getByLabel('Tamanho', { exact: true }).fill('1 L');
+  await size(1).getByLabel('Preço (R$)').fill('12,50');
   await page.getByRole('button', { name: 'Adicionar tamanho' }).click();
-  await page.getByLabel('Tamanho 2', { exact: true }).fill('5 L');
-  await page.getByLabel('Preço do tamanho 2 (R$)').fill('49.90');
+  await size(2).getByLabel('Tamanho', { exact: true }).fill('5 L');
+  await size(2).getByLabel('Preço (R$)').fill('49.90');
   await page.getByRole('button', { name: 'Salvar produto' }).click();
   await expectToast(page, 'Produto salvo!');
   await expect(page).toHaveURL(/\/admin\/products\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: `Editar produto: ${name}` })).toBeVisible();
-  await expect(page.getByLabel('Preço do tamanho 2 (R$)')).toHaveValue('49,90');
+  await expect(size(2).getByLabel('Preço (R$)')).toHaveValue('49,90');
   const imageUrl = await imageValue.inputValue();
   const editUrl = page.url();
   const productPath = await page.getByRole('link', { name: 'Ver na loja' }).getAttribute('href');
@@ -80,11 +88,11 @@ test('the admin creates a product with two sizes and an image, edits it and dele
   await expect(page.getByText('Informe um valor como 12,50 (até 2 casas decimais).')).toBeVisible();
   await expect(page.getByLabel('Nome *')).toHaveValue(`${name} Plus`);
   await page.getByLabel('Preço base (R$) *').fill('11,90');
-  await page.getByRole('button', { name: 'Remover tamanho 1' }).click();
+  await size(1).getByRole('button', { name: 'Remover' }).click();
   await page.getByRole('button', { name: 'Salvar produto' }).click();
   await expectToast(page, 'Produto salvo!');
-  await expect(page.getByLabel('Tamanho 1', { exact: true })).toHaveValue('5 L');
-  await expect(page.getByLabel('Tamanho 2', { exact: true })).toHaveCount(0);
+  await expect(size(1).getByLabel('Tamanho', { exact: true })).toHaveValue('5 L');
+  await expect(size(2)).toHaveCount(0);
   await page.goto(`/produtos?q=${encodeURIComponent(`${name} Plus`)}`);
   await expect(page.getByRole('heading', { name: `${name} Plus` })).toBeVisible();
   await expect(page.getByText('A partir de R$ 11,90')).toBeVisible();
@@ -123,19 +131,20 @@ test('the list searches ignoring accents and paginates; an unknown product goes 
 
 test('a kit gets its contents from the kit editor', async ({ page }) => {
   const name = `Kit Teste ${Date.now().toString(36)}`;
+  const { product, item } = fields(page);
   await loginAsAdmin(page);
   await gotoHydrated(page, '/admin/products/new');
   await page.getByLabel('Nome *').fill(name);
-  await page.getByLabel('Preço (R$)').fill('89,90');
+  await product.getByLabel('Preço (R$)').fill('89,90');
   await page.getByLabel('Preço base (R$) *').fill('89,90');
   await page.getByLabel('É um kit').check();
   await page.getByRole('button', { name: 'Adicionar item ao kit' }).click();
-  await page.getByLabel('Produto do item 1').selectOption({ index: 1 });
-  await page.getByLabel('Quantidade do item 1').fill('3');
-  const included = await page.getByLabel('Produto do item 1').locator('option:checked').textContent();
+  await item(1).getByLabel('Produto').selectOption({ index: 1 });
+  await item(1).getByLabel('Quantidade').fill('3');
+  const included = await item(1).getByLabel('Produto').locator('option:checked').textContent();
   await page.getByRole('button', { name: 'Salvar produto' }).click();
   await expectToast(page, 'Produto salvo!');
-  await expect(page.getByLabel('Quantidade do item 1')).toHaveValue('3');
+  await expect(item(1).getByLabel('Quantidade')).toHaveValue('3');
   await page.goto('/kits');
   const kit = page.getByRole('article').filter({ hasText: name });
   await expect(kit).toBeVisible();

@@ -44,14 +44,34 @@ export function TextareaField({ label, error, hint, id, className, ...props }: C
   );
 }
 
-export function SelectField({ label, error, hint, id, className, children, ...props }: Common & ComponentProps<'select'> & { children: ReactNode }) {
+/** A select; `preview` shows beside it (e.g. the chosen icon). */
+export function SelectField({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  preview,
+  children,
+  ...props
+}: Common & ComponentProps<'select'> & { children: ReactNode; preview?: ReactNode }) {
   const { inputId, describedBy } = useFieldIds(id, error, hint);
+  const select = (
+    <select id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={cn(CONTROL, 'h-10 py-0', className)} {...props}>
+      {children}
+    </select>
+  );
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={inputId}>{label}</Label>
-      <select id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={cn(CONTROL, 'h-10 py-0', className)} {...props}>
-        {children}
-      </select>
+      {preview ? (
+        <div className="flex items-center gap-2">
+          {preview}
+          {select}
+        </div>
+      ) : (
+        select
+      )}
       <Messages id={inputId} error={error} hint={hint} />
     </div>
   );

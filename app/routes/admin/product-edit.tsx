@@ -1,9 +1,10 @@
 // /admin/products/:id and /admin/products/new (SPEC §2, §5 Product form): every
 // product field, its sizes and, for kits, what comes in the kit; all saved in
 // one transaction (server/product-admin.server.ts).
-import { ArrowDown, ArrowLeft, ArrowUp, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { EditableList, toRows } from '~/components/admin/editable-list';
 import { CheckboxField, DecimalField, SelectField, TextareaField } from '~/components/admin/form-controls';
 import { ImageField } from '~/components/admin/image-field';
 import { Button, buttonVariants } from '~/components/ui/button';
@@ -178,26 +179,6 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
   return <ProductForm key={`${product.id ?? 'new'}:${product.version}`} {...loaderData} serverErrors={actionData?.errors} />;
 }
 
-type Row<T> = T & { key: number };
-
-function useRows<T>(initial: T[]) {
-  const next = useRef(initial.length);
-  const [rows, setRows] = useState<Row<T>[]>(() => initial.map((row, key) => ({ ...row, key })));
-  return {
-    rows,
-    add: (row: T) => setRows((current) => [...current, { ...row, key: next.current++ }]),
-    remove: (key: number) => setRows((current) => current.filter((r) => r.key !== key)),
-    move: (index: number, by: -1 | 1) =>
-      setRows((current) => {
-        const target = index + by;
-        if (target < 0 || target >= current.length) return current;
-        const copy = [...current];
-        [copy[index], copy[target]] = [copy[target]!, copy[index]!];
-        return copy;
-      }),
-  };
-}
-
 function ProductForm({
   product,
   categories,
@@ -208,8 +189,10 @@ function ProductForm({
   const saving = navigation.state === 'submitting';
   const { errors, onSubmit } = useClientValidation(productFormSchema, serverErrors, formDataToObject);
   const [isKit, setIsKit] = useState(product.isKit);
-  const variants = useRows(product.variants.map((v) => ({ id: v.id as string | null, size: v.size, price: v.price, imageUrl: v.imageUrl })));
-  const items = useRows(product.kitItems);
+  const [variants, setVariants] = useState(() =>
+    toRows(product.variants.map((v) => ({ id: v.id as string | null, size: v.size, price: formatDecimalInput(v.price), imageUrl: v.imageUrl })), 'v'),
+  );
+  const [items, setItems] = useState(() => toRows(product.kitItems.map((i) => ({ productId: i.productId, quantity: String(i.quantity) })), 'k'));
   const formError = errors.form;
 
   return (
@@ -277,91 +260,81 @@ function ProductForm({
           ))}
         </fieldset>
 
-        <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900">
-          <legend className="px-1 text-lg font-semibold">Tamanhos</legend>
-          <p className="text-sm text-slate-600 dark:text-slate-400">Cada tamanho tem o próprio preço e, se quiser, a própria imagem.</p>
-          {errors.variants ? <p className="text-sm text-red-700 dark:text-red-400">{errors.variants}</p> : null}
-          {variants.rows.length === 0 ? <p className="text-sm">Nenhum tamanho cadastrado.</p> : null}
-          <ol className="grid gap-4">
-            {variants.rows.map((row, i) => (
-              <li key={row.key} className="grid gap-3 rounded-md border border-slate-200 p-4 sm:grid-cols-[1fr_1fr_auto] dark:border-slate-700">
-                <input type="hidden" name={`variants.${i}.id`} value={row.id ?? ''} />
-                <Field label={`Tamanho ${i + 1}`} name={`variants.${i}.size`} defaultValue={row.size} placeholder="Ex.: 1 L" maxLength={PRODUCT_LIMITS.size} error={errors[`variants.${i}.size`]} />
-                <DecimalField label={`Preço do tamanho ${i + 1} (R$)`} name={`variants.${i}.price`} defaultValue={formatDecimalInput(row.price)} error={errors[`variants.${i}.price`]} />
-                <div className="flex items-end">
-                  <Button type="button" variant="ghost" className="text-red-700 dark:text-red-400" onClick={() => variants.remove(row.key)}>
-                    <Trash2 className="h-4 w-4" aria-hidden />
-                    Remover<span className="sr-only"> tamanho {i + 1}</span>
-                  </Button>
-                </div>
-                <div className="sm:col-span-3">
-                  <ImageField name={`variants.${i}.imageUrl`} label={`Imagem do tamanho ${i + 1}`} defaultValue={row.imageUrl} error={errors[`variants.${i}.imageUrl`]} />
-                </div>
-              </li>
-            ))}
-          </ol>
-          <div>
-            <Button
-              type="button"
-              variant="outline"
-              disabled={variants.rows.length >= PRODUCT_LIMITS.variants}
-              onClick={() => variants.add({ id: null, size: '', price: '', imageUrl: null })}
-            >
-              <Plus className="h-4 w-4" aria-hidden />
-              Adicionar tamanho
-            </Button>
-          </div>
-        </fieldset>
+        <EditableList
+          legend="Tamanhos"
+          itemLabel="Tamanho"
+          addLabel="Adicionar tamanho"
+          max={PRODUCT_LIMITS.variants}
+          rows={variants}
+          onChange={setVariants}
+          blank={{ id: null, size: '', price: '', imageUrl: null }}
+          error={errors.variants}
+          renderFields={(row, i, update) => (
+            <div className="grid gap-3 sm:grid-cols-2">
+              <input type="hidden" name={`variants.${i}.id`} value={row.id ?? ''} />
+              <Field
+                label="Tamanho"
+                name={`variants.${i}.size`}
+                value={row.size}
+                onChange={(e) => update({ size: e.target.value })}
+                placeholder="Ex.: 1 L"
+                maxLength={PRODUCT_LIMITS.size}
+                error={errors[`variants.${i}.size`]}
+              />
+              <DecimalField
+                label="Preço (R$)"
+                name={`variants.${i}.price`}
+                value={row.price}
+                onChange={(e) => update({ price: e.target.value })}
+                error={errors[`variants.${i}.price`]}
+              />
+              <div className="sm:col-span-2">
+                <ImageField name={`variants.${i}.imageUrl`} label="Imagem do tamanho" defaultValue={row.imageUrl} error={errors[`variants.${i}.imageUrl`]} />
+              </div>
+            </div>
+          )}
+        />
 
         {isKit ? (
-          <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900">
-            <legend className="px-1 text-lg font-semibold">Itens do kit</legend>
-            {items.rows.length === 0 ? <p className="text-sm">Nenhum item no kit ainda.</p> : null}
-            <ol className="grid gap-3">
-              {items.rows.map((row, i) => (
-                <li key={row.key} className="grid items-end gap-3 rounded-md border border-slate-200 p-4 sm:grid-cols-[1fr_8rem_auto] dark:border-slate-700">
-                  <SelectField label={`Produto do item ${i + 1}`} name={`kitItems.${i}.productId`} defaultValue={row.productId} error={errors[`kitItems.${i}.productId`]}>
-                    <option value="">Selecione um produto</option>
-                    {kitOptions.map((o) => (
-                      <option key={o.id} value={o.id}>
-                        {o.name}
-                      </option>
-                    ))}
-                  </SelectField>
-                  <Field
-                    label={`Quantidade do item ${i + 1}`}
-                    name={`kitItems.${i}.quantity`}
-                    type="number"
-                    min={1}
-                    max={PRODUCT_LIMITS.kitQuantity}
-                    step={1}
-                    defaultValue={row.quantity}
-                    error={errors[`kitItems.${i}.quantity`]}
-                  />
-                  <div className="flex gap-1">
-                    <Button type="button" variant="ghost" size="icon" disabled={i === 0} onClick={() => items.move(i, -1)}>
-                      <ArrowUp className="h-4 w-4" aria-hidden />
-                      <span className="sr-only">Mover item {i + 1} para cima</span>
-                    </Button>
-                    <Button type="button" variant="ghost" size="icon" disabled={i === items.rows.length - 1} onClick={() => items.move(i, 1)}>
-                      <ArrowDown className="h-4 w-4" aria-hidden />
-                      <span className="sr-only">Mover item {i + 1} para baixo</span>
-                    </Button>
-                    <Button type="button" variant="ghost" size="icon" className="text-red-700 dark:text-red-400" onClick={() => items.remove(row.key)}>
-                      <Trash2 className="h-4 w-4" aria-hidden />
-                      <span className="sr-only">Remover item {i + 1}</span>
-                    </Button>
-                  </div>
-                </li>
-              ))}
-            </ol>
-            <div>
-              <Button type="button" variant="outline" disabled={items.rows.length >= PRODUCT_LIMITS.kitItems} onClick={() => items.add({ productId: '', quantity: 1 })}>
-                <Plus className="h-4 w-4" aria-hidden />
-                Adicionar item ao kit
-              </Button>
-            </div>
-          </fieldset>
+          <EditableList
+            legend="Itens do kit"
+            itemLabel="Item"
+            addLabel="Adicionar item ao kit"
+            max={PRODUCT_LIMITS.kitItems}
+            rows={items}
+            onChange={setItems}
+            blank={{ productId: '', quantity: '1' }}
+            error={errors.kitItems}
+            renderFields={(row, i, update) => (
+              <div className="grid gap-3 sm:grid-cols-[1fr_8rem]">
+                <SelectField
+                  label="Produto"
+                  name={`kitItems.${i}.productId`}
+                  value={row.productId}
+                  onChange={(e) => update({ productId: e.target.value })}
+                  error={errors[`kitItems.${i}.productId`]}
+                >
+                  <option value="">Selecione um produto</option>
+                  {kitOptions.map((o) => (
+                    <option key={o.id} value={o.id}>
+                      {o.name}
+                    </option>
+                  ))}
+                </SelectField>
+                <Field
+                  label="Quantidade"
+                  name={`kitItems.${i}.quantity`}
+                  type="number"
+                  min={1}
+                  max={PRODUCT_LIMITS.kitQuantity}
+                  step={1}
+                  value={row.quantity}
+                  onChange={(e) => update({ quantity: e.target.value })}
+                  error={errors[`kitItems.${i}.quantity`]}
+                />
+              </div>
+            )}
+          />
         ) : null}
 
         <div className="sticky bottom-0 flex flex-wrap justify-end gap-3 border-t border-slate-200 bg-slate-50/95 py-4 dark:border-slate-800 dark:bg-slate-950/95">

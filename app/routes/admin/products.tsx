@@ -4,7 +4,7 @@ import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { data, Form, Link, useFetcher, useNavigation } from 'react-router';
 import { Button, buttonVariants } from '~/components/ui/button';
-import { ConfirmDialog, ConfirmDialogCancel } from '~/components/ui/confirm-dialog';
+import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { Input } from '~/components/ui/input';
 import { toast } from '~/components/ui/toaster';
 import { formatPrice } from '~/lib/money';
@@ -209,20 +209,12 @@ function ProductRow({ product, fetcher }: { product: AdminProductRow; fetcher: R
                 Excluir<span className="sr-only"> {product.name}</span>
               </Button>
             }
-          >
-            <fetcher.Form method="post" className="flex flex-wrap justify-end gap-3">
-              <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="id" value={product.id} />
-              <ConfirmDialogCancel>
-                <Button type="button" variant="outline">
-                  Cancelar
-                </Button>
-              </ConfirmDialogCancel>
-              <Button type="submit" variant="destructive" disabled={busy}>
-                {busy ? 'Excluindo...' : 'Sim, excluir produto'}
-              </Button>
-            </fetcher.Form>
-          </ConfirmDialog>
+            fetcher={fetcher}
+            fields={{ intent: 'delete', id: product.id }}
+            confirmLabel="Sim, excluir produto"
+            busyLabel="Excluindo..."
+            busy={busy}
+          />
         </div>
       </td>
     </tr>

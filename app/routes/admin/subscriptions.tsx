@@ -2,15 +2,16 @@
 // the plan editor (the page /assinatura shows) and every user's subscription,
 // with assign-by-e-mail and remove. All three forms post through fetchers and
 // answer with a toast; the loader then refreshes the plan and the list.
-import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ComponentProps, type ReactNode } from 'react';
+import { Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { data, Link, useFetcher, type FetcherWithComponents } from 'react-router';
+import { SelectField, TextareaField } from '~/components/admin/form-controls';
+import { EditableList, toRows, type Row } from '~/components/admin/editable-list';
 import { ImageField } from '~/components/admin/image-field';
 import { PlanIcon } from '~/components/plan-icon';
 import { Button, buttonVariants } from '~/components/ui/button';
-import { ConfirmDialog, ConfirmDialogCancel } from '~/components/ui/confirm-dialog';
+import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { Field } from '~/components/ui/field';
-import { Label } from '~/components/ui/label';
 import { toast } from '~/components/ui/toaster';
 import { cn } from '~/lib/cn';
 import { formatDateBR } from '~/lib/dates';
@@ -180,10 +181,7 @@ async function remove(form: Posted) {
 type Fetcher = FetcherWithComponents<ActionData>;
 
 const ALERT_BOX = 'rounded-lg border border-red-300 bg-red-50 p-4 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200';
-const ERROR_TEXT = 'text-sm text-red-700 dark:text-red-400';
 const HINT_TEXT = 'text-sm text-slate-600 dark:text-slate-400';
-const CONTROL =
-  'flex w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
 
 export default function AdminSubscriptions({ loaderData }: Route.ComponentProps) {
   const { plan, planError, list, listError, assignPrice: price } = loaderData;
@@ -256,14 +254,12 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
 
 // ---------------------------------------------------------------- plan editor
 
-type Row<T> = T & { key: string };
-
 function PlanEditor({ plan, fetcher }: { plan: EditablePlan; fetcher: Fetcher }) {
   const formRef = useRef<HTMLFormElement>(null);
   const [benefits, setBenefits] = useState<Row<Benefit>[]>(() =>
-    plan.benefits.map((b, i) => ({ key: `b${i}`, text: b.text, icon: isPlanIconName(b.icon) ? b.icon : FALLBACK_PLAN_ICON })),
+    toRows(plan.benefits.map((b) => ({ text: b.text, icon: isPlanIconName(b.icon) ? b.icon : FALLBACK_PLAN_ICON })), 'b'),
   );
-  const [steps, setSteps] = useState<Row<Step>[]>(() => plan.steps.map((s, i) => ({ key: `s${i}`, ...s })));
+  const [steps, setSteps] = useState<Row<Step>[]>(() => toRows(plan.steps, 's'));
   // What the browser found, until the server answers again.
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const serverErrors = fetcher.data?.intent === 'update-plan' ? fetcher.data.errors : undefined;
@@ -320,7 +316,7 @@ function PlanEditor({ plan, fetcher }: { plan: EditablePlan; fetcher: Fetcher })
           <Field label="Chamada principal" name="headline" defaultValue={plan.headline} maxLength={PLAN_LIMITS.headline} required error={errors.headline} />
         </div>
         <div className="sm:col-span-2">
-          <TextAreaField
+          <TextareaField
             label="Descrição do plano"
             name="description"
             rows={5}
@@ -402,7 +398,7 @@ function PlanEditor({ plan, fetcher }: { plan: EditablePlan; fetcher: Fetcher })
               required
               error={errors[`steps.${index}.title`]}
             />
-            <TextAreaField
+            <TextareaField
               label="Descrição"
               name={`steps.${index}.description`}
               rows={2}
@@ -425,193 +421,6 @@ function PlanEditor({ plan, fetcher }: { plan: EditablePlan; fetcher: Fetcher })
         </Link>
       </div>
     </fetcher.Form>
-  );
-}
-
-let nextRowKey = 0;
-
-/**
- * A list of rows the admin adds, removes and reorders with buttons. Inputs are
- * named by their position, so the post is always in the order shown. After a
- * move the keyboard stays on the moved row; after a removal it goes to a neighbour.
- */
-function EditableList<T extends object>({
-  legend,
-  itemLabel,
-  addLabel,
-  max,
-  rows,
-  onChange,
-  blank,
-  error,
-  renderFields,
-}: {
-  legend: string;
-  itemLabel: string;
-  addLabel: string;
-  max: number;
-  rows: Row<T>[];
-  onChange: (rows: Row<T>[]) => void;
-  blank: T;
-  error: string | undefined;
-  renderFields: (row: Row<T>, index: number, update: (patch: Partial<T>) => void) => ReactNode;
-}) {
-  const id = useId();
-  const listRef = useRef<HTMLDivElement>(null);
-  const pendingFocus = useRef<{ key: string | null; targets: string[] } | null>(null);
-
-  useEffect(() => {
-    const pending = pendingFocus.current;
-    const root = listRef.current;
-    if (!pending || !root) return;
-    pendingFocus.current = null;
-    const scope = pending.key === null ? root : root.querySelector(`[data-row="${pending.key}"]`);
-    for (const target of pending.targets) {
-      const element = [...(scope?.querySelectorAll<HTMLElement>(target) ?? [])].find((e) => !(e as HTMLButtonElement).disabled);
-      if (element) {
-        element.focus();
-        return;
-      }
-    }
-  });
-
-  function move(index: number, delta: -1 | 1) {
-    const target = index + delta;
-    if (target < 0 || target >= rows.length) return;
-    const next = [...rows];
-    [next[index], next[target]] = [next[target]!, next[index]!];
-    // The same button again; at the end of the list it is disabled, so the other one.
-    pendingFocus.current = { key: rows[index]!.key, targets: [delta < 0 ? '[data-action="up"]' : '[data-action="down"]', '[data-action="up"], [data-action="down"]'] };
-    onChange(next);
-  }
-
-  function remove(index: number) {
-    const neighbour = rows[index + 1] ?? rows[index - 1];
-    pendingFocus.current = neighbour ? { key: neighbour.key, targets: ['[data-action="remove"]'] } : { key: null, targets: ['[data-action="add"]'] };
-    onChange(rows.filter((_, i) => i !== index));
-  }
-
-  function add() {
-    if (rows.length >= max) return;
-    const key = `novo${++nextRowKey}`;
-    pendingFocus.current = { key, targets: ['input, textarea, select'] };
-    onChange([...rows, { ...blank, key }]);
-  }
-
-  const hintId = `${id}-dica`;
-  const errorId = `${id}-erro`;
-  return (
-    <fieldset
-      className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 md:p-6 dark:border-slate-800 dark:bg-slate-900"
-      aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-    >
-      <legend className="px-1 text-lg font-semibold">{legend}</legend>
-      <p id={hintId} className={HINT_TEXT}>
-        Até {max}, na ordem em que aparecem na loja.
-      </p>
-      {error ? (
-        <p id={errorId} className={ERROR_TEXT}>
-          {error}
-        </p>
-      ) : null}
-      <div ref={listRef} className="grid gap-3">
-        {rows.length > 0 ? (
-          <ol className="grid gap-3">
-            {rows.map((row, index) => (
-              <li key={row.key} data-row={row.key}>
-                <fieldset className="grid gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-700">
-                  <legend className="px-1 text-sm font-semibold">
-                    {itemLabel} {index + 1}
-                  </legend>
-                  {renderFields(row, index, (patch) => onChange(rows.map((r, i) => (i === index ? { ...r, ...patch } : r))))}
-                  <div className="flex flex-wrap gap-2">
-                    <Button type="button" variant="outline" size="sm" data-action="up" disabled={index === 0} onClick={() => move(index, -1)}>
-                      <ArrowUp className="h-4 w-4" aria-hidden />
-                      <span className="sr-only sm:not-sr-only">Mover para cima</span>
-                    </Button>
-                    <Button
-                      type="button"
-                      variant="outline"
-                      size="sm"
-                      data-action="down"
-                      disabled={index === rows.length - 1}
-                      onClick={() => move(index, 1)}
-                    >
-                      <ArrowDown className="h-4 w-4" aria-hidden />
-                      <span className="sr-only sm:not-sr-only">Mover para baixo</span>
-                    </Button>
-                    <Button type="button" variant="outline" size="sm" data-action="remove" onClick={() => remove(index)}>
-                      <Trash2 className="h-4 w-4" aria-hidden />
-                      <span className="sr-only sm:not-sr-only">Remover</span>
-                    </Button>
-                  </div>
-                </fieldset>
-              </li>
-            ))}
-          </ol>
-        ) : null}
-        <div>
-          <Button type="button" variant="outline" data-action="add" disabled={rows.length >= max} onClick={add}>
-            <Plus className="h-4 w-4" aria-hidden />
-            {addLabel}
-          </Button>
-        </div>
-      </div>
-    </fieldset>
-  );
-}
-
-function TextAreaField({ label, error, id, className, ...props }: ComponentProps<'textarea'> & { label: string; error?: string | undefined }) {
-  const autoId = useId();
-  const fieldId = id ?? autoId;
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={fieldId}>{label}</Label>
-      <textarea
-        id={fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : undefined}
-        className={cn(CONTROL, className)}
-        {...props}
-      />
-      {error ? (
-        <p id={`${fieldId}-error`} className={ERROR_TEXT}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function SelectField({
-  label,
-  error,
-  preview,
-  children,
-  ...props
-}: ComponentProps<'select'> & { label: string; error?: string | undefined; preview?: ReactNode }) {
-  const fieldId = useId();
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={fieldId}>{label}</Label>
-      <div className="flex items-center gap-2">
-        {preview}
-        <select
-          id={fieldId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${fieldId}-error` : undefined}
-          className={cn(CONTROL, 'h-10 py-0')}
-          {...props}
-        >
-          {children}
-        </select>
-      </div>
-      {error ? (
-        <p id={`${fieldId}-error`} className={ERROR_TEXT}>
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
 
@@ -738,22 +547,15 @@ function SubscriberList({ list, fetcher }: { list: SubscriptionPage; fetcher: Fe
                         Remover<span className="sr-only"> a assinatura de {s.userEmail}</span>
                       </Button>
                     }
+                    fetcher={fetcher}
+                    fields={{ intent: 'remove', subscriptionId: s.id }}
+                    confirmLabel="Sim, remover assinatura"
+                    busyLabel="Removendo..."
+                    busy={busy}
                   >
                     <p className="text-sm text-slate-700 dark:text-slate-300">
                       Assinatura de <strong>{s.userName}</strong> ({s.userEmail}), {STATUS_LABELS[s.status]?.toLowerCase() ?? s.status}.
                     </p>
-                    <fetcher.Form method="post" className="mt-6 flex flex-wrap justify-end gap-3">
-                      <input type="hidden" name="intent" value="remove" />
-                      <input type="hidden" name="subscriptionId" value={s.id} />
-                      <ConfirmDialogCancel>
-                        <Button type="button" variant="outline">
-                          Cancelar
-                        </Button>
-                      </ConfirmDialogCancel>
-                      <Button type="submit" variant="destructive" disabled={busy}>
-                        {busy ? 'Removendo...' : 'Sim, remover assinatura'}
-                      </Button>
-                    </fetcher.Form>
                   </ConfirmDialog>
                 </td>
               </tr>

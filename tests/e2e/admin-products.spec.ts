@@ -179,3 +179,16 @@ test('a customer who opens the admin product pages lands on the home page', asyn
   const response = await page.request.post('/admin/products', { form: { intent: 'delete', id: '00000000-0000-4000-8000-000000000000' }, maxRedirects: 0 });
   expect(response.status()).toBe(403);
 });
+
+test('on a tablet the sidebar starts as icons and a product row fits, actions included', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 768, height: 1024 } });
+  const page = await context.newPage();
+  await loginAsAdmin(page);
+  await gotoHydrated(page, '/admin/products');
+  await expect(page.getByRole('button', { name: 'Expandir menu' })).toBeVisible();
+  const firstRow = page.getByRole('row').nth(1);
+  await expect(firstRow.getByRole('link', { name: /^Editar/ })).toBeInViewport({ ratio: 1 });
+  await expect(firstRow.getByRole('button', { name: /^Excluir/ })).toBeInViewport({ ratio: 1 });
+  await expectNoAxeViolations(page);
+  await context.close();
+});

@@ -48,22 +48,37 @@ const DISABLED_SECTIONS: { label: string; icon: LucideIcon }[] = [
   { label: 'Configurações', icon: Settings },
 ];
 
-const COLLAPSED_KEY = 'clarear_admin_sidebar_collapsed';
+const SIDEBAR_KEY = 'clarear_admin_sidebar_collapsed';
+
+/**
+ * 'auto' until the admin chooses: icons only on a tablet (md), full width from lg.
+ * A choice ('collapsed' / 'expanded') applies at every width and is remembered.
+ */
+type SidebarMode = 'auto' | 'collapsed' | 'expanded';
+
+/** Tailwind classes per mode: the sidebar's width, a label, an item's alignment, the header's name block. */
+const SIDEBAR_CLASSES: Record<SidebarMode, { width: string; label: string; item: string; name: string }> = {
+  auto: { width: 'md:w-16 lg:w-60', label: 'md:sr-only lg:not-sr-only', item: 'md:justify-center md:px-0 lg:justify-start lg:px-3', name: 'hidden lg:block' },
+  collapsed: { width: 'md:w-16', label: 'md:sr-only', item: 'md:justify-center md:px-0', name: 'hidden' },
+  expanded: { width: 'md:w-60', label: '', item: '', name: '' },
+};
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
-  const [collapsed, setCollapsed] = useState(false);
+  const [mode, setMode] = useState<SidebarMode>('auto');
   const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => {
-    setCollapsed(localStorage.getItem(COLLAPSED_KEY) === '1');
+    const saved = localStorage.getItem(SIDEBAR_KEY);
+    setMode(saved === '1' ? 'collapsed' : saved === '0' ? 'expanded' : 'auto');
   }, []);
   // A link followed on a phone closes the menu.
   useEffect(() => setMenuOpen(false), [location.pathname]);
-  function toggleCollapsed() {
-    const next = !collapsed;
-    setCollapsed(next);
-    localStorage.setItem(COLLAPSED_KEY, next ? '1' : '0');
+  function choose(next: 'collapsed' | 'expanded') {
+    setMode(next);
+    localStorage.setItem(SIDEBAR_KEY, next === 'collapsed' ? '1' : '0');
   }
+  const classes = SIDEBAR_CLASSES[mode];
+  const iconsOnly = mode !== 'expanded';
 
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 md:flex-row dark:bg-slate-950">
@@ -85,28 +100,22 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         className={cn(
           'shrink-0 border-slate-200 bg-white md:sticky md:top-0 md:block md:h-screen md:border-r dark:border-slate-800 dark:bg-slate-900',
           menuOpen ? 'block border-b' : 'hidden',
-          collapsed ? 'md:w-16' : 'md:w-60',
+          classes.width,
         )}
       >
         <div className="flex h-full flex-col gap-4 p-3">
-          <div className={cn('hidden items-center gap-2 md:flex', collapsed ? 'justify-center' : 'justify-between')}>
-            {collapsed ? null : (
-              <div className="min-w-0 px-2">
-                <p className="truncate font-bold">Painel Administrativo</p>
-                <p className="truncate text-xs text-slate-600 dark:text-slate-400">{loaderData.email}</p>
-              </div>
-            )}
-            <button
-              type="button"
-              onClick={toggleCollapsed}
-              aria-expanded={!collapsed}
-              aria-controls="admin-nav"
-              title={collapsed ? 'Expandir menu' : 'Recolher menu'}
-              className="grid h-9 w-9 shrink-0 place-items-center rounded-md hover:bg-slate-100 dark:hover:bg-slate-800"
-            >
-              {collapsed ? <ChevronsRight className="h-5 w-5" aria-hidden /> : <ChevronsLeft className="h-5 w-5" aria-hidden />}
-              <span className="sr-only">{collapsed ? 'Expandir menu' : 'Recolher menu'}</span>
-            </button>
+          <div className="hidden items-center justify-between gap-2 md:flex">
+            <div className={cn('min-w-0 px-2', classes.name)}>
+              <p className="truncate font-bold">Painel Administrativo</p>
+              <p className="truncate text-xs text-slate-600 dark:text-slate-400">{loaderData.email}</p>
+            </div>
+            {/* In 'auto' the sidebar is icons-only on a tablet and full from lg: the button says what it will do at each width. */}
+            {mode !== 'collapsed' ? (
+              <SidebarToggle action="collapse" onClick={() => choose('collapsed')} className={mode === 'auto' ? 'hidden lg:grid' : undefined} />
+            ) : null}
+            {mode !== 'expanded' ? (
+              <SidebarToggle action="expand" onClick={() => choose('expanded')} className={mode === 'auto' ? 'lg:hidden' : undefined} />
+            ) : null}
           </div>
           <nav id="admin-nav" aria-label="Administração" className="flex-1">
             <ul className="grid gap-1">
@@ -115,11 +124,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                   <NavLink
                     to={to}
                     end={end}
-                    title={collapsed ? label : undefined}
+                    title={iconsOnly ? label : undefined}
                     className={({ isActive }) =>
                       cn(
                         'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium',
-                        collapsed && 'md:justify-center md:px-0',
+                        classes.item,
                         isActive
                           ? 'bg-brand-50 text-brand-800 dark:bg-slate-800 dark:text-brand-100'
                           : 'text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
@@ -127,7 +136,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                     }
                   >
                     <Icon className="h-5 w-5 shrink-0" aria-hidden />
-                    <span className={cn(collapsed && 'md:sr-only')}>{label}</span>
+                    <span className={classes.label}>{label}</span>
                   </NavLink>
                 </li>
               ))}
@@ -139,11 +148,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                     title={`${label} (em breve)`}
                     className={cn(
                       'flex cursor-not-allowed items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-500 dark:text-slate-400',
-                      collapsed && 'md:justify-center md:px-0',
+                      classes.item,
                     )}
                   >
                     <Icon className="h-5 w-5 shrink-0" aria-hidden />
-                    <span className={cn(collapsed && 'md:sr-only')}>{label}</span>
+                    <span className={classes.label}>{label}</span>
                     <span className="sr-only"> (em breve)</span>
                   </span>
                 </li>
@@ -153,26 +162,26 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <div className="grid gap-1 border-t border-slate-200 pt-3 dark:border-slate-800">
             <Link
               to="/"
-              title={collapsed ? 'Ver loja' : undefined}
+              title={iconsOnly ? 'Ver loja' : undefined}
               className={cn(
                 'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800',
-                collapsed && 'md:justify-center md:px-0',
+                classes.item,
               )}
             >
               <Store className="h-5 w-5 shrink-0" aria-hidden />
-              <span className={cn(collapsed && 'md:sr-only')}>Ver loja</span>
+              <span className={classes.label}>Ver loja</span>
             </Link>
             <Form method="post" action="/logout">
               <button
                 type="submit"
-                title={collapsed ? 'Sair' : undefined}
+                title={iconsOnly ? 'Sair' : undefined}
                 className={cn(
                   'flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm font-medium text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-slate-800',
-                  collapsed && 'md:justify-center md:px-0',
+                  classes.item,
                 )}
               >
                 <LogOut className="h-5 w-5 shrink-0" aria-hidden />
-                <span className={cn(collapsed && 'md:sr-only')}>Sair</span>
+                <span className={classes.label}>Sair</span>
               </button>
             </Form>
           </div>
@@ -182,5 +191,23 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
     </div>
+  );
+}
+
+function SidebarToggle({ action, onClick, className }: { action: 'collapse' | 'expand'; onClick: () => void; className?: string | undefined }) {
+  const label = action === 'collapse' ? 'Recolher menu' : 'Expandir menu';
+  const Icon = action === 'collapse' ? ChevronsLeft : ChevronsRight;
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-expanded={action === 'collapse'}
+      aria-controls="admin-nav"
+      title={label}
+      className={cn('grid h-9 w-9 shrink-0 place-items-center rounded-md hover:bg-slate-100 dark:hover:bg-slate-800', className)}
+    >
+      <Icon className="h-5 w-5" aria-hidden />
+      <span className="sr-only">{label}</span>
+    </button>
   );
 }

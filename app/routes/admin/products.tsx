@@ -124,14 +124,14 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
             </p>
           ) : (
             <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
-              <table className="w-full min-w-[44rem] text-left text-sm">
+              <table className="w-full min-w-[34rem] text-left text-sm">
                 <caption className="sr-only">Produtos cadastrados, por nome</caption>
                 <thead className="bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
                   <tr>
                     <th scope="col" className="px-4 py-3 font-semibold">ID</th>
                     <th scope="col" className="px-4 py-3 font-semibold">Nome</th>
                     <th scope="col" className="px-4 py-3 font-semibold">Preço</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">Preço base</th>
+                    <th scope="col" className="hidden px-4 py-3 font-semibold lg:table-cell">Preço base</th>
                     <th scope="col" className="px-4 py-3 font-semibold">Kit</th>
                     <th scope="col" className="px-4 py-3 font-semibold">Categoria</th>
                     <th scope="col" className="px-4 py-3 font-semibold">
@@ -189,14 +189,16 @@ function ProductRow({ product, fetcher }: { product: AdminProductRow; fetcher: R
         {product.name}
       </th>
       <td className="px-4 py-3 whitespace-nowrap">{formatPrice(product.price)}</td>
-      <td className="px-4 py-3 whitespace-nowrap">{product.basePrice === null ? '—' : formatPrice(product.basePrice)}</td>
+      <td className="hidden px-4 py-3 whitespace-nowrap lg:table-cell">{product.basePrice === null ? '—' : formatPrice(product.basePrice)}</td>
       <td className="px-4 py-3">{product.isKit ? 'Sim' : 'Não'}</td>
       <td className="px-4 py-3">{product.categoryName ?? 'Sem categoria'}</td>
       <td className="px-4 py-3">
         <div className="flex justify-end gap-2">
-          <Link to={`/admin/products/${product.id}`} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+          <Link to={`/admin/products/${product.id}`} title={`Editar ${product.name}`} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
             <Pencil className="h-4 w-4" aria-hidden />
-            Editar<span className="sr-only"> {product.name}</span>
+            {/* Icons only on a tablet, so the row fits; the name stays for screen readers. */}
+            <span className="sr-only lg:not-sr-only">Editar</span>
+            <span className="sr-only"> {product.name}</span>
           </Link>
           <ConfirmDialog
             open={open}
@@ -204,9 +206,10 @@ function ProductRow({ product, fetcher }: { product: AdminProductRow; fetcher: R
             title="Excluir produto"
             description={DELETE_CONFIRMATION}
             trigger={
-              <Button variant="ghost" size="sm" className="text-red-700 dark:text-red-400">
+              <Button variant="ghost" size="sm" title={`Excluir ${product.name}`} className="text-red-700 dark:text-red-400">
                 <Trash2 className="h-4 w-4" aria-hidden />
-                Excluir<span className="sr-only"> {product.name}</span>
+                <span className="sr-only lg:not-sr-only">Excluir</span>
+                <span className="sr-only"> {product.name}</span>
               </Button>
             }
             fetcher={fetcher}

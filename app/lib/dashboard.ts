@@ -11,7 +11,6 @@ export const DASHBOARD_DAYS = 30;
 export const TOP_PRODUCTS_LIMIT = 5;
 export const LATEST_ORDERS_LIMIT = 10;
 
-const TZ = 'America/Sao_Paulo';
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** 'yyyy-mm-dd' plus whole days, on the calendar (no time zone involved). */
@@ -165,24 +164,4 @@ export function chartSummary(series: readonly DailyTotal[]): string {
   const best = series.reduce((top, d) => (d.revenueCents > top.revenueCents ? d : top));
   const orders = ordersPeriod === 1 ? '1 pedido' : `${ordersPeriod} pedidos`;
   return `${period}: total de ${formatBRL(revenuePeriodCents)} em ${orders}; maior dia ${formatDayMonth(best.day)}, com ${formatBRL(best.revenueCents)}.`;
-}
-
-const dateTimeParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TZ,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/**
- * '09/05/2026 23:59' in São Paulo time. Built from parts, so the server and the
- * browser print the same characters (their ICU versions punctuate differently).
- */
-export function formatDateTimeBR(value: Date | string): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  const parts = Object.fromEntries(dateTimeParts.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
 }

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateBR, formatLongDateBR } from './dates';
+import { formatDateBR, formatDateTimeBR, formatLongDateBR } from './dates';
 import { orderStatusLabel, shortOrderId } from './order-status';
 
 describe('pt-BR dates', () => {
+  it('writes date and time in São Paulo, the same characters on server and browser', () => {
+    expect(formatDateTimeBR('2026-05-10T02:59:00Z')).toBe('09/05/2026 23:59');
+    expect(formatDateTimeBR(new Date('2026-05-10T03:01:00Z'))).toBe('10/05/2026 00:01');
+    expect(formatDateTimeBR('2026-01-01T15:00:00Z')).toBe('01/01/2026 12:00');
+  });
+
   it('writes day/month/year in São Paulo time', () => {
     expect(formatDateBR('2026-11-22')).toBe('22/11/2026');
     // 01:30 UTC on 1 December is still 30 November in São Paulo.

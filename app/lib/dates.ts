@@ -13,6 +13,26 @@ export function formatLongDateBR(value: Date | string): string {
   return new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, day: 'numeric', month: 'long', year: 'numeric' }).format(date);
 }
 
+const dateTimeParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TZ,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * '09/05/2026 23:59' in São Paulo time. Built from parts, so the server and the
+ * browser print the same characters (their ICU versions punctuate differently).
+ */
+export function formatDateTimeBR(value: Date | string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  const parts = Object.fromEntries(dateTimeParts.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+}
+
 // A bare 'yyyy-mm-dd' is a calendar day: read it at noon in Brazil so no time zone shifts it.
 function parseDate(value: string): Date {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00-03:00`) : new Date(value);

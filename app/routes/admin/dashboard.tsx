@@ -6,7 +6,8 @@ import { CalendarDays, DollarSign, Repeat, ShoppingBag, TrendingUp, Users, type 
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { cn } from '~/lib/cn';
-import { chartGeometry, chartSummary, formatDateTimeBR, formatDayMonth, type DailyTotal } from '~/lib/dashboard';
+import { chartGeometry, chartSummary, formatDayMonth, type DailyTotal } from '~/lib/dashboard';
+import { formatDateTimeBR } from '~/lib/dates';
 import { formatBRL } from '~/lib/money';
 import { orderStatusLabel, shortOrderId } from '~/lib/order-status';
 import { getDashboard, type Dashboard, type LatestOrder, type TopProduct } from '~/server/admin-dashboard.server';

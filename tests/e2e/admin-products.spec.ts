@@ -192,3 +192,39 @@ test('on a tablet the sidebar starts as icons and a product row fits, actions in
   await expectNoAxeViolations(page);
   await context.close();
 });
+
+test('wrong size rows are flagged in pt-BR next to the row; a moved row does not take the wrong message', async ({ page }) => {
+  const name = `Produto Dois Tamanhos ${Date.now().toString(36)}`;
+  const bad = 'Informe um valor como 12,50 (até 2 casas decimais).';
+  const { product, size } = fields(page);
+  await loginAsAdmin(page);
+  await gotoHydrated(page, '/admin/products/new');
+  await product.getByLabel('Nome *').fill(name);
+  await product.getByLabel('Preço base (R$) *').fill('3,50');
+  await page.getByRole('button', { name: 'Adicionar tamanho' }).click();
+  await page.getByRole('button', { name: 'Adicionar tamanho' }).click();
+  await size(1).getByLabel('Preço (R$)').fill('3,50');
+  await size(1).getByLabel('Tamanho', { exact: true }).fill('1 L');
+  await size(2).getByLabel('Tamanho', { exact: true }).fill('2 L');
+  await size(2).getByLabel('Preço (R$)').fill('3,5,0');
+  await page.getByRole('button', { name: 'Salvar produto' }).click();
+  await expect(size(2).getByText(bad)).toBeVisible();
+  await expect(size(1).getByText(bad)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin\/products\/new$/);
+  await expect(product.getByLabel('Nome *')).toHaveValue(name);
+  // Typing in the row keeps its message.
+  await size(2).getByLabel('Tamanho', { exact: true }).fill('2 Litros');
+  await expect(size(2).getByText(bad)).toBeVisible();
+  // Moving the wrong row up: the message must not stay on the position, now a correct row.
+  await size(2).getByRole('button', { name: 'Mover para cima' }).click();
+  await expect(size(1).getByLabel('Tamanho', { exact: true })).toHaveValue('2 Litros');
+  await expect(size(2).getByText(bad)).toHaveCount(0);
+  // Saving checks again and flags the row where it now is.
+  await page.getByRole('button', { name: 'Salvar produto' }).click();
+  await expect(size(1).getByText(bad)).toBeVisible();
+  await size(1).getByLabel('Preço (R$)').fill('5,90');
+  await page.getByRole('button', { name: 'Salvar produto' }).click();
+  await expectToast(page, 'Produto salvo!');
+  await expect(size(1).getByLabel('Preço (R$)')).toHaveValue('3,50');
+  await expect(size(2).getByLabel('Preço (R$)')).toHaveValue('5,90');
+});

@@ -179,6 +179,11 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
   return <ProductForm key={`${product.id ?? 'new'}:${product.version}`} {...loaderData} serverErrors={actionData?.errors} />;
 }
 
+/** The same rows in the same order (only a value inside a row changed). */
+function sameRows(a: readonly { key: string }[], b: readonly { key: string }[]): boolean {
+  return a.length === b.length && a.every((row, i) => row.key === b[i]!.key);
+}
+
 function ProductForm({
   product,
   categories,
@@ -187,7 +192,19 @@ function ProductForm({
 }: Awaited<ReturnType<typeof loader>> & { serverErrors: FieldErrors | undefined }) {
   const navigation = useNavigation();
   const saving = navigation.state === 'submitting';
-  const { errors, onSubmit } = useClientValidation(productFormSchema, serverErrors, formDataToObject);
+  const validation = useClientValidation(productFormSchema, serverErrors, formDataToObject);
+  // Messages of a list whose rows were added, moved or removed point at old positions: hide them until the next check
+  // (typing in a row keeps them).
+  const [changedLists, setChangedLists] = useState<string[]>([]);
+  useEffect(() => setChangedLists([]), [serverErrors]);
+  const errors = Object.fromEntries(
+    Object.entries(validation.errors).filter(([key]) => !changedLists.some((list) => key === list || key.startsWith(`${list}.`))),
+  );
+  const listChanged = (list: string) => setChangedLists((current) => (current.includes(list) ? current : [...current, list]));
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    setChangedLists([]);
+    validation.onSubmit(event);
+  };
   const [isKit, setIsKit] = useState(product.isKit);
   const [variants, setVariants] = useState(() =>
     toRows(product.variants.map((v) => ({ id: v.id as string | null, size: v.size, price: formatDecimalInput(v.price), imageUrl: v.imageUrl })), 'v'),
@@ -266,7 +283,10 @@ function ProductForm({
           addLabel="Adicionar tamanho"
           max={PRODUCT_LIMITS.variants}
           rows={variants}
-          onChange={setVariants}
+          onChange={(rows) => {
+            if (!sameRows(rows, variants)) listChanged('variants');
+            setVariants(rows);
+          }}
           blank={{ id: null, size: '', price: '', imageUrl: null }}
           error={errors.variants}
           renderFields={(row, i, update) => (
@@ -302,7 +322,10 @@ function ProductForm({
             addLabel="Adicionar item ao kit"
             max={PRODUCT_LIMITS.kitItems}
             rows={items}
-            onChange={setItems}
+            onChange={(rows) => {
+              if (!sameRows(rows, items)) listChanged('kitItems');
+              setItems(rows);
+            }}
             blank={{ productId: '', quantity: '1' }}
             error={errors.kitItems}
             renderFields={(row, i, update) => (

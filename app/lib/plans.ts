@@ -20,6 +20,9 @@ export const PLANS: readonly Plan[] = [
 
 export const DEFAULT_PLAN: SubscriptionFrequency = 'monthly';
 
+/** Subscription statuses as people read them (customer tab and admin list). */
+export const SUBSCRIPTION_STATUS_LABELS: Record<string, string> = { active: 'Ativa', paused: 'Pausada', cancelled: 'Cancelada' };
+
 export function findPlan(frequency: unknown): Plan | null {
   return PLANS.find((p) => p.frequency === frequency) ?? null;
 }

@@ -7,6 +7,7 @@ import type { Executor } from '~/db/client.server';
 import { isForeignKeyViolation, isUniqueViolation } from '~/db/errors.server';
 import { categories, kitItems, products, productVariants } from '~/db/schema';
 import type { ProductFormInput } from '~/lib/schemas/admin-product';
+import { pageWindow } from '~/lib/pagination';
 import { slugify } from '~/lib/slug';
 import { productNameContains } from './catalog.server';
 
@@ -28,8 +29,7 @@ export type AdminProductPage = { rows: AdminProductRow[]; total: number; page: n
 export async function listAdminProducts(db: Executor, filters: { term?: string; page?: number }): Promise<AdminProductPage> {
   const where = filters.term ? productNameContains(filters.term) : undefined;
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(products).where(where);
-  const pageCount = Math.max(1, Math.ceil(total / ADMIN_PRODUCTS_PAGE_SIZE));
-  const page = Math.min(Math.max(1, filters.page ?? 1), pageCount);
+  const { page, pageCount, offset } = pageWindow(total, filters.page ?? 1, ADMIN_PRODUCTS_PAGE_SIZE);
   const rows = await db
     .select({
       id: products.id,
@@ -45,7 +45,7 @@ export async function listAdminProducts(db: Executor, filters: { term?: string; 
     .where(where)
     .orderBy(asc(products.name), asc(products.id))
     .limit(ADMIN_PRODUCTS_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PRODUCTS_PAGE_SIZE);
+    .offset(offset);
   return { rows, total, page, pageCount };
 }
 

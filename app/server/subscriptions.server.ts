@@ -5,6 +5,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { isUniqueViolation } from '~/db/errors.server';
 import { user, userSubscriptions } from '~/db/schema';
+import { pageWindow } from '~/lib/pagination';
 import { addMonths, findPlan, todayInBrazil } from '~/lib/plans';
 import type { SubscriptionFrequency } from '~/lib/cart';
 import { getActivePlanConfig, type PlanConfig } from './plan-config.server';
@@ -112,8 +113,7 @@ export type SubscriptionPage = { subscriptions: AdminSubscription[]; total: numb
 export async function listAllSubscriptions(db: Executor, { page, pageSize }: { page: number; pageSize: number }): Promise<SubscriptionPage> {
   const [counted] = await db.select({ total: count() }).from(userSubscriptions);
   const total = counted?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const current = Math.min(Math.max(1, Math.floor(page)), pageCount);
+  const { page: current, pageCount, offset } = pageWindow(total, page, pageSize);
   const rows = await db
     .select({
       id: userSubscriptions.id,
@@ -129,7 +129,7 @@ export async function listAllSubscriptions(db: Executor, { page, pageSize }: { p
     .innerJoin(user, eq(user.id, userSubscriptions.userId))
     .orderBy(desc(userSubscriptions.createdAt), desc(userSubscriptions.id))
     .limit(pageSize)
-    .offset((current - 1) * pageSize);
+    .offset(offset);
   return { subscriptions: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), total, page: current, pageCount };
 }
 

@@ -6,6 +6,7 @@ import { data, Form, Link, useFetcher, useNavigation } from 'react-router';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { Input } from '~/components/ui/input';
+import { Pagination } from '~/components/admin/pagination';
 import { toast } from '~/components/ui/toaster';
 import { formatPrice } from '~/lib/money';
 import { normalizeSearchTerm } from '~/lib/search';
@@ -77,14 +78,6 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
     if (deleteFetcher.state === 'idle' && deleteFetcher.data) toast(deleteFetcher.data.toast);
   }, [deleteFetcher.state, deleteFetcher.data]);
 
-  const pageLink = (page: number) => {
-    const params = new URLSearchParams();
-    if (term) params.set('q', term);
-    if (page > 1) params.set('pagina', String(page));
-    const query = params.toString();
-    return query ? `?${query}` : '/admin/products';
-  };
-
   return (
     <section aria-labelledby="titulo-produtos" className="mx-auto max-w-6xl">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -147,27 +140,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
               </table>
             </div>
           )}
-          {result.pageCount > 1 ? (
-            <nav aria-label="Paginação" className="mt-4 flex items-center justify-between gap-4 text-sm">
-              {result.page > 1 ? (
-                <Link to={pageLink(result.page - 1)} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-                  Anterior
-                </Link>
-              ) : (
-                <span />
-              )}
-              <span>
-                Página {result.page} de {result.pageCount}
-              </span>
-              {result.page < result.pageCount ? (
-                <Link to={pageLink(result.page + 1)} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-                  Próxima
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
-          ) : null}
+          <Pagination page={result.page} pageCount={result.pageCount} label="Paginação" className="mt-4" />
         </>
       )}
     </section>

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { data, Link, useFetcher, type FetcherWithComponents } from 'react-router';
 import { SelectField, TextareaField } from '~/components/admin/form-controls';
 import { EditableList, toRows, type Row } from '~/components/admin/editable-list';
+import { Pagination } from '~/components/admin/pagination';
 import { ImageField } from '~/components/admin/image-field';
 import { PlanIcon } from '~/components/plan-icon';
 import { Button, buttonVariants } from '~/components/ui/button';
@@ -18,7 +19,7 @@ import { formatDateBR } from '~/lib/dates';
 import { formatDecimalInput } from '~/lib/decimal';
 import { formatPrice } from '~/lib/money';
 import { FALLBACK_PLAN_ICON, isPlanIconName, PLAN_ICON_LABELS, PLAN_ICON_NAMES } from '~/lib/plan-icons';
-import { findPlan } from '~/lib/plans';
+import { findPlan, SUBSCRIPTION_STATUS_LABELS } from '~/lib/plans';
 import { formDataToObject, type FormObject } from '~/lib/form-data';
 import { PLAN_LIMITS, planFormSchema, planIdSchema } from '~/lib/schemas/admin-plan';
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
@@ -49,7 +50,6 @@ export const meta: Route.MetaFunction = () => [
 
 const REMOVE_CONFIRMATION = 'Tem certeza que deseja remover a assinatura deste usuário? Esta ação é irreversível.';
 const ALREADY_SUBSCRIBED = 'Este usuário já possui uma assinatura ativa.';
-const STATUS_LABELS: Record<string, string> = { active: 'Ativa', paused: 'Pausada', cancelled: 'Cancelada' };
 
 type Benefit = { text: string; icon: string };
 type Step = { title: string; description: string };
@@ -119,9 +119,7 @@ export async function action({ request }: Route.ActionArgs) {
   return failure(null, 'Ação inválida', 'Recarregue a página e tente novamente.', 400);
 }
 
-type Posted = FormObject;
-
-async function updatePlan(form: Posted) {
+async function updatePlan(form: FormObject) {
   const title = 'Erro ao atualizar plano';
   const id = planIdSchema.safeParse(form.id);
   if (!id.success) return failure('update-plan', title, 'Plano não encontrado.', 404);
@@ -141,7 +139,7 @@ async function updatePlan(form: Posted) {
   });
 }
 
-async function assign(form: Posted) {
+async function assign(form: FormObject) {
   const title = 'Erro ao atribuir assinatura';
   const parsed = assignSubscriptionSchema.safeParse(form);
   if (!parsed.success) {
@@ -163,7 +161,7 @@ async function assign(form: Posted) {
   return success('assign', { title: 'Assinatura atribuída com sucesso!', description: `Assinatura mensal ativa para ${parsed.data.email}.` });
 }
 
-async function remove(form: Posted) {
+async function remove(form: FormObject) {
   const title = 'Erro ao remover assinatura';
   const parsed = removeSubscriptionSchema.safeParse(form);
   if (!parsed.success) return failure('remove', title, 'Assinatura não encontrada.', 404);
@@ -554,7 +552,7 @@ function SubscriberList({ list, fetcher }: { list: SubscriptionPage; fetcher: Fe
                     busy={busy}
                   >
                     <p className="text-sm text-slate-700 dark:text-slate-300">
-                      Assinatura de <strong>{s.userName}</strong> ({s.userEmail}), {STATUS_LABELS[s.status]?.toLowerCase() ?? s.status}.
+                      Assinatura de <strong>{s.userName}</strong> ({s.userEmail}), {SUBSCRIPTION_STATUS_LABELS[s.status]?.toLowerCase() ?? s.status}.
                     </p>
                   </ConfirmDialog>
                 </td>
@@ -563,7 +561,7 @@ function SubscriberList({ list, fetcher }: { list: SubscriptionPage; fetcher: Fe
           </tbody>
         </table>
       </div>
-      {list.pageCount > 1 ? <Pagination page={list.page} pageCount={list.pageCount} /> : null}
+      <Pagination page={list.page} pageCount={list.pageCount} label="Páginas de assinaturas" />
     </div>
   );
 }
@@ -578,32 +576,7 @@ function StatusBadge({ status }: { status: string }) {
         active ? 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200' : 'bg-yellow-100 text-yellow-900 dark:bg-yellow-950 dark:text-yellow-200',
       )}
     >
-      {STATUS_LABELS[status] ?? status}
+      {SUBSCRIPTION_STATUS_LABELS[status] ?? status}
     </span>
-  );
-}
-
-function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
-  const link = buttonVariants({ variant: 'outline', size: 'sm' });
-  return (
-    <nav aria-label="Páginas de assinaturas" className="flex flex-wrap items-center justify-between gap-3">
-      {page > 1 ? (
-        <Link to={`?pagina=${page - 1}`} preventScrollReset className={link}>
-          Anterior
-        </Link>
-      ) : (
-        <span />
-      )}
-      <p className="text-sm">
-        Página {page} de {pageCount}
-      </p>
-      {page < pageCount ? (
-        <Link to={`?pagina=${page + 1}`} preventScrollReset className={link}>
-          Próxima
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
   );
 }

@@ -8,7 +8,7 @@ import { Button, buttonVariants } from '~/components/ui/button';
 import { toast } from '~/components/ui/toaster';
 import { cn } from '~/lib/cn';
 import { formatPrice } from '~/lib/money';
-import { findPlan, PLAN_NAME, PLANS, SUBSCRIBER_DISCOUNT_PERCENT } from '~/lib/plans';
+import { findPlan, PLAN_NAME, PLANS, SUBSCRIBER_DISCOUNT_PERCENT, SUBSCRIPTION_STATUS_LABELS } from '~/lib/plans';
 import { subscriptionActionSchema } from '~/lib/schemas/subscription';
 import { nextChargeLabel } from '~/lib/subscription-dates';
 import type { ToastMessage } from '~/lib/toast';
@@ -21,7 +21,6 @@ export const meta: Route.MetaFunction = () => [{ title: 'Assinaturas | Clarear' 
 
 const LOAD_ERROR = 'Erro ao buscar assinaturas';
 const CANCEL_CONFIRMATION = 'Tem certeza que deseja cancelar sua assinatura? Você perderá todos os benefícios.';
-const STATUS_LABELS: Record<string, string> = { active: 'Ativa', paused: 'Pausada', cancelled: 'Cancelada' };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -152,7 +151,7 @@ function SubscriptionCard({
             (active ? 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200' : 'bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200')
           }
         >
-          {STATUS_LABELS[s.status] ?? s.status}
+          {SUBSCRIPTION_STATUS_LABELS[s.status] ?? s.status}
         </span>
       </div>
       <dl className="mt-4 grid gap-3 sm:grid-cols-2">

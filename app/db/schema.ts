@@ -33,6 +33,7 @@ export const SUBSCRIPTION_STATUSES = ['active', 'paused', 'cancelled'] as const;
 export const SUBSCRIPTION_FREQUENCIES = ['monthly', 'semiannual', 'annual'] as const;
 export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
 export const PAYMENT_METHODS = ['pix', 'credit_card', 'boleto'] as const;
+export const DISCOUNT_KINDS = ['subscriber', 'welcome'] as const;
 
 /** What the customer needs to pay or to recognise the payment, by method. */
 export type PaymentDetails =
@@ -48,6 +49,9 @@ export const BRAZILIAN_STATES = [
 const oneOf = (column: unknown, values: readonly string[]) =>
   sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
 
+/** A CPF (11 digits) or a CNPJ: 12 letters or digits and 2 check digits (the alphanumeric CNPJ since July 2026). */
+const taxIdFormat = (column: unknown) => sql`${column} ~ '^([0-9]{11}|[0-9A-Z]{12}[0-9]{2})$'`;
+
 // ---------------------------------------------------------------- auth (Better Auth)
 
 export const user = pgTable(
@@ -59,7 +63,7 @@ export const user = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
     role: text('role').notNull().default('customer'),
-    /** CPF (11 digits) or CNPJ (14 digits) given at checkout, kept for the next purchase. */
+    /** CPF (11 digits) or CNPJ (14 characters, numeric or alphanumeric, upper case) given at checkout, kept for the next purchase. */
     taxId: text('tax_id'),
     banned: boolean('banned').default(false),
     banReason: text('ban_reason'),
@@ -69,7 +73,7 @@ export const user = pgTable(
   },
   (t) => [
     check('user_role_check', oneOf(t.role, ROLES)),
-    check('user_tax_id_check', sql`${t.taxId} ~ '^([0-9]{11}|[0-9]{14})$'`),
+    check('user_tax_id_check', taxIdFormat(t.taxId)),
   ],
 );
 
@@ -338,8 +342,10 @@ export const orders = pgTable(
     shippingPrice: money('shipping_price').notNull().default('0'),
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }),
     paymentDetails: jsonb('payment_details').$type<PaymentDetails>(),
-    /** CPF or CNPJ of the buyer at the time of purchase (digits). */
+    /** CPF or CNPJ of the buyer at the time of purchase (as `user.tax_id`). */
     taxId: text('tax_id'),
+    /** Which 10% the discount is: the subscriber's or the welcome offer on a first purchase; null without discount. */
+    discountKind: text('discount_kind', { enum: DISCOUNT_KINDS }),
     /** One per checkout attempt, so a double submit makes one order. */
     idempotencyKey: text('idempotency_key').notNull(),
     createdAt: createdAt(),
@@ -351,6 +357,15 @@ export const orders = pgTable(
     uniqueIndex('orders_idempotency_idx').on(t.userId, t.idempotencyKey),
     check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
     check('orders_delivery_frequency_check', sql`${t.deliveryFrequencyMonths} in (1, 2, 3)`),
+    check('orders_tax_id_check', taxIdFormat(t.taxId)),
+    check('orders_discount_kind_check', oneOf(t.discountKind, DISCOUNT_KINDS)),
+    check('orders_discount_kind_amount_check', sql`(${t.discountKind} is null) = (${t.discountPrice} = 0)`),
+    // The welcome offer once per account and once per CPF/CNPJ, among orders that are not cancelled:
+    // two first purchases at once cannot both commit with it.
+    uniqueIndex('orders_welcome_user_idx').on(t.userId).where(sql`${t.discountKind} = 'welcome' and ${t.status} <> 'cancelled'`),
+    uniqueIndex('orders_welcome_tax_id_idx').on(t.taxId).where(sql`${t.discountKind} = 'welcome' and ${t.status} <> 'cancelled'`),
+    // The first-purchase check looks up earlier orders by CPF/CNPJ.
+    index('orders_tax_id_idx').on(t.taxId),
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
     // The admin dashboard reads the latest orders and the last 30 days.
     index('orders_created_at_idx').on(t.createdAt.desc()),
@@ -513,3 +528,13 @@ export const contactMessages = pgTable(
     index('contact_messages_created_at_idx').on(t.createdAt.desc()),
   ],
 );
+
+/**
+ * When an e-mail of a kind last went to an address (`duplicate-sign-up:ana@…`), so a
+ * message anyone can trigger for someone else's address reaches that inbox at most
+ * once per cooldown, whoever triggers it and from however many addresses.
+ */
+export const mailThrottle = pgTable('mail_throttle', {
+  key: text('key').primaryKey(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+});

@@ -15,3 +15,14 @@ export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
 export const isCheckViolation = (error: unknown) => pgCode(error) === '23514';
 export const isForeignKeyViolation = (error: unknown) => pgCode(error) === '23503';
 export { pgCode };
+
+/** The name of the constraint or unique index a violation names (`orders_welcome_user_idx`), from either driver. */
+export function violatedConstraint(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const name = (current as { constraint?: unknown }).constraint;
+    if (typeof name === 'string' && name) return name;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

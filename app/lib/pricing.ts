@@ -3,14 +3,34 @@ import { SUBSCRIBER_DISCOUNT_PERCENT } from './plans';
 
 export type PricedLine = { unitCents: number; quantity: number; isSubscription: boolean };
 
+/** Home page (SPEC §1): "Oferta de boas-vindas: 10% de desconto na sua primeira compra". */
+export const WELCOME_DISCOUNT_PERCENT = 10;
+
+export type DiscountKind = 'subscriber' | 'welcome';
+
+/** The discount's line in totals, the order page and the e-mail. */
+export const DISCOUNT_LABELS: Record<DiscountKind, string> = {
+  subscriber: `Desconto de assinante (${SUBSCRIBER_DISCOUNT_PERCENT}%)`,
+  welcome: `Desconto de boas-vindas (${WELCOME_DISCOUNT_PERCENT}%)`,
+};
+
+/** What the server knows of the buyer that changes the price. */
+export type BuyerStanding = {
+  /** Has an active or paused subscription. */
+  isSubscriber: boolean;
+  /** No earlier order (of this account or this CPF/CNPJ) that is paid or awaiting payment. */
+  firstPurchase: boolean;
+};
+
 export type Totals = {
   subtotalCents: number;
-  /** 10% of the subtotal for a subscriber whose cart has no plan, else 0. */
+  /** The one discount that applies (never two), in cents; 0 without one. */
   discountCents: number;
+  /** Which discount `discountCents` is, or null when there is none. */
+  discountKind: DiscountKind | null;
   /** Fixed 0, shown as 'Grátis'. */
   shippingCents: number;
   totalCents: number;
-  discountApplies: boolean;
 };
 
 /** Percent of an amount in cents, rounded half up to the centavo (R$ 5,997 → R$ 6,00). */
@@ -18,13 +38,30 @@ export function percentOf(cents: number, percent: number): number {
   return Math.floor((cents * percent + 50) / 100);
 }
 
-export function computeTotals(lines: readonly PricedLine[], isSubscriber: boolean): Totals {
+/**
+ * One 10% at most, never both:
+ * - a subscriber gets 10% off the cart when it holds no plan (SPEC §9);
+ * - otherwise a first purchase gets the welcome 10% off its single products
+ *   (products and kits), never off the plan itself.
+ */
+export function computeTotals(lines: readonly PricedLine[], buyer: BuyerStanding): Totals {
   const subtotalCents = lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
+  const singlesCents = lines.filter((l) => !l.isSubscription).reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
   const hasPlan = lines.some((l) => l.isSubscription);
-  const discountApplies = isSubscriber && !hasPlan && subtotalCents > 0;
-  const discountCents = discountApplies ? percentOf(subtotalCents, SUBSCRIBER_DISCOUNT_PERCENT) : 0;
+
+  let discountKind: DiscountKind | null = null;
+  let discountCents = 0;
+  if (buyer.isSubscriber && !hasPlan) {
+    discountKind = 'subscriber';
+    discountCents = percentOf(subtotalCents, SUBSCRIBER_DISCOUNT_PERCENT);
+  } else if (buyer.firstPurchase) {
+    discountKind = 'welcome';
+    discountCents = percentOf(singlesCents, WELCOME_DISCOUNT_PERCENT);
+  }
+  if (discountCents === 0) discountKind = null;
+
   const shippingCents = 0;
-  return { subtotalCents, discountCents, shippingCents, totalCents: subtotalCents - discountCents + shippingCents, discountApplies };
+  return { subtotalCents, discountCents, discountKind, shippingCents, totalCents: subtotalCents - discountCents + shippingCents };
 }
 
 export const MAX_INSTALLMENTS = 12;

@@ -1,6 +1,7 @@
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { data, Link, useFetcher, useNavigate } from 'react-router';
+import { OrderTotals } from '~/components/order-totals';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { Label } from '~/components/ui/label';
 import { Input } from '~/components/ui/input';
@@ -12,7 +13,7 @@ import { formatBRL, formatPrice, toCents } from '~/lib/money';
 import { DELIVERY_FREQUENCIES } from '~/lib/plans';
 import { MAX_INSTALLMENTS, splitInstallments } from '~/lib/pricing';
 import { useRootData } from '~/lib/root-data';
-import { payNowSchema, quoteSchema } from '~/lib/schemas/checkout';
+import { payNowSchema, quoteSchema, taxIdSchema } from '~/lib/schemas/checkout';
 import { originFromMatches, seo } from '~/lib/seo';
 import { formatTaxId } from '~/lib/tax-id';
 import type { ToastMessage } from '~/lib/toast';
@@ -56,7 +57,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (form.intent === 'quote') {
     const parsed = quoteSchema.safeParse(form);
     if (!parsed.success) return data<ActionResult>({ intent: 'quote', quote: emptyQuote() }, 400);
-    return data<ActionResult>({ intent: 'quote', quote: await quoteCart(db, user?.id ?? null, parsed.data.cart) });
+    return data<ActionResult>({ intent: 'quote', quote: await quoteCart(db, user?.id ?? null, parsed.data.cart, parsed.data.taxId) });
   }
 
   if (!user) {
@@ -80,7 +81,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof CheckoutError) {
       if (error.step !== 'cart' && error.step !== 'payment') console.error(`checkout: falha em ${error.step}`, error.cause);
-      const quote = error.step === 'cart' ? await quoteCart(db, user.id, parsed.data.cart) : undefined;
+      const quote = error.step === 'cart' ? await quoteCart(db, user.id, parsed.data.cart, parsed.data.taxId) : undefined;
       return data<ActionResult>(
         { intent: 'pay', ok: false, quote, toast: { title: STEP_TITLES[error.step], description: error.message, variant: 'destructive' } },
         error.step === 'cart' ? 409 : 500,
@@ -95,7 +96,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 function emptyQuote(): Quote {
-  return { lines: [], removed: [], isSubscriber: false, totals: { subtotalCents: 0, discountCents: 0, shippingCents: 0, totalCents: 0, discountApplies: false } };
+  return { lines: [], removed: [], isSubscriber: false, firstPurchase: false, totals: { subtotalCents: 0, discountCents: 0, discountKind: null, shippingCents: 0, totalCents: 0 } };
 }
 
 /** What the server sees of the cart: ids and quantities, never prices. */
@@ -158,13 +159,15 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     idempotencyKey.current = crypto.randomUUID();
   }, []);
 
-  // Ask the server for current prices whenever the cart's lines change.
+  // Ask the server for current prices whenever the cart's lines change, or a
+  // complete CPF/CNPJ is typed (the welcome offer depends on it).
   const payload = useMemo(() => cartPayload(cart), [cart]);
+  const quotedTaxId = taxIdSchema.safeParse(taxId).data ?? '';
   const submitQuote = quoteFetcher.submit;
   useEffect(() => {
     if (!hydrated || cart.length === 0) return;
-    void submitQuote({ intent: 'quote', cart: payload }, { method: 'post' });
-  }, [payload, hydrated, cart.length, submitQuote]);
+    void submitQuote({ intent: 'quote', cart: payload, taxId: quotedTaxId }, { method: 'post' });
+  }, [payload, quotedTaxId, hydrated, cart.length, submitQuote]);
 
   const quoteResult = quoteFetcher.data?.intent === 'quote' ? quoteFetcher.data.quote : null;
   const payResult = payFetcher.data?.intent === 'pay' ? payFetcher.data : null;
@@ -214,6 +217,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       installments: String(method === 'credit_card' ? installments : 1),
       deliveryFrequency: String(frequency),
       taxId,
+      expectedTotalCents: String(serverTotals?.totalCents ?? ''),
     };
     const parsed = payNowSchema.safeParse(values);
     if (!parsed.success) {
@@ -311,26 +315,12 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         <h2 id="pagamento" className="text-xl font-bold">
           Pagamento
         </h2>
-        <dl className="grid gap-2 text-sm" aria-busy={pending}>
-          <div className="flex justify-between">
-            <dt>Subtotal</dt>
-            <dd>{serverTotals ? formatBRL(serverTotals.subtotalCents) : '—'}</dd>
-          </div>
-          {serverTotals?.discountApplies ? (
-            <div className="flex justify-between text-brand-800 dark:text-brand-200">
-              <dt>Desconto de assinante (10%)</dt>
-              <dd>-{formatBRL(serverTotals.discountCents)}</dd>
-            </div>
-          ) : null}
-          <div className="flex justify-between">
-            <dt>Frete</dt>
-            <dd>Grátis</dd>
-          </div>
-          <div className="flex justify-between border-t border-slate-200 pt-2 text-lg font-bold dark:border-slate-700">
-            <dt>Total</dt>
-            <dd data-testid="checkout-total">{serverTotals ? formatBRL(serverTotals.totalCents) : 'Calculando...'}</dd>
-          </div>
-        </dl>
+        <OrderTotals totals={serverTotals ?? null} busy={pending} totalTestId="checkout-total" />
+        {loaderData.signedIn ? null : (
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            Primeira compra? Entre na sua conta e ganhe 10% de desconto de boas-vindas.
+          </p>
+        )}
 
         {showFrequency ? (
           <div className="grid gap-1.5">

@@ -6,7 +6,11 @@ import { buttonVariants } from '~/components/ui/button';
 import { STORE_CONTACT } from '~/components/layout/nav-links';
 import { absoluteUrl, originFromMatches, seo } from '~/lib/seo';
 import { listFeaturedKits, listTestimonials } from '~/server/catalog.server';
+import type { Executor } from '~/db/client.server';
+import { getUserTaxId } from '~/server/checkout.server';
 import { getDb } from '~/server/db.server';
+import { isFirstPurchase } from '~/server/orders.server';
+import { getSessionUser, type SessionUser } from '~/server/session.server';
 import type { Route } from './+types/home';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -29,10 +33,16 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
-  const [featuredKits, testimonials] = await Promise.all([listFeaturedKits(db), listTestimonials(db)]);
-  return { featuredKits, testimonials };
+  const [featuredKits, testimonials, user] = await Promise.all([listFeaturedKits(db), listTestimonials(db), getSessionUser(request)]);
+  return { featuredKits, testimonials, welcomeOffer: await welcomeOfferFor(db, user) };
+}
+
+/** Visitors see the offer as promised; a customer sees it as theirs until the first purchase, then no more. */
+async function welcomeOfferFor(db: Executor, user: SessionUser | null): Promise<'visitor' | 'yours' | 'used'> {
+  if (!user) return 'visitor';
+  return (await isFirstPurchase(db, user.id, await getUserTaxId(db, user.id))) ? 'yours' : 'used';
 }
 
 const BENEFITS = [
@@ -72,9 +82,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Ver Produtos
             </Link>
           </div>
-          <p className="flex items-center gap-2 text-sm font-medium text-brand-800 dark:text-brand-100">
-            <span aria-hidden>🎁</span> Oferta de boas-vindas: 10% de desconto na sua primeira compra.
-          </p>
+          {loaderData.welcomeOffer === 'used' ? null : (
+            <p className="flex items-center gap-2 text-sm font-medium text-brand-800 dark:text-brand-100" data-testid="welcome-offer">
+              <span aria-hidden>🎁</span>
+              {loaderData.welcomeOffer === 'yours'
+                ? 'Sua oferta de boas-vindas: 10% de desconto na sua primeira compra, aplicado no carrinho.'
+                : 'Oferta de boas-vindas: 10% de desconto na sua primeira compra.'}
+            </p>
+          )}
         </div>
       </section>
 

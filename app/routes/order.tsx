@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { data, Link, useSearchParams } from 'react-router';
 import { toast } from '~/components/ui/toaster';
 import { buttonVariants } from '~/components/ui/button';
+import { OrderTotals, storedOrderTotals } from '~/components/order-totals';
 import { formatDateBR } from '~/lib/dates';
 import { formatBRL, formatPrice } from '~/lib/money';
 import { orderStatusLabel, PAYMENT_METHOD_LABELS, shortOrderId } from '~/lib/order-status';
@@ -78,26 +79,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-        <dl className="mt-4 grid gap-1 text-sm">
-          <div className="flex justify-between">
-            <dt>Subtotal</dt>
-            <dd>{formatPrice(order.subtotalPrice)}</dd>
-          </div>
-          {Number(order.discountPrice) > 0 ? (
-            <div className="flex justify-between">
-              <dt>Desconto de assinante</dt>
-              <dd>-{formatPrice(order.discountPrice)}</dd>
-            </div>
-          ) : null}
-          <div className="flex justify-between">
-            <dt>Frete</dt>
-            <dd>Grátis</dd>
-          </div>
-          <div className="flex justify-between text-lg font-bold">
-            <dt>Total</dt>
-            <dd>{formatPrice(order.totalPrice)}</dd>
-          </div>
-        </dl>
+        <OrderTotals totals={storedOrderTotals(order)} className="mt-4" />
       </section>
 
       <section aria-labelledby="pagamento" className="mt-8 rounded-xl border border-slate-200 p-5 dark:border-slate-800">

@@ -1,16 +1,17 @@
 // Checkout (SPEC §4 Checkout, §7 Writes, §9 Pricing), done right: the server
-// reprices every line from the database, applies the subscriber discount with
-// its own subscriber flag, and writes subscription, order and items in one
-// transaction together with the payment. An idempotency key per attempt makes
-// a double submit one order.
+// reprices every line from the database, applies the subscriber discount or the
+// welcome offer from its own view of the buyer, and writes subscription, order
+// and items in one transaction together with the payment. An idempotency key
+// per attempt makes a double submit one order.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database, Executor } from '~/db/client.server';
-import { isUniqueViolation } from '~/db/errors.server';
+import { isUniqueViolation, violatedConstraint } from '~/db/errors.server';
 import { orderItems, orders, products, productVariants, user, userSubscriptions } from '~/db/schema';
 import { centsToDecimal, toCents } from '~/lib/money';
 import { findPlan, nextPlanDate, PLAN_NAME, todayInBrazil } from '~/lib/plans';
 import { computeTotals, type Totals } from '~/lib/pricing';
 import type { CartLineInput, PayNowInput } from '~/lib/schemas/checkout';
+import { isFirstPurchase } from './orders.server';
 import type { PaymentProvider } from './payments.server';
 import { isSubscriber } from './subscriptions.server';
 
@@ -34,15 +35,21 @@ export type Quote = {
   removed: string[];
   totals: Totals;
   isSubscriber: boolean;
+  /** The welcome offer applies to this buyer (signed in, nothing bought yet with this account or CPF/CNPJ). */
+  firstPurchase: boolean;
 };
 
 const PLAN_IMAGE = '/images/assinatura.svg';
 
-/** Prices a cart from the database; lines that no longer exist are dropped and reported. */
-export async function quoteCart(db: Executor, userId: string | null, cart: CartLineInput[]): Promise<Quote> {
+/**
+ * Prices a cart from the database; lines that no longer exist are dropped and
+ * reported. `taxId` is the CPF/CNPJ the buyer typed (digits/upper case), if any;
+ * without it the one kept on the profile decides the welcome offer.
+ */
+export async function quoteCart(db: Executor, userId: string | null, cart: CartLineInput[], taxId?: string | null): Promise<Quote> {
   const ids = cart.filter((l) => !l.is_subscription).map((l) => l.id);
   const uuidIds = ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
-  const [variantRows, kitRows, subscriber] = await Promise.all([
+  const [variantRows, kitRows, subscriber, firstPurchase] = await Promise.all([
     uuidIds.length
       ? db
           .select({ id: productVariants.id, productId: products.id, name: products.name, size: productVariants.size, price: productVariants.price, imageUrl: products.imageUrl })
@@ -57,6 +64,7 @@ export async function quoteCart(db: Executor, userId: string | null, cart: CartL
           .where(and(inArray(products.id, uuidIds), eq(products.isKit, true)))
       : Promise.resolve([]),
     userId ? isSubscriber(db, userId) : Promise.resolve(false),
+    userId ? getUserTaxId(db, userId).then((kept) => isFirstPurchase(db, userId, taxId ?? kept)) : Promise.resolve(false),
   ]);
   const variants = new Map(variantRows.map((v) => [v.id, v]));
   const kits = new Map(kitRows.map((k) => [k.id, k]));
@@ -116,7 +124,7 @@ export async function quoteCart(db: Executor, userId: string | null, cart: CartL
       frequency: null,
     });
   }
-  return { lines, removed, totals: computeTotals(lines, subscriber), isSubscriber: subscriber };
+  return { lines, removed, totals: computeTotals(lines, { isSubscriber: subscriber, firstPurchase }), isSubscriber: subscriber, firstPurchase };
 }
 
 export type CheckoutStep = 'subscription' | 'order' | 'items' | 'payment';
@@ -150,10 +158,14 @@ export async function placeOrder(
   const existing = await findOrderByKey(db, buyer.id, input.idempotencyKey);
   if (existing) return { orderId: existing, replayed: true };
 
-  const quote = await quoteCart(db, buyer.id, input.cart);
+  const quote = await quoteCart(db, buyer.id, input.cart, input.taxId);
   if (quote.lines.length === 0) throw new CheckoutError('cart', 'Seu carrinho está vazio.');
   if (quote.removed.length > 0) {
     throw new CheckoutError('cart', 'Alguns itens do carrinho mudaram. Confira o resumo antes de pagar.');
+  }
+  // The customer pays the total they were shown, or sees the new one first.
+  if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== quote.totals.totalCents) {
+    throw new CheckoutError('cart', 'O total do pedido mudou. Confira o resumo antes de pagar.');
   }
   const plan = quote.lines.find((l) => l.isSubscription);
   const today = todayInBrazil();
@@ -183,6 +195,7 @@ export async function placeOrder(
             status: 'pending',
             subtotalPrice: centsToDecimal(totals.subtotalCents),
             discountPrice: centsToDecimal(totals.discountCents),
+            discountKind: totals.discountKind,
             shippingPrice: centsToDecimal(totals.shippingCents),
             totalPrice: centsToDecimal(totals.totalCents),
             deliveryFrequencyMonths: quote.isSubscriber && !plan ? input.deliveryFrequency : null,
@@ -226,10 +239,14 @@ export async function placeOrder(
     });
     return { orderId, replayed: false };
   } catch (error) {
-    // The same attempt committed concurrently: answer with that order.
     if (isUniqueViolation(error) || (error instanceof CheckoutError && isUniqueViolation(error.cause))) {
+      // The same attempt committed concurrently: answer with that order.
       const winner = await findOrderByKey(db, buyer.id, input.idempotencyKey);
       if (winner) return { orderId: winner, replayed: true };
+      // Another first purchase of this account or CPF/CNPJ took the welcome offer meanwhile.
+      if (violatedConstraint(error)?.startsWith('orders_welcome_')) {
+        throw new CheckoutError('cart', 'O desconto de boas-vindas já foi usado em outra compra. Confira o novo total antes de pagar.', { cause: error });
+      }
     }
     throw error;
   }

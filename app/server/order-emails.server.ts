@@ -1,5 +1,6 @@
 // The order-confirmation e-mail.
 import { formatPrice } from '~/lib/money';
+import { DISCOUNT_LABELS } from '~/lib/pricing';
 import { PAYMENT_METHOD_LABELS, shortOrderId } from '~/lib/order-status';
 import { getEnv } from './env.server';
 import { sendMail } from './mailer.server';
@@ -35,7 +36,7 @@ export async function sendOrderConfirmation(order: OrderSummary, buyer: { name: 
       lines,
       '',
       `Subtotal: ${formatPrice(order.subtotalPrice)}`,
-      Number(order.discountPrice) > 0 ? `Desconto de assinante: -${formatPrice(order.discountPrice)}` : null,
+      order.discountKind ? `${DISCOUNT_LABELS[order.discountKind]}: -${formatPrice(order.discountPrice)}` : null,
       'Frete: Grátis',
       `Total: ${formatPrice(order.totalPrice)}`,
       `Pagamento: ${PAYMENT_METHOD_LABELS[order.paymentMethod ?? ''] ?? '—'}`,

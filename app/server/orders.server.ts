@@ -1,8 +1,9 @@
 // Reading a customer's orders (SPEC §7: orders by user_id, newest first).
 // Every function takes the session user's id: nobody reads another's orders.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne, or } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { orderItems, orders, type PaymentDetails } from '~/db/schema';
+import type { DiscountKind } from '~/lib/pricing';
 
 export type OrderListItem = { id: string; createdAt: Date; totalPrice: string; status: string };
 
@@ -21,6 +22,7 @@ export type OrderSummary = {
   totalPrice: string;
   subtotalPrice: string;
   discountPrice: string;
+  discountKind: DiscountKind | null;
   shippingPrice: string;
   deliveryFrequencyMonths: number | null;
   paymentMethod: string | null;
@@ -45,3 +47,18 @@ export async function getOwnOrder(db: Executor, userId: string, orderId: string)
   return { ...order, items };
 }
 
+
+/**
+ * The welcome offer's condition: no earlier order of this account, nor with this
+ * CPF/CNPJ, that is paid or awaiting payment (a cancelled one does not count).
+ * The partial unique indexes `orders_welcome_*` settle two first purchases at once.
+ */
+export async function isFirstPurchase(db: Executor, userId: string, taxId: string | null): Promise<boolean> {
+  const byBuyer = taxId ? or(eq(orders.userId, userId), eq(orders.taxId, taxId)) : eq(orders.userId, userId);
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(byBuyer, ne(orders.status, 'cancelled')))
+    .limit(1);
+  return rows.length === 0;
+}

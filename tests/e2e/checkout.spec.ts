@@ -1,8 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
+import { formatCpf, generateCpf } from '@brazilian-utils/brazilian-utils';
 import { expect, test, type Page } from '@playwright/test';
+import { formatBRL, toCents } from '../../app/lib/money';
+import { percentOf } from '../../app/lib/pricing';
 import { createCustomer, expectToast, latestMail, login } from './fixtures';
 
 const CPF = '529.982.247-25';
+
+/** A CPF nobody has bought with yet: the welcome offer also looks at the CPF/CNPJ. */
+const freshCpf = () => formatCpf(generateCpf());
 
 /** Puts the first size of the first product found by `term` in the cart, through the product modal. */
 async function addProduct(page: Page, term: string, sizeIndex = 0) {
@@ -52,17 +58,28 @@ test('quantities: plus, minus to zero removes, remove and clear', async ({ page 
   await expect(page.getByText('Seu carrinho está vazio.')).toBeVisible();
 });
 
-test('a customer buys two products with Pix, gets the confirmation, the e-mail and the order in meus-pedidos', async ({ page }) => {
+test('a new customer buys two products with Pix and the welcome 10% off; confirmation, e-mail, meus-pedidos; not again on the second purchase', async ({ page }) => {
   const account = await createCustomer(page, 'Renata Lopes');
+  const cpf = freshCpf();
+  await page.goto('/');
+  await expect(page.getByTestId('welcome-offer')).toHaveText(/^🎁Oferta de boas-vindas: 10% de desconto na sua primeira compra\.$/);
   await login(page, account.email, account.password);
   await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  await page.goto('/');
+  await expect(page.getByTestId('welcome-offer')).toContainText('Sua oferta de boas-vindas');
   const first = await addProduct(page, 'detergente');
   const second = await addProduct(page, 'desinfetante', 1);
   await page.goto('/checkout');
   await expect(page.getByTestId('cart-line')).toHaveCount(2);
   await expect(page.getByText('Desconto de assinante (10%)')).toHaveCount(0);
   await expect(page.getByLabel('Frequência de entrega')).toHaveCount(0);
-  const total = (await page.getByTestId('checkout-total').textContent())!;
+  // The welcome offer, on its own line: 10% of the products, rounded to the centavo.
+  const prices = await page.evaluate(() => (JSON.parse(localStorage.getItem('clarear_cart')!) as { price: string; quantity: number }[]).map((l) => [l.price, l.quantity] as const));
+  const subtotal = prices.reduce((sum, [price, quantity]) => sum + toCents(price) * quantity, 0);
+  const discountLine = page.getByTestId('discount-line');
+  await expect(discountLine).toHaveText(`Desconto de boas-vindas (10%)-${formatBRL(percentOf(subtotal, 10))}`);
+  const total = formatBRL(subtotal - percentOf(subtotal, 10));
+  await expect(page.getByTestId('checkout-total')).toHaveText(total);
 
   // A wrong CPF is refused in pt-BR and nothing is bought.
   await page.getByLabel('CPF ou CNPJ').fill('111.111.111-11');
@@ -70,8 +87,9 @@ test('a customer buys two products with Pix, gets the confirmation, the e-mail a
   await expect(page.getByText('CPF ou CNPJ inválido. Confira os números.')).toBeVisible();
   await expect(page).toHaveURL(/\/checkout$/);
 
-  await page.getByLabel('CPF ou CNPJ').fill('52998224725');
-  await expect(page.getByLabel('CPF ou CNPJ')).toHaveValue(CPF);
+  await page.getByLabel('CPF ou CNPJ').fill(cpf.replace(/\D/g, ''));
+  await expect(page.getByLabel('CPF ou CNPJ')).toHaveValue(cpf);
+  await expect(page.getByTestId('checkout-total')).toHaveText(total);
   await page.getByRole('button', { name: 'Pagar Agora' }).click();
   await expect(page).toHaveURL(/\/pedido\/[0-9a-f-]{36}$/);
   await expectToast(page, '🎉 Compra realizada com sucesso!', 'Seu pedido foi processado. Acompanhe na sua área de cliente.');
@@ -84,10 +102,12 @@ test('a customer buys two products with Pix, gets the confirmation, the e-mail a
   await expect(page.getByText(second)).toBeVisible();
   await expect(page.getByLabel('Pix copia e cola')).toHaveValue(/^000201.*6304[0-9A-F]{4}$/);
   await expect(page.getByRole('img', { name: 'QR Code do Pix' })).toBeVisible();
-  await expect(page.locator('dd').filter({ hasText: 'R$' }).last()).toHaveText(total);
+  await expect(page.getByTestId('discount-line')).toHaveText(`Desconto de boas-vindas (10%)-${formatBRL(percentOf(subtotal, 10))}`);
+  await expect(page.getByTestId('order-total')).toHaveText(total);
 
   const mail = await latestMail(account.email, `pedido ${number} confirmado`);
   expect(mail.text).toContain(first);
+  expect(mail.text).toContain(`Desconto de boas-vindas (10%): -${formatBRL(percentOf(subtotal, 10))}`);
 
   await page.getByRole('link', { name: 'Ver meus pedidos' }).click();
   await expect(page).toHaveURL(/\/area-cliente\/meus-pedidos$/);
@@ -96,10 +116,48 @@ test('a customer buys two products with Pix, gets the confirmation, the e-mail a
   await expect(row).toContainText(total);
   await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4}/);
 
-  // The next checkout remembers the CPF.
+  // The next checkout remembers the CPF, and the offer was the first purchase's only.
   await addProduct(page, 'detergente');
   await page.goto('/checkout');
-  await expect(page.getByLabel('CPF ou CNPJ')).toHaveValue(CPF);
+  await expect(page.getByLabel('CPF ou CNPJ')).toHaveValue(cpf);
+  await expect(page.getByTestId('checkout-total')).toHaveText(/R\$/);
+  await expect(page.getByText(/Desconto de boas-vindas/)).toHaveCount(0);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByTestId('welcome-offer')).toHaveCount(0);
+});
+
+test('a CPF that already bought on another account gets no welcome discount', async ({ page, browser }) => {
+  // Two accounts, two checkouts: longer than the default 30 s.
+  test.slow();
+  const cpf = freshCpf();
+  const first = await createCustomer(page, 'Lúcia Prado');
+  await login(page, first.email, first.password);
+  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  await addProduct(page, 'detergente');
+  await page.goto('/checkout');
+  await page.getByLabel('CPF ou CNPJ').fill(cpf);
+  await expect(page.getByTestId('discount-line')).toContainText('Desconto de boas-vindas');
+  await page.getByRole('button', { name: 'Pagar Agora' }).click();
+  await expect(page).toHaveURL(/\/pedido\//);
+
+  const other = await browser.newContext();
+  const page2 = await other.newPage();
+  const second = await createCustomer(page2, 'Lúcio Prado');
+  await login(page2, second.email, second.password);
+  await expect(page2).toHaveURL(/\/area-cliente\/perfil$/);
+  await addProduct(page2, 'detergente');
+  await page2.goto('/checkout');
+  // A new account: the offer shows until the CPF that already bought is typed.
+  await expect(page2.getByTestId('discount-line')).toContainText('Desconto de boas-vindas');
+  await page2.getByLabel('CPF ou CNPJ').fill(cpf);
+  await expect(page2.getByTestId('discount-line')).toHaveCount(0);
+  const total = (await page2.getByTestId('checkout-total').textContent())!;
+  await page2.getByRole('button', { name: 'Pagar Agora' }).click();
+  await expect(page2).toHaveURL(/\/pedido\//);
+  await expect(page2.getByTestId('order-total')).toHaveText(total);
+  await expect(page2.getByText(/Desconto de boas-vindas/)).toHaveCount(0);
+  await other.close();
 });
 
 test('a price edited in localStorage is corrected and the real price is charged', async ({ page }) => {
@@ -115,14 +173,16 @@ test('a price edited in localStorage is corrected and the real price is charged'
   });
   await page.goto('/checkout');
   await expect(page.getByRole('alert')).toContainText('Atualizamos seu carrinho com os preços atuais');
-  const expected = `R$\u00a0${realPrice.replace('.', ',')}`;
+  // A first purchase: the welcome 10% comes off the real price.
+  const expected = formatBRL(toCents(realPrice) - percentOf(toCents(realPrice), 10));
   await expect(page.getByTestId('checkout-total')).toHaveText(expected);
-  await page.getByLabel('CPF ou CNPJ').fill(CPF);
+  await page.getByLabel('CPF ou CNPJ').fill(freshCpf());
+  await expect(page.getByTestId('checkout-total')).toHaveText(expected);
   await page.getByRole('radio', { name: /Boleto/ }).check();
   await page.getByRole('button', { name: 'Pagar Agora' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Pedido / })).toBeVisible();
   await expect(page.getByTestId('boleto-line')).toHaveText(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
-  await expect(page.locator('dd').filter({ hasText: 'R$' }).last()).toHaveText(expected);
+  await expect(page.getByTestId('order-total')).toHaveText(expected);
 });
 
 test('subscribe to the semiannual plan, then shop as a subscriber', async ({ page }) => {

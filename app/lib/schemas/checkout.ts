@@ -32,7 +32,12 @@ export const taxIdSchema = z
   .refine((v) => isValidCpf(v) || isValidCnpj(v), 'CPF ou CNPJ inválido. Confira os números.')
   .transform(normalizeTaxId);
 
-export const quoteSchema = z.object({ intent: z.literal('quote'), cart: cartField });
+export const quoteSchema = z.object({
+  intent: z.literal('quote'),
+  cart: cartField,
+  /** The CPF/CNPJ typed so far: the welcome offer depends on it; an incomplete one is ignored. */
+  taxId: taxIdSchema.optional().catch(undefined),
+});
 
 export const payNowSchema = z.object({
   intent: z.literal('pay'),
@@ -41,6 +46,8 @@ export const payNowSchema = z.object({
   paymentMethod: z.enum(['pix', 'credit_card', 'boleto'], { error: 'Escolha a forma de pagamento.' }),
   installments: z.coerce.number().int().min(1).max(12).default(1),
   deliveryFrequency: z.coerce.number().int().min(1).max(3).default(1),
+  /** The total the page showed, in cents: a different total on the server stops the payment (the customer sees it first). */
+  expectedTotalCents: z.coerce.number().int().min(0).max(100_000_000_00).optional(),
   taxId: taxIdSchema,
 });
 

@@ -1,0 +1,60 @@
+import { cn } from '~/lib/cn';
+import { formatBRL, toCents } from '~/lib/money';
+import { DISCOUNT_LABELS, type DiscountKind } from '~/lib/pricing';
+
+export type OrderTotalsValues = {
+  subtotalCents: number;
+  discountCents: number;
+  discountKind: DiscountKind | null;
+  totalCents: number;
+};
+
+/**
+ * Subtotal, the one discount (subscriber or welcome, on its own line), free
+ * shipping and total: the same list on the checkout and on an order's page.
+ * Without values (the checkout still pricing) the amounts read '—'.
+ */
+export function OrderTotals({
+  totals,
+  busy = false,
+  className,
+  totalTestId = 'order-total',
+}: {
+  totals: OrderTotalsValues | null;
+  busy?: boolean;
+  className?: string;
+  totalTestId?: string;
+}) {
+  return (
+    <dl className={cn('grid gap-2 text-sm', className)} aria-busy={busy}>
+      <div className="flex justify-between">
+        <dt>Subtotal</dt>
+        <dd>{totals ? formatBRL(totals.subtotalCents) : '—'}</dd>
+      </div>
+      {totals?.discountKind ? (
+        <div className="flex justify-between text-brand-800 dark:text-brand-200" data-testid="discount-line">
+          <dt>{DISCOUNT_LABELS[totals.discountKind]}</dt>
+          <dd>-{formatBRL(totals.discountCents)}</dd>
+        </div>
+      ) : null}
+      <div className="flex justify-between">
+        <dt>Frete</dt>
+        <dd>Grátis</dd>
+      </div>
+      <div className="flex justify-between border-t border-slate-200 pt-2 text-lg font-bold dark:border-slate-700">
+        <dt>Total</dt>
+        <dd data-testid={totalTestId}>{totals ? formatBRL(totals.totalCents) : 'Calculando...'}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** A stored order's amounts (numeric strings) as the totals list takes them. */
+export function storedOrderTotals(order: { subtotalPrice: string; discountPrice: string; discountKind: DiscountKind | null; totalPrice: string }): OrderTotalsValues {
+  return {
+    subtotalCents: toCents(order.subtotalPrice),
+    discountCents: toCents(order.discountPrice),
+    discountKind: order.discountKind,
+    totalCents: toCents(order.totalPrice),
+  };
+}

@@ -1,0 +1,159 @@
+// The welcome offer (10% off the first purchase) on both databases: who gets
+// it, what is stored, and that two first purchases at once get it only once.
+import { randomUUID } from 'node:crypto';
+import { generateCpf } from '@brazilian-utils/brazilian-utils';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as t from '~/db/schema';
+import { seedCatalogue } from '~/db/seed/seed.server';
+import { percentOf } from '~/lib/pricing';
+import { payNowSchema, type PayNowInput } from '~/lib/schemas/checkout';
+import { getProductDetail, searchProducts } from '~/server/catalog.server';
+import { CheckoutError, placeOrder, quoteCart } from '~/server/checkout.server';
+import { getOwnOrder, isFirstPurchase } from '~/server/orders.server';
+import { instantApprovalProvider } from '~/server/payments.server';
+import { engines } from './engines';
+
+describe.each(engines)('welcome offer on $name', ({ open }) => {
+  let handle: Awaited<ReturnType<typeof open>>;
+  let line: { id: string; product_id: string; quantity: number };
+  let unitCents: number;
+  let n = 0;
+
+  async function newBuyer() {
+    n += 1;
+    const id = `welcome-${n}-${randomUUID().slice(0, 6)}`;
+    await handle.db.insert(t.user).values({ id, name: `Cliente ${n}`, email: `${id}@exemplo.com.br` });
+    return { id, name: `Cliente ${n}`, email: `${id}@exemplo.com.br` };
+  }
+
+  function input(taxId: string, extra: Record<string, unknown> = {}): PayNowInput {
+    return payNowSchema.parse({
+      intent: 'pay',
+      cart: JSON.stringify([line]),
+      idempotencyKey: randomUUID(),
+      paymentMethod: 'pix',
+      taxId,
+      ...extra,
+    });
+  }
+
+  const subtotal = () => unitCents * line.quantity;
+  const welcomeTotal = () => subtotal() - percentOf(subtotal(), 10);
+
+  const ordersOf = (where: ReturnType<typeof eq>) =>
+    handle.db.select({ id: t.orders.id, discountKind: t.orders.discountKind, totalPrice: t.orders.totalPrice }).from(t.orders).where(where);
+
+  beforeAll(async () => {
+    handle = await open();
+    await handle.migrate();
+    await seedCatalogue(handle.db);
+    const [p] = await searchProducts(handle.db, { term: 'desinfetante' });
+    const detail = await getProductDetail(handle.db, p!.slug);
+    const v = detail!.variants[0]!;
+    line = { id: v.id, product_id: detail!.id, quantity: 3 };
+    unitCents = Math.round(Number(v.price) * 100);
+  });
+  afterAll(async () => {
+    await handle?.drop();
+  });
+
+  it('the first purchase gets 10% off as "welcome", stored on the order; the second pays full price', async () => {
+    const buyer = await newBuyer();
+    const cpf = generateCpf();
+    const quote = await quoteCart(handle.db, buyer.id, [line], cpf);
+    expect(quote.firstPurchase).toBe(true);
+    expect(quote.totals).toMatchObject({ discountKind: 'welcome', totalCents: welcomeTotal() });
+
+    const first = await placeOrder(handle.db, buyer, input(cpf, { expectedTotalCents: welcomeTotal() }), instantApprovalProvider);
+    const order = await getOwnOrder(handle.db, buyer.id, first.orderId);
+    expect(order).toMatchObject({ discountKind: 'welcome', status: 'paid' });
+    expect(Math.round(Number(order!.discountPrice) * 100)).toBe(percentOf(subtotal(), 10));
+    expect(Math.round(Number(order!.totalPrice) * 100)).toBe(welcomeTotal());
+
+    // The quote no longer offers it, with or without the CPF typed.
+    expect((await quoteCart(handle.db, buyer.id, [line])).totals.discountKind).toBeNull();
+    expect((await quoteCart(handle.db, buyer.id, [line], generateCpf())).firstPurchase).toBe(false);
+    const second = await placeOrder(handle.db, buyer, input(generateCpf()), instantApprovalProvider);
+    const again = await getOwnOrder(handle.db, buyer.id, second.orderId);
+    expect(again).toMatchObject({ discountKind: null, discountPrice: '0.00' });
+    expect(Math.round(Number(again!.totalPrice) * 100)).toBe(subtotal());
+  });
+
+  it('another account with a CPF/CNPJ that already bought gets no welcome discount', async () => {
+    const cpf = generateCpf();
+    await placeOrder(handle.db, await newBuyer(), input(cpf), instantApprovalProvider);
+    const other = await newBuyer();
+    expect(await isFirstPurchase(handle.db, other.id, cpf)).toBe(false);
+    const { orderId } = await placeOrder(handle.db, other, input(cpf), instantApprovalProvider);
+    expect((await getOwnOrder(handle.db, other.id, orderId))?.discountKind).toBeNull();
+    // The same account with a new CPF is still not a first purchase.
+    expect(await isFirstPurchase(handle.db, other.id, generateCpf())).toBe(false);
+  });
+
+  it('a cancelled order is not a purchase: the offer is still there', async () => {
+    const buyer = await newBuyer();
+    const cpf = generateCpf();
+    const { orderId } = await placeOrder(handle.db, buyer, input(cpf), instantApprovalProvider);
+    expect(await isFirstPurchase(handle.db, buyer.id, cpf)).toBe(false);
+    await handle.db.update(t.orders).set({ status: 'cancelled' }).where(eq(t.orders.id, orderId));
+    expect(await isFirstPurchase(handle.db, buyer.id, cpf)).toBe(true);
+    const next = await placeOrder(handle.db, buyer, input(cpf), instantApprovalProvider);
+    expect((await getOwnOrder(handle.db, buyer.id, next.orderId))?.discountKind).toBe('welcome');
+  });
+
+  it('a total that changed since the page showed it stops the payment and writes nothing', async () => {
+    const buyer = await newBuyer();
+    const cpf = generateCpf();
+    const error = await placeOrder(handle.db, buyer, input(cpf, { expectedTotalCents: subtotal() }), instantApprovalProvider).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CheckoutError);
+    expect(error).toMatchObject({ step: 'cart', message: 'O total do pedido mudou. Confira o resumo antes de pagar.' });
+    expect(await ordersOf(eq(t.orders.userId, buyer.id))).toHaveLength(0);
+  });
+
+  it('five first purchases at once by one customer: exactly one order, with the discount', async () => {
+    const buyer = await newBuyer();
+    const cpf = generateCpf();
+    // Each attempt expects the welcome total the page showed; different keys, as five tabs would send.
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => placeOrder(handle.db, buyer, input(cpf, { expectedTotalCents: welcomeTotal() }), instantApprovalProvider)),
+    );
+    const placed = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason as unknown);
+    expect(placed).toHaveLength(1);
+    for (const reason of refused) {
+      expect(reason).toBeInstanceOf(CheckoutError);
+      expect((reason as CheckoutError).step).toBe('cart');
+      expect((reason as CheckoutError).message).toMatch(/desconto de boas-vindas já foi usado|total do pedido mudou/);
+    }
+    const rows = await ordersOf(eq(t.orders.userId, buyer.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.discountKind).toBe('welcome');
+  });
+
+  it('two accounts with one CNPJ buying at once: only one gets the discount', async () => {
+    const cnpj = '11222333000181';
+    const buyers = await Promise.all([newBuyer(), newBuyer(), newBuyer()]);
+    // Without an expected total, a late attempt may still go through, at full price.
+    const results = await Promise.allSettled(buyers.map((b) => placeOrder(handle.db, b, input(cnpj), instantApprovalProvider)));
+    for (const r of results) {
+      if (r.status === 'rejected') expect((r.reason as CheckoutError).message).toMatch(/desconto de boas-vindas já foi usado/);
+    }
+    const welcome = await ordersOf(and(eq(t.orders.taxId, cnpj), eq(t.orders.discountKind, 'welcome'))!);
+    expect(welcome).toHaveLength(1);
+  });
+
+  it('the database itself refuses a second live welcome order for one account or CPF/CNPJ', async () => {
+    const buyer = await newBuyer();
+    const cpf = generateCpf();
+    const row = { userId: buyer.id, totalPrice: '9.00', subtotalPrice: '10.00', discountPrice: '1.00', discountKind: 'welcome' as const, taxId: cpf, status: 'paid' as const };
+    await handle.db.insert(t.orders).values({ ...row, idempotencyKey: randomUUID() });
+    await expect(handle.db.insert(t.orders).values({ ...row, idempotencyKey: randomUUID() })).rejects.toThrow();
+    const other = await newBuyer();
+    await expect(handle.db.insert(t.orders).values({ ...row, userId: other.id, idempotencyKey: randomUUID() })).rejects.toThrow();
+    // A discount always says which one it is.
+    await expect(handle.db.insert(t.orders).values({ ...row, userId: other.id, taxId: generateCpf(), discountKind: null, idempotencyKey: randomUUID() })).rejects.toThrow();
+    const [count] = (await handle.db.execute(sql`select count(*)::int as n from orders where user_id in (${buyer.id}, ${other.id})`)).rows as { n: number }[];
+    expect(count!.n).toBe(1);
+  });
+});

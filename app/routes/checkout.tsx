@@ -217,7 +217,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       installments: String(method === 'credit_card' ? installments : 1),
       deliveryFrequency: String(frequency),
       taxId,
-      expectedTotalCents: String(serverTotals?.totalCents ?? ''),
+      ...(serverTotals ? { expectedTotalCents: String(serverTotals.totalCents) } : {}),
     };
     const parsed = payNowSchema.safeParse(values);
     if (!parsed.success) {

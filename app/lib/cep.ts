@@ -1,22 +1,21 @@
 // CEP (Brazilian postal code): mask, normalisation and the Correios ranges per
 // UF, offline, so the form and the action can tell that a CEP is not from the
-// chosen state without calling any service.
+// chosen state without calling any service. Mask and digits come from
+// @brazilian-utils; the check and the ranges are ours (see isValidCep).
+import { parseCep } from '@brazilian-utils/brazilian-utils/parse-cep';
 import type { Uf } from './states';
 
-const digitsOf = (value: string) => value.replace(/\D/g, '');
-
 /** Masks as the customer types: '01001' → '01001', '010010' → '01001-0', '01001000' → '01001-000'. */
-export function formatCep(value: string): string {
-  const d = digitsOf(value).slice(0, 8);
-  return d.length > 5 ? `${d.slice(0, 5)}-${d.slice(5)}` : d;
-}
+export { formatCep } from '@brazilian-utils/brazilian-utils/format-cep';
 
-/** Only the digits, as stored. */
-export function normalizeCep(value: string): string {
-  return digitsOf(value);
-}
+/** Only the digits (the first eight), as stored. */
+export const normalizeCep = (value: string): string => parseCep(value);
 
-/** Eight digits (with or without the hyphen) and not 00000000. */
+/**
+ * Eight digits, with or without the hyphen, and not 00000000. Stricter than the
+ * library's isValidCep, which also takes 00000000 and dots or hyphens anywhere
+ * ('0100-1000'): a CEP that does not look like one is refused rather than repaired.
+ */
 export function isValidCep(value: string): boolean {
   const trimmed = value.trim();
   if (!/^\d{5}-?\d{3}$/.test(trimmed)) return false;

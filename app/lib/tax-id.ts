@@ -1,27 +1,32 @@
-// CPF (people) and CNPJ (companies) numbers: check digits and display masks.
+// CPF (people) and CNPJ (companies): check digits and masks, on @brazilian-utils.
+// A CNPJ is numeric (00.000.000/0000-00) or, since July 2026, alphanumeric
+// (IN RFB nº 2.229/2024: AA.AAA.AAA/AAAA-00, 12 letters or digits and 2 check
+// digits). What is stored: 11 digits for a CPF, 14 upper-case characters for a
+// CNPJ (the CHECK on user.tax_id and orders.tax_id).
+// Subpath imports keep the browser bundle to these few functions.
+import { formatCnpj } from '@brazilian-utils/brazilian-utils/format-cnpj';
+import { formatCpf } from '@brazilian-utils/brazilian-utils/format-cpf';
+import { isValidCnpj as isValidCnpjOfLibrary } from '@brazilian-utils/brazilian-utils/is-valid-cnpj';
+import { isValidCpf as isValidCpfOfLibrary } from '@brazilian-utils/brazilian-utils/is-valid-cpf';
+
+/** Longest CPF/CNPJ text a form accepts before the mask is taken off (a masked CNPJ has 18). */
+export const TAX_ID_MAX = 32;
+
+/**
+ * Letters and digits only, upper case. Any other character (mask, spaces, stray
+ * punctuation) is dropped, as the digits-only check did before letters counted.
+ */
+const charactersOf = (value: string) => value.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
 
 const digitsOf = (value: string) => value.replace(/\D/g, '');
 
-function checkDigit(digits: string, weights: number[]): number {
-  const sum = weights.reduce((acc, w, i) => acc + w * Number(digits[i]), 0);
-  const rest = sum % 11;
-  return rest < 2 ? 0 : 11 - rest;
-}
-
 export function isValidCpf(value: string): boolean {
-  const d = digitsOf(value);
-  if (d.length !== 11 || /^(\d)\1{10}$/.test(d)) return false;
-  const first = checkDigit(d, [10, 9, 8, 7, 6, 5, 4, 3, 2]);
-  const second = checkDigit(d, [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
-  return first === Number(d[9]) && second === Number(d[10]);
+  return isValidCpfOfLibrary(charactersOf(value));
 }
 
+/** A numeric or an alphanumeric CNPJ, in any case, with or without the mask. */
 export function isValidCnpj(value: string): boolean {
-  const d = digitsOf(value);
-  if (d.length !== 14 || /^(\d)\1{13}$/.test(d)) return false;
-  const first = checkDigit(d, [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
-  const second = checkDigit(d, [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
-  return first === Number(d[12]) && second === Number(d[13]);
+  return isValidCnpjOfLibrary(charactersOf(value), { version: 2 });
 }
 
 export type TaxIdKind = 'cpf' | 'cnpj';
@@ -33,23 +38,35 @@ export function taxIdKind(value: string): TaxIdKind | null {
   return null;
 }
 
-/** Masks as the customer types: 000.000.000-00 up to 11 digits, 00.000.000/0000-00 beyond. */
-export function formatTaxId(value: string): string {
-  const d = digitsOf(value).slice(0, 14);
-  if (d.length <= 11) {
-    return d
-      .replace(/^(\d{3})(\d)/, '$1.$2')
-      .replace(/^(\d{3})\.(\d{3})(\d)/, '$1.$2.$3')
-      .replace(/\.(\d{3})(\d{1,2})$/, '.$1-$2');
-  }
-  return d
-    .replace(/^(\d{2})(\d)/, '$1.$2')
-    .replace(/^(\d{2})\.(\d{3})(\d)/, '$1.$2.$3')
-    .replace(/\.(\d{3})(\d)/, '.$1/$2')
-    .replace(/(\d{4})(\d{1,2})$/, '$1-$2');
+/** True when the value has a letter, i.e. it can only be an alphanumeric CNPJ. */
+export function hasLetters(value: string): boolean {
+  return /[A-Za-z]/.test(value);
 }
 
-/** Only the digits, as stored. */
+/**
+ * Masks as the customer types. Digits only: 000.000.000-00 up to 11 digits,
+ * 00.000.000/0000-00 beyond. A letter among the first 12 characters: the
+ * alphanumeric CNPJ mask AA.AAA.AAA/AAAA-00 in upper case, letters only in the
+ * 12 base positions, digits only in the 2 check positions. At most 14 characters.
+ */
+export function formatTaxId(value: string): string {
+  const characters = charactersOf(value);
+  const base = characters.slice(0, 12);
+  if (hasLetters(base)) {
+    const checkDigits = digitsOf(characters.slice(12)).slice(0, 2);
+    return formatCnpj(base + checkDigits, { version: 2 });
+  }
+  const digits = digitsOf(value).slice(0, 14);
+  return digits.length <= 11 ? formatCpf(digits) : formatCnpj(digits);
+}
+
+/** What is stored: 11 digits for a CPF, 14 upper-case characters for a CNPJ. Call it on a valid value. */
 export function normalizeTaxId(value: string): string {
-  return digitsOf(value);
+  return charactersOf(value);
+}
+
+/** A stored CPF or CNPJ with its mask, in upper case; '' when there is none. */
+export function displayTaxId(stored: string | null | undefined): string {
+  if (!stored) return '';
+  return stored.length === 11 ? formatCpf(stored) : formatCnpj(stored, { version: 2 });
 }

@@ -4,7 +4,7 @@ import { data, Link, useFetcher, useNavigate } from 'react-router';
 import { OrderTotals } from '~/components/order-totals';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { Label } from '~/components/ui/label';
-import { Input } from '~/components/ui/input';
+import { TaxIdInput } from '~/components/tax-id-input';
 import { toast } from '~/components/ui/toaster';
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import { cartStore, useCart } from '~/lib/cart-store';
@@ -335,24 +335,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
 
-        <div className="grid gap-1.5">
-          <Label htmlFor="documento">CPF ou CNPJ</Label>
-          <Input
-            id="documento"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="000.000.000-00"
-            value={taxId}
-            onChange={(e) => setTaxId(formatTaxId(e.target.value))}
-            aria-invalid={errors.taxId ? true : undefined}
-            aria-describedby={errors.taxId ? 'erro-documento' : undefined}
-          />
-          {errors.taxId ? (
-            <p id="erro-documento" className="text-sm text-red-700 dark:text-red-400">
-              {errors.taxId}
-            </p>
-          ) : null}
-        </div>
+        <TaxIdInput id="documento" value={taxId} onValueChange={setTaxId} error={errors.taxId} />
 
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-semibold">Forma de pagamento</legend>

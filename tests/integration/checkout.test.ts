@@ -6,8 +6,9 @@ import * as t from '~/db/schema';
 import { seedCatalogue } from '~/db/seed/seed.server';
 import { percentOf } from '~/lib/pricing';
 import { payNowSchema, type PayNowInput } from '~/lib/schemas/checkout';
+import { fieldErrors } from '~/lib/schemas/field-errors';
 import { searchProducts, getProductDetail, listFeaturedKits } from '~/server/catalog.server';
-import { CheckoutError, placeOrder, quoteCart, type CheckoutStep } from '~/server/checkout.server';
+import { CheckoutError, getUserTaxId, placeOrder, quoteCart, type CheckoutStep } from '~/server/checkout.server';
 import { getOwnOrder, listOwnOrders } from '~/server/orders.server';
 import { instantApprovalProvider, type PaymentProvider } from '~/server/payments.server';
 import { engines } from './engines';
@@ -84,6 +85,30 @@ describe.each(engines)('checkout on $name', ({ open }) => {
     // The CPF is kept on the profile for the next purchase.
     const [u] = await handle.db.select().from(t.user).where(eq(t.user.id, buyer.id));
     expect(u?.taxId).toBe(attempt.taxId);
+  });
+
+  it('a company pays with an alphanumeric CNPJ typed in lower case: the order and the profile keep it in upper case', async () => {
+    const buyer = await newBuyer();
+    const { orderId } = await placeOrder(handle.db, buyer, input([{ id: variant.id, product_id: variant.productId, quantity: 1 }], { taxId: '12.abc.345/01de-35' }), instantApprovalProvider);
+    const [order] = await handle.db.select().from(t.orders).where(eq(t.orders.id, orderId));
+    expect(order).toMatchObject({ taxId: '12ABC34501DE35', status: 'paid', userId: buyer.id });
+    expect(await getUserTaxId(handle.db, buyer.id)).toBe('12ABC34501DE35');
+  });
+
+  it('an invalid alphanumeric CNPJ is refused in pt-BR; one that skipped the form is refused by the database and nothing is written', async () => {
+    const buyer = await newBuyer();
+    const cart = JSON.stringify([{ id: variant.id, product_id: variant.productId, quantity: 1 }]);
+    const refused = payNowSchema.safeParse({ intent: 'pay', cart, idempotencyKey: randomUUID(), paymentMethod: 'pix', taxId: '12.ABC.345/01DE-36' });
+    expect(refused.success ? {} : fieldErrors(refused.error)).toEqual({ taxId: 'CPF ou CNPJ inválido. Confira os caracteres.' });
+
+    // Valid check digits but not as stored (lower case): the tax_id CHECK refuses the order.
+    const before = await counts();
+    const skipped: PayNowInput = { ...input(JSON.parse(cart) as unknown[]), taxId: '12abc34501de35' };
+    const error = await placeOrder(handle.db, buyer, skipped, instantApprovalProvider).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CheckoutError);
+    expect((error as CheckoutError).step).toBe('order');
+    expect(await counts()).toEqual(before);
+    expect(await getUserTaxId(handle.db, buyer.id)).toBeNull();
   });
 
   it("a subscriber's order of single products gets 10% off and the delivery frequency", async () => {

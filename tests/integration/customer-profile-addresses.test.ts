@@ -152,6 +152,20 @@ describe.each(engines)('customer profile and addresses on $name', ({ open }) => 
     expect((await getProfile(handle.db, ana))!.taxId).toBeNull();
     expect(await updateProfile(handle.db, 'ninguem', profileSchema.parse({ name: 'X', taxId: '' }))).toBe(false);
   });
+
+  it('saves an alphanumeric CNPJ typed in lower case in upper case; the database refuses one not normalised', async () => {
+    const ana = await newUser();
+    await updateProfile(handle.db, ana, profileSchema.parse({ name: 'Indústria Ana Ltda', taxId: '12.abc.345/01de-35' }));
+    expect(await getProfile(handle.db, ana)).toMatchObject({ name: 'Indústria Ana Ltda', taxId: '12ABC34501DE35' });
+
+    const bad = profileSchema.safeParse({ name: 'Indústria Ana Ltda', taxId: '12.abc.345/01de-53' });
+    expect(bad.success ? {} : fieldErrors(bad.error)).toEqual({ taxId: 'CPF ou CNPJ inválido. Confira os caracteres.' });
+    // Past the schema, the tax_id CHECK still holds: lower case, a letter as a check digit.
+    for (const taxId of ['12abc34501de35', '12ABC34501DE3A', '12.ABC.345/01DE-35']) {
+      await expect(updateProfile(handle.db, ana, { name: 'Outro Nome', taxId })).rejects.toThrow();
+    }
+    expect(await getProfile(handle.db, ana)).toMatchObject({ name: 'Indústria Ana Ltda', taxId: '12ABC34501DE35' });
+  });
 });
 
 describe('address and profile schemas', () => {

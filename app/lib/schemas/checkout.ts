@@ -1,6 +1,6 @@
 // What /checkout posts. Prices are deliberately absent: the server reprices every line.
 import { z } from 'zod';
-import { isValidCnpj, isValidCpf, normalizeTaxId } from '../tax-id';
+import { hasLetters, normalizeTaxId, TAX_ID_MAX, taxIdKind } from '../tax-id';
 
 export const MAX_CART_LINES = 50;
 export const MAX_LINE_QUANTITY = 99;
@@ -25,11 +25,20 @@ const cartField = z.string().transform((text, ctx) => {
   }
 }).pipe(cartLinesSchema);
 
+/** A CPF, a numeric CNPJ or an alphanumeric CNPJ, in any case; stored as digits or 14 upper-case characters. */
 export const taxIdSchema = z
   .string({ error: 'Informe o CPF ou CNPJ.' })
   .trim()
   .min(1, 'Informe o CPF ou CNPJ.')
-  .refine((v) => isValidCpf(v) || isValidCnpj(v), 'CPF ou CNPJ inválido. Confira os números.')
+  // abort: a long text is refused as it is, without being read as a CPF/CNPJ.
+  .max(TAX_ID_MAX, { error: `CPF ou CNPJ longo demais. Use no máximo ${TAX_ID_MAX} caracteres.`, abort: true })
+  .refine((v) => taxIdKind(v) !== null, {
+    // Only an alphanumeric CNPJ has letters: "números" would mislead that customer.
+    error: (issue) =>
+      typeof issue.input === 'string' && hasLetters(issue.input)
+        ? 'CPF ou CNPJ inválido. Confira os caracteres.'
+        : 'CPF ou CNPJ inválido. Confira os números.',
+  })
   .transform(normalizeTaxId);
 
 export const quoteSchema = z.object({

@@ -2,13 +2,14 @@
 // and the CPF/CNPJ kept from checkout are editable; the e-mail is read-only.
 import { useEffect } from 'react';
 import { data, Form, useNavigation } from 'react-router';
+import { TAX_ID_HINT, TaxIdInput } from '~/components/tax-id-input';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import { toast } from '~/components/ui/toaster';
 import { useClientValidation } from '~/components/use-client-validation';
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import { PROFILE_NAME_MAX, profileSchema } from '~/lib/schemas/profile';
-import { formatTaxId } from '~/lib/tax-id';
+import { displayTaxId } from '~/lib/tax-id';
 import type { ToastMessage } from '~/lib/toast';
 import { getDb } from '~/server/db.server';
 import { getProfile, updateProfile } from '~/server/profile.server';
@@ -19,8 +20,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Meus Dados | Clarear' }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const profile = await getProfile(await getDb(), user.id);
-  return { profile: profile ?? { name: user.name, email: user.email, taxId: null } };
+  const profile = (await getProfile(await getDb(), user.id)) ?? { name: user.name, email: user.email, taxId: null };
+  return { profile: { ...profile, taxId: displayTaxId(profile.taxId) } };
 }
 
 type ActionData = { ok: boolean; errors: FieldErrors; fields: { name: string; taxId: string }; toast: ToastMessage };
@@ -51,7 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
   return data<ActionData>({
     ok: true,
     errors: {},
-    fields: { name: parsed.data.name, taxId: formatTaxId(parsed.data.taxId ?? '') },
+    fields: { name: parsed.data.name, taxId: displayTaxId(parsed.data.taxId) },
     toast: { title: 'Perfil atualizado', description: 'Seus dados foram salvos.' },
   });
 }
@@ -86,24 +87,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             O e-mail não pode ser alterado.
           </p>
         </div>
-        <div className="grid gap-1">
-          <Field
-            label="CPF ou CNPJ"
-            name="taxId"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="000.000.000-00"
-            maxLength={18}
-            defaultValue={actionData?.fields.taxId ?? formatTaxId(profile.taxId ?? '')}
-            onChange={(event) => {
-              event.currentTarget.value = formatTaxId(event.currentTarget.value);
-            }}
-            error={errors.taxId}
-          />
-          {errors.taxId ? null : (
-            <p className="text-sm text-slate-600 dark:text-slate-400">Usado nas notas fiscais das suas compras. Deixe em branco para remover.</p>
-          )}
-        </div>
+        <TaxIdInput
+          name="taxId"
+          defaultValue={actionData?.fields.taxId ?? profile.taxId}
+          error={errors.taxId}
+          hint={`${TAX_ID_HINT} Usado nas notas fiscais das suas compras. Deixe em branco para remover.`}
+        />
         <div>
           <Button type="submit" disabled={busy}>
             {busy ? 'Salvando...' : 'Salvar alterações'}

@@ -1,0 +1,97 @@
+// A company buys with an alphanumeric CNPJ (IN RFB nº 2.229/2024): typed in lower case,
+// masked in upper case at the checkout, kept on the profile (issue 11).
+import { expect, test, type Page } from '@playwright/test';
+import { createCustomer, login } from './fixtures';
+
+/** The Receita Federal's example of an alphanumeric CNPJ. */
+const CNPJ = '12.ABC.345/01DE-35';
+
+async function signUpAndIn(page: Page, name: string) {
+  const account = await createCustomer(page, name);
+  await login(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+}
+
+/** Puts the first size of the first product found by `term` in the cart, through the product modal. */
+async function addProduct(page: Page, term: string) {
+  await page.goto(`/produtos?q=${encodeURIComponent(term)}`);
+  const card = page.getByRole('article').first();
+  const name = (await card.getByRole('heading').textContent())!.trim();
+  await card.getByRole('button', { name: /Ver detalhes/ }).click();
+  const dialog = page.getByRole('dialog', { name });
+  await dialog.locator('label').filter({ hasText: /R\$/ }).first().click();
+  await dialog.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+test('a company checks out with an alphanumeric CNPJ typed in lower case and finds it on its profile', async ({ page }) => {
+  test.slow();
+  await signUpAndIn(page, 'Indústria Química Brilho Ltda');
+  await addProduct(page, 'detergente');
+  await page.goto('/checkout');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+
+  const taxId = page.getByLabel('CPF ou CNPJ');
+  // A keyboard with letters on phones, and no autocorrection of the code.
+  await expect(taxId).toHaveAttribute('inputmode', 'text');
+  await expect(taxId).toHaveAttribute('autocapitalize', 'characters');
+  await expect(taxId).toHaveAttribute('spellcheck', 'false');
+  await expect(taxId).toHaveAccessibleDescription('CPF, CNPJ ou CNPJ alfanumérico.');
+  await taxId.pressSequentially('12abc');
+  await expect(taxId).toHaveValue('12.ABC');
+  await taxId.pressSequentially('34501de35');
+  await expect(taxId).toHaveValue(CNPJ);
+
+  await expect(page.getByRole('radio', { name: /Pix/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Pagar Agora' }).click();
+  await expect(page).toHaveURL(/\/pedido\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Pedido [0-9A-F]{8}$/ })).toBeVisible();
+  await expect(page.getByLabel('Pix copia e cola')).toHaveValue(/^000201.*6304[0-9A-F]{4}$/);
+
+  await page.goto('/area-cliente/perfil');
+  await expect(page.getByRole('main').getByLabel('CPF ou CNPJ')).toHaveValue(CNPJ);
+
+  // The next checkout offers it again, masked.
+  await addProduct(page, 'detergente');
+  await page.goto('/checkout');
+  await expect(page.getByLabel('CPF ou CNPJ')).toHaveValue(CNPJ);
+});
+
+test('an invalid alphanumeric CNPJ is refused in pt-BR at the field, keeping what was typed', async ({ page }) => {
+  test.slow();
+  await signUpAndIn(page, 'Distribuidora Limpa Tudo Ltda');
+  const wrong = '12.ABC.345/01DE-53';
+  const message = 'CPF ou CNPJ inválido. Confira os caracteres.';
+
+  // Checkout: nothing is bought.
+  await addProduct(page, 'detergente');
+  await page.goto('/checkout');
+  const taxId = page.getByLabel('CPF ou CNPJ');
+  await taxId.pressSequentially('12abc34501de53');
+  await expect(taxId).toHaveValue(wrong);
+  await page.getByRole('button', { name: 'Pagar Agora' }).click();
+  await expect(taxId).toHaveAccessibleDescription(message);
+  await expect(taxId).toHaveAttribute('aria-invalid', 'true');
+  await expect(taxId).toHaveValue(wrong);
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+
+  // Meus Dados: the same message, nothing saved.
+  await page.goto('/area-cliente/perfil');
+  const main = page.getByRole('main');
+  const field = main.getByLabel('CPF ou CNPJ');
+  await field.pressSequentially('12abc34501de53');
+  await expect(field).toHaveValue(wrong);
+  await main.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(field).toHaveAccessibleDescription(message);
+  await expect(field).toHaveValue(wrong);
+  await page.reload();
+  await expect(main.getByLabel('CPF ou CNPJ')).toHaveValue('');
+
+  // The action checks on its own too, with the same message for letters typed in lower case.
+  const refused = await page.request.post('/area-cliente/perfil', { form: { name: 'Distribuidora Limpa Tudo Ltda', taxId: '12.abc.345/01de-53' } });
+  expect(refused.status()).toBe(400);
+  expect(await refused.text()).toContain(message);
+  await page.reload();
+  await expect(main.getByLabel('CPF ou CNPJ')).toHaveValue('');
+});

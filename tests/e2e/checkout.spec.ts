@@ -59,6 +59,8 @@ test('quantities: plus, minus to zero removes, remove and clear', async ({ page 
 });
 
 test('a new customer buys two products with Pix and the welcome 10% off; confirmation, e-mail, meus-pedidos; not again on the second purchase', async ({ page }) => {
+  // An account, a checkout and more: longer than the default 30 s.
+  test.slow();
   const account = await createCustomer(page, 'Renata Lopes');
   const cpf = freshCpf();
   await page.goto('/');
@@ -186,6 +188,8 @@ test('a price edited in localStorage is corrected and the real price is charged'
 });
 
 test('subscribe to the semiannual plan, then shop as a subscriber', async ({ page }) => {
+  // An account, a checkout and more: longer than the default 30 s.
+  test.slow();
   await page.goto('/assinatura');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('radio', { name: /Plano Mensal/ })).toBeChecked();
@@ -246,6 +250,8 @@ test('subscribe to the semiannual plan, then shop as a subscriber', async ({ pag
 });
 
 test("nobody opens another customer's order", async ({ page, browser }) => {
+  // An account, a checkout and more: longer than the default 30 s.
+  test.slow();
   const buyer = await createCustomer(page, 'Júlia Freitas');
   await login(page, buyer.email, buyer.password);
   await expect(page).toHaveURL(/\/area-cliente\/perfil$/);

@@ -24,6 +24,9 @@ import { sendMail } from './mailer.server';
 
 import { PASSWORD_MIN_LENGTH } from '~/lib/schemas/auth';
 
+/** Every account signs up as a customer; admins are made by the seed (ADMIN_EMAIL). */
+const DEFAULT_ROLE = 'customer';
+
 async function createAuth() {
   const env = getEnv();
   const db = await getDb();
@@ -47,6 +50,17 @@ async function createAuth() {
       // The answer stays the generic "verifique seu e-mail" (requireEmailVerification);
       // only the address's owner hears about the attempt.
       onExistingUserSignUp: ({ user: existing }) => notifyExistingAccount(existing, env),
+      // The made-up user in that answer must read like a new one: the admin plugin gives a new
+      // user its role in a database hook, which Better Auth's synthetic user never passes through.
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        ...additionalFields,
+        role: DEFAULT_ROLE,
+        banned: false,
+        banReason: null,
+        banExpires: null,
+        id,
+      }),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -59,10 +73,10 @@ async function createAuth() {
     },
     user: {
       additionalFields: {
-        role: { type: 'string', input: false, defaultValue: 'customer' },
+        role: { type: 'string', input: false, defaultValue: DEFAULT_ROLE },
       },
     },
-    plugins: [admin({ defaultRole: 'customer', adminRoles: ['admin'] })],
+    plugins: [admin({ defaultRole: DEFAULT_ROLE, adminRoles: ['admin'] })],
     rateLimit: {
       enabled: true,
       window: 60,

@@ -96,6 +96,7 @@ test('asking a reset for an unknown e-mail reveals nothing', async ({ page }) =>
 });
 
 test('signing up with an e-mail that has an account looks like a new sign-up; only the owner is told, by e-mail', async ({ page }) => {
+  test.slow(); // three sign-ups, a confirmation and two logins through the UI
   const owner = await createCustomer(page, 'Lívia Andrade');
   const toasts = page.getByRole('region', { name: /Notificações/ });
   const pageAfter = async (account: { name: string; email: string; password: string }) => {

@@ -35,9 +35,24 @@ app.use('/assets', express.static('build/client/assets', { immutable: true, maxA
 app.use(express.static('build/client', { maxAge: '1h' }));
 app.use(createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
-app.listen(port, host, () => {
+const server = app.listen(port, host, () => {
   const url = `http://localhost:${port}`;
   const db = info.engine === 'pglite' ? `embutido (PGlite) em ${info.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   const password = info.adminPassword ?? '(a senha definida em ADMIN_PASSWORD)';
   console.log(`\n✨ Clarear no ar em ${url}\n   Banco de dados: ${db}\n   Admin: ${info.adminEmail} / ${password}\n`);
 });
+
+// On SIGTERM/SIGINT: stop taking requests, give e-mails already under way (sent after
+// the answer, see app/server/background.server.ts) up to 10 s to leave, then exit.
+// A second signal exits at once.
+let stopping = false;
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.on(signal, async () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    server.close();
+    const settled = await build.entry.module.settleBackgroundTasks(10_000);
+    if (!settled) console.error('Encerrando com e-mails ainda em envio.');
+    process.exit(0);
+  });
+}

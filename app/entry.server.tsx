@@ -9,6 +9,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import { getDatabaseHandle } from "./server/db.server";
 import { getEnv, DEFAULT_ADMIN_PASSWORD } from "./server/env.server";
 
+/** Called by server.mjs on SIGTERM/SIGINT: lets e-mails already under way leave (background.server.ts). */
+export { settleBackgroundTasks } from "./server/background.server";
+
 /**
  * Called by server.mjs before it listens: opens, migrates and seeds the
  * database, and says how to sign in as admin.

@@ -1,15 +1,31 @@
 // Better Auth: e-mail + password accounts, database sessions in an httpOnly
 // cookie, roles customer/admin, rate-limited sign-in and sign-up. Routes talk to
 // it through `callAuth` so every call passes its router (rate limit, origin check).
-import { betterAuth } from 'better-auth';
+// Its e-mails leave in the background (background.server.ts): how long a delivery
+// takes must not tell a new sign-up from one with an address that has an account.
+import { betterAuth, type User } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { createEmailVerificationToken } from 'better-auth/api';
 import { admin } from 'better-auth/plugins';
 import { account, session, user, verification } from '~/db/schema';
+import {
+  confirmationEmail,
+  confirmationUrl,
+  duplicateSignUpEmail,
+  EMAIL_VERIFICATION_EXPIRES_IN,
+  passwordResetEmail,
+  RESET_PASSWORD_EXPIRES_IN,
+} from './auth-emails.server';
+import { runInBackground } from './background.server';
 import { getDb } from './db.server';
-import { getEnv } from './env.server';
+import { getEnv, type Env } from './env.server';
+import { claimMailSlot, releaseMailSlot } from './mail-throttle.server';
 import { sendMail } from './mailer.server';
 
 import { PASSWORD_MIN_LENGTH } from '~/lib/schemas/auth';
+
+/** Every account signs up as a customer; admins are made by the seed (ADMIN_EMAIL). */
+const DEFAULT_ROLE = 'customer';
 
 async function createAuth() {
   const env = getEnv();
@@ -27,34 +43,40 @@ async function createAuth() {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       requireEmailVerification: true,
       autoSignIn: false,
-      resetPasswordTokenExpiresIn: 60 * 60,
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_IN,
       sendResetPassword: async ({ user: u, token }) => {
-        const link = `${env.publicUrl}/redefinir-senha?token=${encodeURIComponent(token)}`;
-        await sendMail({
-          to: u.email,
-          subject: 'Clarear: redefinição de senha',
-          text: `Olá, ${u.name}!\n\nRecebemos um pedido para redefinir a senha da sua conta Clarear.\nPara escolher uma nova senha, acesse (válido por 1 hora):\n${link}\n\nSe não foi você, ignore este e-mail; sua senha continua a mesma.`,
-        });
+        await sendMail(passwordResetEmail(u, token, env.publicUrl));
       },
+      // The answer stays the generic "verifique seu e-mail" (requireEmailVerification);
+      // only the address's owner hears about the attempt.
+      onExistingUserSignUp: ({ user: existing }) => notifyExistingAccount(existing, env),
+      // The made-up user in that answer must read like a new one: the admin plugin gives a new
+      // user its role in a database hook, which Better Auth's synthetic user never passes through.
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        ...additionalFields,
+        role: DEFAULT_ROLE,
+        banned: false,
+        banReason: null,
+        banExpires: null,
+        id,
+      }),
     },
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: true,
       autoSignInAfterVerification: false,
+      expiresIn: EMAIL_VERIFICATION_EXPIRES_IN,
       sendVerificationEmail: async ({ user: u, url }) => {
-        await sendMail({
-          to: u.email,
-          subject: 'Clarear: confirme seu e-mail',
-          text: `Olá, ${u.name}!\n\nBem-vindo(a) à Clarear. Confirme seu e-mail para entrar na sua conta:\n${url}\n\nSe você não criou esta conta, ignore este e-mail.`,
-        });
+        await sendMail(confirmationEmail(u, url));
       },
     },
     user: {
       additionalFields: {
-        role: { type: 'string', input: false, defaultValue: 'customer' },
+        role: { type: 'string', input: false, defaultValue: DEFAULT_ROLE },
       },
     },
-    plugins: [admin({ defaultRole: 'customer', adminRoles: ['admin'] })],
+    plugins: [admin({ defaultRole: DEFAULT_ROLE, adminRoles: ['admin'] })],
     rateLimit: {
       enabled: true,
       window: 60,
@@ -66,8 +88,39 @@ async function createAuth() {
         '/reset-password': authRule,
       },
     },
-    advanced: { cookiePrefix: 'clarear' },
+    advanced: {
+      cookiePrefix: 'clarear',
+      // Every e-mail Better Auth sends (confirmation, reset, existing account) leaves after the answer.
+      backgroundTasks: { handler: (task) => runInBackground(task, 'envio de e-mail de conta') },
+    },
   });
+}
+
+/** At most one "someone tried to sign up with your e-mail" per address in this many minutes. */
+export const DUPLICATE_SIGN_UP_COOLDOWN_MINUTES = 15;
+
+/**
+ * Someone signed up with the address of an existing account. Tells its owner (a new
+ * confirmation link if the account was never confirmed), at most once per cooldown
+ * however many attempts, instances or attackers. Runs in the background.
+ */
+async function notifyExistingAccount(existing: User, env: Env): Promise<void> {
+  const attemptedAt = new Date();
+  const claim = await claimMailSlot(`duplicate-sign-up:${existing.email.toLowerCase()}`, DUPLICATE_SIGN_UP_COOLDOWN_MINUTES);
+  if (!claim) return;
+  try {
+    const confirm = existing.emailVerified
+      ? null
+      : confirmationUrl(
+          env.publicUrl,
+          await createEmailVerificationToken(env.authSecret, existing.email, undefined, EMAIL_VERIFICATION_EXPIRES_IN, { userId: existing.id }),
+        );
+    await sendMail(duplicateSignUpEmail({ account: existing, attemptedAt, publicUrl: env.publicUrl, confirmationUrl: confirm }));
+  } catch (error) {
+    // Not sent: let the next attempt try again rather than silence the owner for the cooldown.
+    await releaseMailSlot(claim).catch(() => undefined);
+    throw error;
+  }
 }
 
 /** The public origin, plus its 127.0.0.1 twin for a store run on this machine. */

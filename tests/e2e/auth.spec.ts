@@ -94,3 +94,40 @@ test('asking a reset for an unknown e-mail reveals nothing', async ({ page }) =>
   await page.getByRole('button', { name: 'Enviar link' }).click();
   await expect(page.getByRole('status')).toContainText('Se houver uma conta com este e-mail');
 });
+
+test('signing up with an e-mail that has an account looks like a new sign-up; only the owner is told, by e-mail', async ({ page }) => {
+  test.slow(); // three sign-ups, a confirmation and two logins through the UI
+  const owner = await createCustomer(page, 'Lívia Andrade');
+  const toasts = page.getByRole('region', { name: /Notificações/ });
+  const pageAfter = async (account: { name: string; email: string; password: string }) => {
+    await register(page, account);
+    await expectToast(page, 'Cadastro realizado!', 'Verifique seu e-mail e clique no link de confirmação para ativar sua conta.');
+    return { url: page.url(), toast: await toasts.innerText(), main: await page.getByRole('main').innerText() };
+  };
+
+  const afterNew = await pageAfter({ name: 'Marcos Teixeira', email: uniqueEmail('novo'), password: 'outra-senha-456' });
+  const afterDuplicate = await pageAfter({ name: 'Marcos Teixeira', email: owner.email, password: 'outra-senha-456' });
+  expect(afterDuplicate).toEqual(afterNew);
+
+  const mail = await latestMail(owner.email, 'tentativa de cadastro');
+  expect(mail.subject).toBe('Clarear: tentativa de cadastro com seu e-mail');
+  expect(mail.text).toMatch(/^Olá, Lívia Andrade!/);
+  expect(mail.text).not.toContain('outra-senha-456');
+  const [signIn, reset, ...rest] = mail.text.match(/https?:\/\/\S+/g) ?? [];
+  expect(rest).toEqual([]);
+
+  // The sign-in link opens the login page; the password typed in the attempt does not work there, the owner's does.
+  await page.goto(signIn!);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Entrar na sua conta' })).toBeVisible();
+  await login(page, owner.email, 'outra-senha-456');
+  await expectToast(page, 'Sign in Failed', 'E-mail ou senha incorretos.');
+  await login(page, owner.email, owner.password);
+  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+
+  // The reset link opens the forgotten-password page.
+  await page.context().clearCookies();
+  await page.goto(reset!);
+  await expect(page).toHaveURL(/\/esqueci-senha$/);
+  await expect(page.getByRole('heading', { name: 'Esqueceu a senha?' })).toBeVisible();
+});

@@ -20,7 +20,7 @@ import { DEFAULT_THEME, type Theme } from './lib/theme';
 import { readThemeCookie, takeToast } from './server/cookies.server';
 import { getDb } from './server/db.server';
 import { DEFAULT_PREFERENCES, getOrCreatePreferences } from './server/preferences.server';
-import { getSessionUser } from './server/session.server';
+import { getSessionUser } from './server/auth/session.server';
 import { getEnv } from './server/env.server';
 import { isSubscriber } from './server/subscriptions.server';
 import { useRootData } from './lib/root-data';

@@ -1,5 +1,5 @@
 // Better Auth's own endpoints (e-mail confirmation links land here).
-import { handleAuthRequest } from '~/server/auth.server';
+import { handleAuthRequest } from '~/server/auth/auth.server';
 import type { Route } from './+types/api.auth';
 
 export function loader({ request }: Route.LoaderArgs) {

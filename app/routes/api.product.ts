@@ -3,7 +3,7 @@
 import { getProductDetail } from '~/server/catalog.server';
 import { getDb } from '~/server/db.server';
 import { isFavorite } from '~/server/favorites.server';
-import { getSessionUser } from '~/server/session.server';
+import { getSessionUser } from '~/server/auth/session.server';
 import type { Route } from './+types/api.product';
 
 export async function loader({ request, params }: Route.LoaderArgs) {

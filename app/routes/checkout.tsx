@@ -19,10 +19,10 @@ import { formatTaxId } from '~/lib/tax-id';
 import type { ToastMessage } from '~/lib/toast';
 import { CheckoutError, getUserTaxId, placeOrder, quoteCart, type Quote } from '~/server/checkout.server';
 import { getDb } from '~/server/db.server';
-import { sendOrderConfirmation } from '~/server/order-emails.server';
-import { getOwnOrder } from '~/server/orders.server';
+import { sendOrderConfirmation } from '~/server/orders/emails.server';
+import { getOwnOrder } from '~/server/orders/orders.server';
 import { getPaymentProvider } from '~/server/payments.server';
-import { getSessionUser } from '~/server/session.server';
+import { getSessionUser } from '~/server/auth/session.server';
 import type { Route } from './+types/checkout';
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -3,7 +3,7 @@ import { data, redirect } from 'react-router';
 import { favoriteSchema, type FavoriteResult } from '~/lib/schemas/favorite';
 import { getDb } from '~/server/db.server';
 import { addFavorite, removeFavorite } from '~/server/favorites.server';
-import { getSessionUser } from '~/server/session.server';
+import { getSessionUser } from '~/server/auth/session.server';
 import type { Route } from './+types/favorites';
 
 export function loader() {

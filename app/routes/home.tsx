@@ -9,8 +9,8 @@ import { listFeaturedKits, listTestimonials } from '~/server/catalog.server';
 import type { Executor } from '~/db/client.server';
 import { getUserTaxId } from '~/server/checkout.server';
 import { getDb } from '~/server/db.server';
-import { isFirstPurchase } from '~/server/orders.server';
-import { getSessionUser, type SessionUser } from '~/server/session.server';
+import { isFirstPurchase } from '~/server/orders/orders.server';
+import { getSessionUser, type SessionUser } from '~/server/auth/session.server';
 import type { Route } from './+types/home';
 
 export const meta: Route.MetaFunction = ({ matches }) => {

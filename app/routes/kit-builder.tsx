@@ -14,7 +14,7 @@ import { originFromMatches, seo } from '~/lib/seo';
 import type { Variant } from '~/server/catalog.server';
 import { getDb } from '~/server/db.server';
 import { listBuilderProducts, parseSaveKitForm, saveKit, SaveKitError, type BuilderProduct } from '~/server/saved-kits.server';
-import { requireUser } from '~/server/session.server';
+import { requireUser } from '~/server/auth/session.server';
 import type { Route } from './+types/kit-builder';
 
 const KIT_NAME_MAX = 80;

@@ -9,9 +9,9 @@ import { useClientValidation } from '~/components/use-client-validation';
 import { loginSchema, registerSchema } from '~/lib/schemas/auth';
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import type { ToastMessage } from '~/lib/toast';
-import { callAuth } from '~/server/auth.server';
+import { callAuth } from '~/server/auth/auth.server';
 import { flashToast } from '~/server/cookies.server';
-import { getSessionUser } from '~/server/session.server';
+import { getSessionUser } from '~/server/auth/session.server';
 import { originFromMatches, seo } from '~/lib/seo';
 import type { Route } from './+types/login';
 

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import { authErrorMessage } from '~/lib/auth-errors';
-import { callAuth } from '~/server/auth.server';
+import { callAuth } from '~/server/auth/auth.server';
 import { flashToast } from '~/server/cookies.server';
 import type { Route } from './+types/logout';
 

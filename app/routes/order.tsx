@@ -9,8 +9,8 @@ import { formatDateBR } from '~/lib/dates';
 import { formatBRL, formatPrice } from '~/lib/money';
 import { orderStatusLabel, PAYMENT_METHOD_LABELS, shortOrderId } from '~/lib/order-status';
 import { getDb } from '~/server/db.server';
-import { getOwnOrder } from '~/server/orders.server';
-import { requireUser } from '~/server/session.server';
+import { getOwnOrder } from '~/server/orders/orders.server';
+import { requireUser } from '~/server/auth/session.server';
 import type { Route } from './+types/order';
 
 export const meta: Route.MetaFunction = ({ data: d }) => [

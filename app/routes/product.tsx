@@ -4,7 +4,7 @@ import { absoluteUrl, originFromMatches, seo } from '~/lib/seo';
 import { getProductDetail, type ProductDetail } from '~/server/catalog.server';
 import { getDb } from '~/server/db.server';
 import { isFavorite } from '~/server/favorites.server';
-import { getSessionUser } from '~/server/session.server';
+import { getSessionUser } from '~/server/auth/session.server';
 import type { Route } from './+types/product';
 
 export async function loader({ request, params }: Route.LoaderArgs) {

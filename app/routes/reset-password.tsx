@@ -5,7 +5,7 @@ import { authErrorMessage } from '~/lib/auth-errors';
 import { useClientValidation } from '~/components/use-client-validation';
 import { resetPasswordSchema } from '~/lib/schemas/auth';
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
-import { callAuth } from '~/server/auth.server';
+import { callAuth } from '~/server/auth/auth.server';
 import { flashToast } from '~/server/cookies.server';
 import { originFromMatches, seo } from '~/lib/seo';
 import type { Route } from './+types/reset-password';

@@ -3,7 +3,7 @@ import { parseTheme } from '~/lib/theme';
 import { serializeThemeCookie } from '~/server/cookies.server';
 import { getDb } from '~/server/db.server';
 import { savePreferences } from '~/server/preferences.server';
-import { getSessionUser } from '~/server/session.server';
+import { getSessionUser } from '~/server/auth/session.server';
 import type { Route } from './+types/theme';
 
 export function loader() {

@@ -11,7 +11,7 @@ import { centsToDecimal, toCents } from '~/lib/money';
 import { findPlan, nextPlanDate, PLAN_NAME, todayInBrazil } from '~/lib/plans';
 import { computeTotals, type Totals } from '~/lib/pricing';
 import type { CartLineInput, PayNowInput } from '~/lib/schemas/checkout';
-import { isFirstPurchase } from './orders.server';
+import { isFirstPurchase } from './orders/orders.server';
 import type { PaymentProvider } from './payments.server';
 import { isSubscriber } from './subscriptions.server';
 

@@ -15,7 +15,7 @@ import { engines } from './engines';
 // The route's loader runs against these: the session check and the app database are stubbed,
 // the figures come from the real getDashboard on the test database.
 const mocks = vi.hoisted(() => ({ requireAdmin: vi.fn(), getDb: vi.fn() }));
-vi.mock('~/server/session.server', () => ({ requireAdmin: mocks.requireAdmin }));
+vi.mock('~/server/auth/session.server', () => ({ requireAdmin: mocks.requireAdmin }));
 vi.mock('~/server/db.server', () => ({ getDb: mocks.getDb }));
 
 type LoaderArgs = Parameters<typeof loader>[0];

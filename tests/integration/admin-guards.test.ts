@@ -77,7 +77,7 @@ describe.each(engines.map((e) => e.name))('admin guards on %s', (engineName) => 
       };
     }
     const { getDatabaseHandle, getDb } = await import('~/server/db.server');
-    const { callAuth } = await import('~/server/auth.server');
+    const { callAuth } = await import('~/server/auth/auth.server');
     schema = await import('~/db/schema');
     db = await getDb();
     const handle = await getDatabaseHandle();

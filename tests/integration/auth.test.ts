@@ -12,9 +12,9 @@ process.env.AUTH_RATE_LIMIT_MAX = '3';
 delete process.env.DATABASE_URL;
 delete process.env.SMTP_URL;
 
-const { callAuth, getAuth } = await import('~/server/auth.server');
+const { callAuth, getAuth } = await import('~/server/auth/auth.server');
 const { getDatabaseHandle } = await import('~/server/db.server');
-const { getSessionUser } = await import('~/server/session.server');
+const { getSessionUser } = await import('~/server/auth/session.server');
 const { settleBackgroundTasks } = await import('~/server/background.server');
 const { user } = await import('~/db/schema');
 

@@ -9,7 +9,7 @@ import { payNowSchema, type PayNowInput } from '~/lib/schemas/checkout';
 import { fieldErrors } from '~/lib/schemas/field-errors';
 import { searchProducts, getProductDetail, listFeaturedKits } from '~/server/catalog.server';
 import { CheckoutError, getUserTaxId, placeOrder, quoteCart, type CheckoutStep } from '~/server/checkout.server';
-import { getOwnOrder, listOwnOrders } from '~/server/orders.server';
+import { getOwnOrder, listOwnOrders } from '~/server/orders/orders.server';
 import { instantApprovalProvider, type PaymentProvider } from '~/server/payments.server';
 import { engines } from './engines';
 

@@ -5,7 +5,7 @@ import { isCheckViolation } from '~/db/errors.server';
 import * as seed from '~/db/seed/data';
 import { seedCatalogue } from '~/db/seed/seed.server';
 import { CONTACT_LIMITS, contactSchema } from '~/lib/schemas/contact';
-import type { MailMessage } from '~/server/mailer.server';
+import type { MailMessage } from '~/server/mail/mailer.server';
 import { contactMail, submitContactMessage } from '~/server/contact.server';
 import {
   BLOG_SEARCH_MAX_LENGTH,

@@ -11,11 +11,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '~/db/client.server';
 import type * as Schema from '~/db/schema';
-import type * as AuthModule from '~/server/auth.server';
+import type * as AuthModule from '~/server/auth/auth.server';
 import type * as BackgroundModule from '~/server/background.server';
-import type * as MailerModule from '~/server/mailer.server';
-import type { MailMessage } from '~/server/mailer.server';
-import type * as ThrottleModule from '~/server/mail-throttle.server';
+import type * as MailerModule from '~/server/mail/mailer.server';
+import type { MailMessage } from '~/server/mail/mailer.server';
+import type * as ThrottleModule from '~/server/mail/throttle.server';
 import { engines } from './engines';
 
 // The store's public URL. Requests reach the app on another host (a proxy, an internal
@@ -59,7 +59,7 @@ describe.each(engines.map((e, i) => [e.name, i] as const))('duplicate sign-up on
     delete g.__clarearDb;
     delete g.__clarearAuth;
     vi.resetModules();
-    vi.doMock('~/server/mailer.server', async (importOriginal) => {
+    vi.doMock('~/server/mail/mailer.server', async (importOriginal) => {
       const real = await importOriginal<typeof MailerModule>();
       return {
         ...real,
@@ -98,7 +98,7 @@ describe.each(engines.map((e, i) => [e.name, i] as const))('duplicate sign-up on
         await c.end();
       };
     }
-    const auth = await import('~/server/auth.server');
+    const auth = await import('~/server/auth/auth.server');
     const background = await import('~/server/background.server');
     const { getDatabaseHandle } = await import('~/server/db.server');
     const handle = await getDatabaseHandle();
@@ -110,7 +110,7 @@ describe.each(engines.map((e, i) => [e.name, i] as const))('duplicate sign-up on
       cooldown: auth.DUPLICATE_SIGN_UP_COOLDOWN_MINUTES,
       settle: background.settleBackgroundTasks,
       backgroundTaskCount: background.backgroundTaskCount,
-      claimMailSlot: (await import('~/server/mail-throttle.server')).claimMailSlot,
+      claimMailSlot: (await import('~/server/mail/throttle.server')).claimMailSlot,
       db: handle.db,
       schema: await import('~/db/schema'),
       loginAction: (await import('~/routes/login')).action as (args: unknown) => Promise<unknown>,

@@ -10,7 +10,7 @@ import { percentOf } from '~/lib/pricing';
 import { payNowSchema, type PayNowInput } from '~/lib/schemas/checkout';
 import { getProductDetail, searchProducts } from '~/server/catalog.server';
 import { CheckoutError, placeOrder, quoteCart } from '~/server/checkout.server';
-import { getOwnOrder, isFirstPurchase } from '~/server/orders.server';
+import { getOwnOrder, isFirstPurchase } from '~/server/orders/orders.server';
 import { instantApprovalProvider } from '~/server/payments.server';
 import { engines } from './engines';
 

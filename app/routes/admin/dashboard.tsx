@@ -12,7 +12,7 @@ import { formatBRL } from '~/lib/money';
 import { orderStatusLabel, shortOrderId } from '~/lib/order-status';
 import { getDashboard, type Dashboard, type LatestOrder, type TopProduct } from '~/server/admin-dashboard.server';
 import { getDb } from '~/server/db.server';
-import { requireAdmin } from '~/server/session.server';
+import { requireAdmin } from '~/server/auth/session.server';
 import type { Route } from './+types/dashboard';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | Painel Administrativo | Clarear' }, { name: 'robots', content: 'noindex' }];

@@ -21,7 +21,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Form, Link, NavLink, Outlet, useLocation } from 'react-router';
 import { cn } from '~/lib/cn';
-import { requireAdmin } from '~/server/session.server';
+import { requireAdmin } from '~/server/auth/session.server';
 import type { Route } from './+types/layout';
 
 export const handle = { chrome: 'admin' };

@@ -27,7 +27,7 @@ import {
   saveProduct,
   type Option,
 } from '~/server/product-admin.server';
-import { requireAdmin, requireAdminAction } from '~/server/session.server';
+import { requireAdmin, requireAdminAction } from '~/server/auth/session.server';
 import type { Route } from './+types/product-edit';
 
 export const meta: Route.MetaFunction = ({ data }) => [

@@ -13,7 +13,7 @@ import { normalizeSearchTerm } from '~/lib/search';
 import type { ToastMessage } from '~/lib/toast';
 import { getDb } from '~/server/db.server';
 import { deleteProduct, listAdminProducts, type AdminProductPage, type AdminProductRow } from '~/server/product-admin.server';
-import { requireAdmin, requireAdminAction } from '~/server/session.server';
+import { requireAdmin, requireAdminAction } from '~/server/auth/session.server';
 import { z } from 'zod';
 import type { Route } from './+types/products';
 

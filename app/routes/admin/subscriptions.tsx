@@ -33,7 +33,7 @@ import {
 import type { ToastMessage } from '~/lib/toast';
 import { getDb } from '~/server/db.server';
 import { getEditablePlanConfig, updatePlanConfig } from '~/server/plan-config.server';
-import { requireAdmin, requireAdminAction } from '~/server/session.server';
+import { requireAdmin, requireAdminAction } from '~/server/auth/session.server';
 import {
   assignmentPrice,
   assignSubscriptionByEmail,

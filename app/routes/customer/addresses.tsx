@@ -18,7 +18,7 @@ import type { ToastMessage } from '~/lib/toast';
 import { flashToast } from '~/server/cookies.server';
 import { deleteAddress, listAddresses, saveAddress, setDefaultAddress, type Address } from '~/server/addresses.server';
 import { getDb } from '~/server/db.server';
-import { requireUser } from '~/server/session.server';
+import { requireUser } from '~/server/auth/session.server';
 import type { Route } from './+types/addresses';
 
 const PATH = '/area-cliente/enderecos';

@@ -4,7 +4,7 @@
 import { Form, NavLink, Outlet, useLocation } from 'react-router';
 import { cn } from '~/lib/cn';
 import { firstNameOr } from '~/lib/user-name';
-import { requireUser } from '~/server/session.server';
+import { requireUser } from '~/server/auth/session.server';
 import type { Route } from './+types/layout';
 
 export const CUSTOMER_TABS = [

@@ -1,6 +1,6 @@
 // /area-cliente/notificacoes (SPEC §2): a placeholder with the 'Em Construção' toast.
 import { ComingSoon } from '~/components/customer/coming-soon';
-import { requireUser } from '~/server/session.server';
+import { requireUser } from '~/server/auth/session.server';
 import type { Route } from './+types/notifications';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Notificações | Clarear' }, { name: 'robots', content: 'noindex' }];

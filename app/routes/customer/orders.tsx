@@ -3,8 +3,8 @@ import { formatDateBR } from '~/lib/dates';
 import { formatPrice } from '~/lib/money';
 import { orderStatusLabel, shortOrderId } from '~/lib/order-status';
 import { getDb } from '~/server/db.server';
-import { listOwnOrders, type OrderListItem } from '~/server/orders.server';
-import { requireUser } from '~/server/session.server';
+import { listOwnOrders, type OrderListItem } from '~/server/orders/orders.server';
+import { requireUser } from '~/server/auth/session.server';
 import type { Route } from './+types/orders';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Histórico de Pedidos | Clarear' }, { name: 'robots', content: 'noindex' }];

@@ -1,6 +1,6 @@
 // /area-cliente/pagamentos (SPEC §2): a placeholder with the 'Em Construção' toast.
 import { ComingSoon } from '~/components/customer/coming-soon';
-import { requireUser } from '~/server/session.server';
+import { requireUser } from '~/server/auth/session.server';
 import type { Route } from './+types/payments';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Métodos de Pagamento | Clarear' }, { name: 'robots', content: 'noindex' }];

@@ -11,7 +11,7 @@ import type { ToastMessage } from '~/lib/toast';
 import { readThemeCookie, serializeThemeCookie } from '~/server/cookies.server';
 import { getDb } from '~/server/db.server';
 import { DEFAULT_PREFERENCES, getOrCreatePreferences, savePreferences, type Preferences } from '~/server/preferences.server';
-import { requireUser } from '~/server/session.server';
+import { requireUser } from '~/server/auth/session.server';
 import type { Route } from './+types/preferences';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Preferências | Clarear' }, { name: 'robots', content: 'noindex' }];

@@ -13,7 +13,7 @@ import { displayTaxId } from '~/lib/tax-id';
 import type { ToastMessage } from '~/lib/toast';
 import { getDb } from '~/server/db.server';
 import { getProfile, updateProfile } from '~/server/profile.server';
-import { requireUser } from '~/server/session.server';
+import { requireUser } from '~/server/auth/session.server';
 import type { Route } from './+types/profile';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Meus Dados | Clarear' }, { name: 'robots', content: 'noindex' }];

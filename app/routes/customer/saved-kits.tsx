@@ -9,7 +9,7 @@ import { cartStore } from '~/lib/cart-store';
 import { formatBRL, formatPrice } from '~/lib/money';
 import { getDb } from '~/server/db.server';
 import { deleteSavedKit, listSavedKits, type SavedKit } from '~/server/saved-kits.server';
-import { requireUser } from '~/server/session.server';
+import { requireUser } from '~/server/auth/session.server';
 import type { Route } from './+types/saved-kits';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Meus Kits Salvos | Clarear' }, { name: 'robots', content: 'noindex' }];

@@ -13,7 +13,7 @@ import { subscriptionActionSchema } from '~/lib/schemas/subscription';
 import { nextChargeLabel } from '~/lib/subscription-dates';
 import type { ToastMessage } from '~/lib/toast';
 import { getDb } from '~/server/db.server';
-import { requireUser } from '~/server/session.server';
+import { requireUser } from '~/server/auth/session.server';
 import { cancelOwnSubscription, changeOwnPlan, listActiveSubscriptions, type OwnSubscription } from '~/server/subscriptions.server';
 import type { Route } from './+types/subscriptions';
 

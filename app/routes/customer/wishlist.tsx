@@ -9,7 +9,7 @@ import { toast } from '~/components/ui/toaster';
 import { favoriteSchema } from '~/lib/schemas/favorite';
 import { getDb } from '~/server/db.server';
 import { listFavorites, removeFavorite } from '~/server/favorites.server';
-import { requireUser } from '~/server/session.server';
+import { requireUser } from '~/server/auth/session.server';
 import type { ProductCard as Card } from '~/server/catalog.server';
 import type { Route } from './+types/wishlist';
 

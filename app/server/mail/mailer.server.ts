@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { getEnv } from './env.server';
+import { getEnv } from '../env.server';
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: string };
 

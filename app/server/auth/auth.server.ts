@@ -15,12 +15,12 @@ import {
   EMAIL_VERIFICATION_EXPIRES_IN,
   passwordResetEmail,
   RESET_PASSWORD_EXPIRES_IN,
-} from './auth-emails.server';
-import { runInBackground } from './background.server';
-import { getDb } from './db.server';
-import { getEnv, type Env } from './env.server';
-import { claimMailSlot, releaseMailSlot } from './mail-throttle.server';
-import { sendMail } from './mailer.server';
+} from './emails.server';
+import { runInBackground } from '../background.server';
+import { getDb } from '../db.server';
+import { getEnv, type Env } from '../env.server';
+import { claimMailSlot, releaseMailSlot } from '../mail/throttle.server';
+import { sendMail } from '../mail/mailer.server';
 
 import { PASSWORD_MIN_LENGTH } from '~/lib/schemas/auth';
 

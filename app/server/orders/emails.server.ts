@@ -2,8 +2,8 @@
 import { formatPrice } from '~/lib/money';
 import { DISCOUNT_LABELS } from '~/lib/pricing';
 import { PAYMENT_METHOD_LABELS, shortOrderId } from '~/lib/order-status';
-import { getEnv } from './env.server';
-import { sendMail } from './mailer.server';
+import { getEnv } from '../env.server';
+import { sendMail } from '../mail/mailer.server';
 import type { OrderSummary } from './orders.server';
 
 function paymentText(order: OrderSummary): string {

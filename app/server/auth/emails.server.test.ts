@@ -5,7 +5,7 @@ import {
   duplicateSignUpEmail,
   passwordResetEmail,
   type DuplicateSignUp,
-} from './auth-emails.server';
+} from './emails.server';
 
 const PUBLIC_URL = 'https://loja.clarear.com.br';
 const links = (text: string) => text.match(/https?:\/\/\S+/g) ?? [];

@@ -4,7 +4,7 @@
 // A bench (numbers, not a test): never part of `npm test`. Lighthouse is not a
 // dependency; `npx --yes lighthouse@12` fetches it once into npm's cache.
 // Usage: npm run build && node bench/lighthouse.mjs [--theme=dark] [--keep] [path ...]
-//   CHROME_PATH (default /usr/bin/chromium) is the browser Lighthouse drives.
+//   The browser Lighthouse drives: CHROME_PATH, else CHROMIUM_PATH (as for the e2e tests), else /usr/bin/chromium.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -114,7 +114,7 @@ try {
         '--ignore-status-code',
         ...(theme === 'dark' ? [`--extra-headers=${JSON.stringify({ Cookie: 'clarear_theme=dark' })}`] : []),
       ],
-      { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, stdio: ['ignore', 'ignore', 'pipe'] },
+      { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH || process.env.CHROMIUM_PATH || '/usr/bin/chromium' }, stdio: ['ignore', 'ignore', 'pipe'] },
     );
     let report;
     try {

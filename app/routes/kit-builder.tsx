@@ -154,6 +154,8 @@ export default function KitBuilder({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <div className="min-w-0">
+          {/* The product rows are h3s: this keeps the outline h1 → h2 → h3 (the summary is the other h2). */}
+          <h2 className="sr-only">Escolha os produtos</h2>
           <Form method="get" role="search" className="flex gap-2" key={q} preventScrollReset>
             <div className="relative flex-1">
               <label htmlFor="busca-kit" className="sr-only">

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { gotoHydrated } from './fixtures';
+import { createCustomer, gotoHydrated, login } from './fixtures';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -21,4 +21,20 @@ test('on a phone the menu button opens the navigation and the account link reads
   await menu.getByRole('link', { name: 'Sobre' }).click();
   await expect(page).toHaveURL(/\/sobre$/);
   await expect(page.getByRole('navigation', { name: 'Menu' })).toHaveCount(0);
+});
+
+test('signed in with a long first name, the header still fits 360 px: the name is cut short, the icons keep 40 px', async ({ page }) => {
+  const account = await createCustomer(page, 'Maximiliano Albuquerque');
+  await login(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  await page.goto('/');
+  await expect(page.getByTestId('account-menu')).toHaveText(/Maximiliano/);
+  for (const name of ['Abrir menu', 'Buscar produtos']) {
+    expect(await page.getByRole('button', { name }).boundingBox()).toMatchObject({ width: 40, height: 40 });
+  }
+  for (const name of ['Lista de desejos', 'Carrinho']) {
+    expect(await page.getByRole('link', { name, exact: true }).boundingBox()).toMatchObject({ width: 40, height: 40 });
+  }
+  const size = await page.evaluate(() => ({ inner: window.innerWidth, scroll: document.documentElement.scrollWidth }));
+  expect(size).toEqual({ inner: 360, scroll: 360 });
 });

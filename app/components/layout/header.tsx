@@ -55,7 +55,7 @@ export function Header({ user }: HeaderProps) {
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-3 sm:gap-2 sm:px-4">
         <button
           type="button"
-          className="grid h-10 w-10 place-items-center rounded-md lg:hidden"
+          className="grid h-10 w-10 shrink-0 place-items-center rounded-md lg:hidden"
           aria-expanded={menuOpen}
           aria-controls="menu-principal"
           aria-label={menuOpen ? 'Fechar menu' : 'Abrir menu'}
@@ -84,10 +84,11 @@ export function Header({ user }: HeaderProps) {
             ))}
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
+        {/* The controls keep their 40 px boxes; below lg only a signed-in first name may shorten (AccountMenu). */}
+        <div className="ml-auto flex min-w-0 items-center gap-0.5 sm:gap-1 lg:min-w-auto">
           <button
             type="button"
-            className="grid h-10 w-10 place-items-center rounded-md hover:bg-slate-100 dark:hover:bg-slate-800"
+            className="grid h-10 w-10 shrink-0 place-items-center rounded-md hover:bg-slate-100 dark:hover:bg-slate-800"
             aria-expanded={searchOpen}
             aria-controls="busca"
             aria-label={searchOpen ? 'Fechar busca' : 'Buscar produtos'}
@@ -95,20 +96,20 @@ export function Header({ user }: HeaderProps) {
           >
             {searchOpen ? <X className="h-5 w-5" aria-hidden /> : <Search className="h-5 w-5" aria-hidden />}
           </button>
-          <div className="hidden sm:block">
+          <div className="hidden shrink-0 sm:block">
             <ThemeToggle />
           </div>
           <Link
             to={user ? '/area-cliente/lista-de-desejos' : '/login'}
             onClick={openWishlist}
-            className="grid h-10 w-10 place-items-center rounded-md hover:bg-slate-100 dark:hover:bg-slate-800"
+            className="grid h-10 w-10 shrink-0 place-items-center rounded-md hover:bg-slate-100 dark:hover:bg-slate-800"
             aria-label="Lista de desejos"
           >
             <Heart className="h-5 w-5" aria-hidden />
           </Link>
           <Link
             to="/checkout"
-            className="relative grid h-10 w-10 place-items-center rounded-md hover:bg-slate-100 dark:hover:bg-slate-800"
+            className="relative grid h-10 w-10 shrink-0 place-items-center rounded-md hover:bg-slate-100 dark:hover:bg-slate-800"
             aria-label={cartCount > 0 ? `Carrinho, ${cartCount} ${cartCount === 1 ? 'item' : 'itens'}` : 'Carrinho'}
           >
             <ShoppingCart className="h-5 w-5" aria-hidden />

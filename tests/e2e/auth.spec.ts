@@ -58,6 +58,8 @@ test('a wrong password fails with a pt-BR message and keeps the e-mail', async (
 });
 
 test('forgotten password: reset link by e-mail, new password works, old one does not', async ({ page }) => {
+  // Sign-up, confirmation, reset and two sign-ins: near the default 30 s on a busy machine.
+  test.slow();
   const account = await createCustomer(page, 'Rafael Costa');
   await page.goto('/login');
   await page.getByRole('link', { name: 'Esqueceu a senha?' }).click();

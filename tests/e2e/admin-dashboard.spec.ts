@@ -134,6 +134,8 @@ test('axe finds no violations on /admin: expanded, collapsed sidebar and values 
 });
 
 test('axe finds no violations on /admin at tablet and phone widths', async ({ browser }) => {
+  // Several full axe runs (each injects axe's 0,5 MB source): near the default 30 s on a busy machine.
+  test.slow();
   for (const viewport of [
     { width: 768, height: 1024 },
     { width: 390, height: 844 },

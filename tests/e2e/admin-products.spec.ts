@@ -152,6 +152,8 @@ test('a kit gets its contents from the kit editor', async ({ page }) => {
 });
 
 test('axe finds no violations on the admin product pages', async ({ browser }) => {
+  // Several full axe runs (each injects axe's 0,5 MB source): near the default 30 s on a busy machine.
+  test.slow();
   const context = await browser.newContext();
   const page = await context.newPage();
   await loginAsAdmin(page);

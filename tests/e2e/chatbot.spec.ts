@@ -33,6 +33,12 @@ test('the WhatsApp button opens wa.me with a pre-filled message in a new tab', a
 });
 
 test('the chat opens with a greeting and quick questions; best sellers arrive after "Digitando..."', async ({ page }) => {
+  // The answer is held back 2 s, so the "typing" state (input and button blocked) lasts long enough to be
+  // observed even on a busy machine; otherwise it may end (after 0,5 s) between two assertions.
+  await page.route((url) => url.pathname === '/chatbot', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await route.continue();
+  });
   await page.goto('/');
   const chat = await openChat(page);
   await expect(chat.getByLabel('Digite sua mensagem')).toBeFocused();

@@ -6,11 +6,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '~/db/client.server';
 import type * as Schema from '~/db/schema';
-import { engines } from './engines';
+import { createScratchDatabase, engines } from './engines';
 
 const ORIGIN = 'http://localhost:3000';
 type Module = { loader?: (args: unknown) => unknown; action?: (args: unknown) => unknown };
@@ -60,21 +59,9 @@ describe.each(engines.map((e) => e.name))('admin guards on %s', (engineName) => 
     delete process.env.DATABASE_URL;
     let dropDatabase = async () => {};
     if (engineName === 'postgres') {
-      const adminUrl = process.env.TEST_DATABASE_URL!;
-      const name = `clarear_guards_${randomBytes(6).toString('hex')}`;
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`CREATE DATABASE ${name}`);
-      await client.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      process.env.DATABASE_URL = url.toString();
-      dropDatabase = async () => {
-        const c = new pg.Client({ connectionString: adminUrl });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      };
+      const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'clarear_guards');
+      process.env.DATABASE_URL = scratch.url;
+      dropDatabase = scratch.drop;
     }
     const { getDatabaseHandle, getDb } = await import('~/server/db.server');
     const { callAuth } = await import('~/server/auth/auth.server');

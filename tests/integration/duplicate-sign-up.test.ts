@@ -7,7 +7,6 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '~/db/client.server';
 import type * as Schema from '~/db/schema';
@@ -16,7 +15,7 @@ import type * as BackgroundModule from '~/server/background.server';
 import type * as MailerModule from '~/server/mail/mailer.server';
 import type { MailMessage } from '~/server/mail/mailer.server';
 import type * as ThrottleModule from '~/server/mail/throttle.server';
-import { engines } from './engines';
+import { createScratchDatabase, engines } from './engines';
 
 // The store's public URL. Requests reach the app on another host (a proxy, an internal
 // address): e-mail links must follow the configuration, never the request.
@@ -82,21 +81,9 @@ describe.each(engines.map((e, i) => [e.name, i] as const))('duplicate sign-up on
     delete process.env.DATABASE_URL;
     let dropDatabase = async () => {};
     if (engineName === 'postgres') {
-      const adminUrl = process.env.TEST_DATABASE_URL!;
-      const name = `clarear_dup_${randomBytes(6).toString('hex')}`;
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`CREATE DATABASE ${name}`);
-      await client.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      process.env.DATABASE_URL = url.toString();
-      dropDatabase = async () => {
-        const c = new pg.Client({ connectionString: adminUrl });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      };
+      const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'clarear_dup');
+      process.env.DATABASE_URL = scratch.url;
+      dropDatabase = scratch.drop;
     }
     const auth = await import('~/server/auth/auth.server');
     const background = await import('~/server/background.server');

@@ -1,16 +1,24 @@
 import { PassThrough } from "node:stream";
 
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { EntryContext, RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { NonceProvider } from "./components/nonce";
+import { cspNonceContext } from "./server/csp.server";
 import { getDatabaseHandle } from "./server/db.server";
+import { log } from "./server/log.server";
 import { getEnv, DEFAULT_ADMIN_PASSWORD } from "./server/env.server";
 
 /** Called by server.mjs on SIGTERM/SIGINT: lets e-mails already under way leave (background.server.ts). */
 export { settleBackgroundTasks } from "./server/background.server";
+/** Used by server.mjs: the CSP nonce it hands each request, readiness, the logger, closing on shutdown. */
+export { cspNonceContext } from "./server/csp.server";
+export { isReady } from "./server/health.server";
+export { logger, withRequestId } from "./server/log.server";
+export { closeDatabase } from "./server/db.server";
 
 /**
  * Called by server.mjs before it listens: opens, migrates and seeds the
@@ -35,8 +43,9 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
+  const nonce = loadContext.get(cspNonceContext);
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, {
@@ -64,8 +73,11 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({
@@ -98,7 +110,7 @@ export default function handleRequest(
           // errors encountered during initial shell rendering since they'll
           // reject and get logged in handleDocumentRequest.
           if (shellRendered) {
-            console.error(error);
+            log.error("falha ao renderizar a página", error);
           }
         },
       },

@@ -24,6 +24,7 @@ import { getSessionUser } from './server/auth/session.server';
 import { getEnv } from './server/env.server';
 import { isSubscriber } from './server/subscriptions.server';
 import { useRootData } from './lib/root-data';
+import { UNAVAILABLE_MESSAGE, UNAVAILABLE_STATUS, UNAVAILABLE_TITLE } from './lib/unavailable';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -115,15 +116,19 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? 'Página não encontrada' : 'Algo deu errado';
+  // The database is unreachable (server/unavailable.server.ts): a pause, not a broken page.
+  const unavailable = isRouteErrorResponse(error) && error.status === UNAVAILABLE_STATUS;
+  const title = notFound ? 'Página não encontrada' : unavailable ? UNAVAILABLE_TITLE : 'Algo deu errado';
   const message = notFound
     ? 'O endereço que você procurou não existe ou foi removido.'
-    : 'Tivemos um problema ao carregar esta página. Tente novamente em instantes.';
+    : unavailable
+      ? UNAVAILABLE_MESSAGE
+      : 'Tivemos um problema ao carregar esta página. Tente novamente em instantes.';
   // The stack is only for developers; production never shows it.
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
     <main id="conteudo" className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-4 p-8 text-center">
-      <p className="text-5xl font-bold text-brand-700 dark:text-brand-200">{notFound ? '404' : 'Ops!'}</p>
+      <p className="text-5xl font-bold text-brand-700 dark:text-brand-200">{notFound ? '404' : unavailable ? '503' : 'Ops!'}</p>
       <h1 className="text-2xl font-bold">{title}</h1>
       <p className="text-slate-700 dark:text-slate-300">{message}</p>
       <a href="/" className="font-semibold text-brand-700 underline dark:text-brand-200">

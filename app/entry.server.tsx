@@ -57,7 +57,7 @@ function describe(error: unknown): string {
 
 /** A client-side navigation whose loaders could not reach the database gets the same 503. */
 export const handleDataRequest: HandleDataRequestFunction = (response, { context }) =>
-  takeDatabaseUnavailable(context) ? unavailableResponse() : response;
+  takeDatabaseUnavailable(context) || response.status === 503 ? unavailableResponse() : response;
 
 export default function handleRequest(
   request: Request,
@@ -71,6 +71,8 @@ export default function handleRequest(
     setUnavailableHeaders(responseHeaders);
     throw unavailableResponse();
   }
+  // The 503 the root middleware threw (server/db.server.ts) keeps its Retry-After.
+  if (responseStatusCode === 503) setUnavailableHeaders(responseHeaders);
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, {

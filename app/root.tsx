@@ -18,7 +18,7 @@ import { Header } from './components/layout/header';
 import { toast, Toaster } from './components/ui/toaster';
 import { DEFAULT_THEME, type Theme } from './lib/theme';
 import { readThemeCookie, takeToast } from './server/cookies.server';
-import { getDb } from './server/db.server';
+import { databaseAvailability, getDb } from './server/db.server';
 import { DEFAULT_PREFERENCES, getOrCreatePreferences } from './server/preferences.server';
 import { getSessionUser } from './server/auth/session.server';
 import { getEnv } from './server/env.server';
@@ -37,6 +37,9 @@ export const meta: Route.MetaFunction = () => [
     content: 'Loja online de produtos de limpeza para casa, empresas e indústrias, com kits prontos e a Assinatura Inteligente.',
   },
 ];
+
+/** An unreachable database answers a 503 before any loader runs (server/unavailable.server.ts). */
+export const middleware: Route.MiddlewareFunction[] = [databaseAvailability];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, cookieTheme, flash] = await Promise.all([

@@ -23,7 +23,14 @@ export type DatabaseHandle = {
   db: Database;
   engine: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** One round trip to the database (`select 1`); rejects when it cannot be reached. */
+  ping(): Promise<void>;
   close(): Promise<void>;
+};
+
+export type DatabaseObserver = {
+  /** A pooled connection was cut by the server or the network (restart, failover, shutdown). */
+  onConnectionLost?: (error: Error) => void;
 };
 
 export type DatabaseOptions =
@@ -66,17 +73,23 @@ async function migrateWithoutStatementTimeout(databaseUrl: string): Promise<void
   }
 }
 
-export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+export async function openDatabase(options: DatabaseOptions, observer: DatabaseObserver = {}): Promise<DatabaseHandle> {
   if ('databaseUrl' in options) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, ...POOL_LIMITS });
     // An idle client can be cut off by the server (restart, failover, DROP DATABASE … FORCE in
     // tests). Without a listener that 'error' event would crash the process; the pool replaces it.
-    pool.on('error', (error) => console.error('postgres: conexão ociosa encerrada', error.message));
+    pool.on('error', (error) => {
+      console.error('postgres: conexão ociosa encerrada', error.message);
+      observer.onConnectionLost?.(error);
+    });
     const db = drizzlePg(pool, { schema });
     return {
       db,
       engine: 'postgres',
       migrate: () => migrateWithoutStatementTimeout(options.databaseUrl),
+      ping: async () => {
+        await pool.query('select 1');
+      },
       close: () => pool.end(),
     };
   }
@@ -90,6 +103,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db: db as unknown as Database,
     engine: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
+    ping: async () => {
+      await client.query('select 1');
+    },
     close: () => client.close(),
   };
 }

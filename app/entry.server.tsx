@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
@@ -11,6 +11,12 @@ import { cspNonceContext } from "./server/csp.server";
 import { getDatabaseHandle } from "./server/db.server";
 import { log } from "./server/log.server";
 import { getEnv, DEFAULT_ADMIN_PASSWORD } from "./server/env.server";
+import {
+  noteRequestError,
+  setUnavailableHeaders,
+  takeDatabaseUnavailable,
+  unavailableResponse,
+} from "./server/unavailable.server";
 
 /** Called by server.mjs on SIGTERM/SIGINT: lets e-mails already under way leave (background.server.ts). */
 export { settleBackgroundTasks } from "./server/background.server";
@@ -38,6 +44,29 @@ export async function bootstrap() {
 
 export const streamTimeout = 5_000;
 
+/**
+ * Every error of a loader or action passes here before React Router hides its details from the
+ * page. An unreachable database marks the request for a 503 (server/unavailable.server.ts) and
+ * logs one line instead of a stack per request during an outage.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted || error instanceof Response) return;
+  if (noteRequestError(error, context)) {
+    console.error(`banco de dados indisponível: ${new URL(request.url).pathname}: ${describe(error)}`);
+    return;
+  }
+  console.error(error);
+};
+
+function describe(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  return cause instanceof Error ? cause.message : String(cause);
+}
+
+/** A client-side navigation whose loaders could not reach the database gets the same 503. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { context }) =>
+  takeDatabaseUnavailable(context) || response.status === 503 ? unavailableResponse() : response;
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -45,6 +74,13 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  if (takeDatabaseUnavailable(loadContext)) {
+    // Thrown, React Router renders the root ErrorBoundary with this 503 (a second call here).
+    setUnavailableHeaders(responseHeaders);
+    throw unavailableResponse();
+  }
+  // The 503 the root middleware threw (server/db.server.ts) keeps its Retry-After.
+  if (responseStatusCode === 503) setUnavailableHeaders(responseHeaders);
   const nonce = loadContext.get(cspNonceContext);
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {

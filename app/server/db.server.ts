@@ -1,8 +1,11 @@
 // The app's database: opened, migrated and seeded once per process, on first use.
 import { sql } from 'drizzle-orm';
+import type { MiddlewareFunction } from 'react-router';
 import { openDatabase, databaseOptionsFromEnv, type Database, type DatabaseHandle } from '~/db/client.server';
 import { ensureAdmin, isCatalogueEmpty, seedCatalogue } from '~/db/seed/seed.server';
 import { getEnv } from './env.server';
+import { isDatabaseUnavailable } from '~/db/errors.server';
+import { isDatabaseMarkedUnavailable, markDatabaseAvailable, markDatabaseUnavailable, unavailableResponse } from './unavailable.server';
 
 // Kept on globalThis so the dev server's module reloads reuse the one connection
 // (PGlite allows a single open per data folder).
@@ -10,7 +13,7 @@ const state = globalThis as typeof globalThis & { __clarearDb?: Promise<Database
 
 async function start(): Promise<DatabaseHandle> {
   const env = getEnv();
-  const handle = await openDatabase(databaseOptionsFromEnv(env));
+  const handle = await openDatabase(databaseOptionsFromEnv(env), { onConnectionLost: markDatabaseUnavailable });
   await handle.migrate();
   if (await isCatalogueEmpty(handle.db)) await seedCatalogue(handle.db);
   await ensureAdmin(handle.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
@@ -40,3 +43,34 @@ export async function closeDatabase(): Promise<void> {
 export async function getDb(): Promise<Database> {
   return (await getDatabaseHandle()).db;
 }
+
+let probe: Promise<boolean> | undefined;
+
+/** One `select 1` shared by every request that arrives while it runs. */
+function probeDatabase(): Promise<boolean> {
+  probe ??= getDatabaseHandle()
+    .then((handle) => handle.ping())
+    .then(
+      () => true,
+      (error: unknown) => {
+        if (!isDatabaseUnavailable(error)) throw error;
+        return false;
+      },
+    )
+    .finally(() => (probe = undefined));
+  return probe;
+}
+
+/**
+ * Root middleware: free while the database is reachable. Once an outage is known
+ * (unavailable.server.ts), each request first probes the database: a failed probe answers the
+ * 503 at once, a successful one ends the outage and the request goes on, so the store recovers
+ * by itself when the database returns.
+ */
+export const databaseAvailability: MiddlewareFunction<Response> = async (_args, next) => {
+  if (isDatabaseMarkedUnavailable()) {
+    if (!(await probeDatabase())) throw unavailableResponse();
+    markDatabaseAvailable();
+  }
+  return next();
+};

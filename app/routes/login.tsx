@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (await getSessionUser(request)) {
-    throw redirect(safeRedirectPath(url.searchParams.get('redirectTo'), '/area-cliente'));
+    throw redirect(safeRedirectPath(url.searchParams.get('redirectTo'), '/area-cliente', url.origin));
   }
   // Better Auth sends the e-mail confirmation link back here.
   let notice: ToastMessage | null = null;
@@ -52,7 +52,8 @@ export async function action({ request }: Route.ActionArgs) {
     }
     const headers = result.headers;
     headers.append('set-cookie', await flashToast({ title: 'Login realizado', description: 'Bem-vindo(a) de volta à Clarear!' }));
-    const to = safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'), '/area-cliente');
+    const url = new URL(request.url);
+    const to = safeRedirectPath(url.searchParams.get('redirectTo'), '/area-cliente', url.origin);
     return redirect(to, { headers });
   }
 

@@ -115,10 +115,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? 'Página não encontrada' : 'Algo deu errado';
+  // A refused request (e.g. a body over its cap, 413) carries its own pt-BR message.
+  const refused =
+    isRouteErrorResponse(error) && error.status >= 400 && error.status < 500 && !notFound && typeof (error.data as { message?: unknown } | null)?.message === 'string'
+      ? (error.data as { message: string }).message
+      : null;
+  const title = notFound ? 'Página não encontrada' : refused ? 'Não foi possível enviar' : 'Algo deu errado';
   const message = notFound
     ? 'O endereço que você procurou não existe ou foi removido.'
-    : 'Tivemos um problema ao carregar esta página. Tente novamente em instantes.';
+    : (refused ?? 'Tivemos um problema ao carregar esta página. Tente novamente em instantes.');
   // The stack is only for developers; production never shows it.
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (

@@ -13,6 +13,7 @@ import { callAuth } from '~/server/auth/auth.server';
 import { flashToast } from '~/server/cookies.server';
 import { getSessionUser } from '~/server/auth/session.server';
 import { originFromMatches, seo } from '~/lib/seo';
+import { readForm } from '~/server/http/body.server';
 import type { Route } from './+types/login';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -36,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 type ActionData = { intent: 'login' | 'register'; errors: FieldErrors; fields: Record<string, string>; toast?: ToastMessage };
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const intent = form.intent === 'register' ? 'register' : 'login';
   const kept = { name: String(form.name ?? ''), email: String(form.email ?? '') };
 

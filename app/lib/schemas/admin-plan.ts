@@ -31,6 +31,8 @@ const price = z
   .string({ error: 'Informe o preço.' })
   .trim()
   .min(1, 'Informe o preço.')
+  // Longer than any price typed by hand ('99.999,99'): refused unread.
+  .max(32, { error: 'Informe um preço válido, por exemplo 49,90.', abort: true })
   .transform((value, ctx) => {
     const parsed = parseDecimal(value);
     if (parsed === null) {

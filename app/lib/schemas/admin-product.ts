@@ -37,9 +37,13 @@ const text = (max: number) =>
     .transform((v) => (v ? v : null));
 
 /** A decimal amount in reais: '12,50' → '12.50'. */
+/** A typed number ('1.234.567,89', '7,5'): longer than this is not one, and is refused unread. */
+const NUMBER_TEXT_MAX = 32;
+
 function money(requiredMessage: string | null) {
   return z
     .string()
+    .max(NUMBER_TEXT_MAX, { error: 'Informe um valor como 12,50 (até 2 casas decimais).', abort: true })
     .optional()
     .transform((v, ctx) => {
       const raw = (v ?? '').trim();
@@ -68,6 +72,7 @@ function money(requiredMessage: string | null) {
 function boundedDecimal(scale: number, min: number, max: number, message: string) {
   return z
     .string()
+    .max(NUMBER_TEXT_MAX, { error: message, abort: true })
     .optional()
     .transform((v, ctx) => {
       const raw = (v ?? '').trim();
@@ -117,6 +122,7 @@ export const productFormSchema = z
     isFeatured: checkbox,
     displayOrder: z
       .string()
+      .max(NUMBER_TEXT_MAX, { error: `Use no máximo ${PRODUCT_LIMITS.displayOrder}.`, abort: true })
       .optional()
       .transform((v) => (v ?? '').trim())
       .pipe(

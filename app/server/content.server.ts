@@ -3,6 +3,7 @@
 // through sanitizeHtml (html.server.ts) before rendering.
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import '~/lib/schemas/zod-pt-br';
 import type { Executor } from '~/db/client.server';
 import { blogPosts, legalPages, siteContent } from '~/db/schema';
 import { isSlug, SLUG_MAX_LENGTH, SLUG_PATTERN } from '~/lib/slug';

@@ -2,6 +2,7 @@
 // the kit builder's product list. All SQL for the area lives here.
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
+import '~/lib/schemas/zod-pt-br';
 import type { Database, Executor } from '~/db/client.server';
 import { productVariants, products, savedKitItems, savedKits } from '~/db/schema';
 import { toCents } from '~/lib/money';

@@ -1,5 +1,6 @@
 // The address form (SPEC §5 Address form), used by /area-cliente/enderecos and its action.
 import { z } from 'zod';
+import './zod-pt-br';
 import { cepMatchesState, isValidCep, normalizeCep } from '../cep';
 import { isUf, UFS } from '../states';
 

@@ -3,6 +3,7 @@
 // indexed fields (benefits.0.text, benefits.0.icon, steps.0.title, …), read into
 // arrays by formDataToObject, so every message keys to the input it belongs to.
 import { z } from 'zod';
+import './zod-pt-br';
 import { parseDecimal } from '../decimal';
 import { PLAN_ICON_NAMES } from '../plan-icons';
 import { imageUrlSchema } from './image-url';

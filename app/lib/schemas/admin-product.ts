@@ -1,6 +1,7 @@
 // The admin product form (SPEC §5 Product form): one schema for the page and
 // its action. Decimals are typed the Brazilian way ('12,50') or with a dot.
 import { z } from 'zod';
+import './zod-pt-br';
 import { parseDecimal } from '../decimal';
 import { imageUrlSchema } from './image-url';
 

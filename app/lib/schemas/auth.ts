@@ -1,5 +1,6 @@
 // One schema per auth form, used by the page (before sending) and by its action.
 import { z } from 'zod';
+import './zod-pt-br';
 import { EMAIL_MAX_LENGTH, EMAIL_TOO_LONG } from './limits';
 
 export const PASSWORD_MIN_LENGTH = 8;

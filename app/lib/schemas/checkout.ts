@@ -1,5 +1,6 @@
 // What /checkout posts. Prices are deliberately absent: the server reprices every line.
 import { z } from 'zod';
+import './zod-pt-br';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../cart';
 import { hasLetters, normalizeTaxId, TAX_ID_MAX, taxIdKind } from '../tax-id';
 
@@ -109,22 +110,27 @@ export const taxIdSchema = z
   })
   .transform(normalizeTaxId);
 
+const RELOAD = 'Não foi possível concluir. Recarregue a página e tente novamente.';
+
 export const quoteSchema = z.object({
-  intent: z.literal('quote'),
+  intent: z.literal('quote', RELOAD),
   cart: cartField,
   /** The CPF/CNPJ typed so far: the welcome offer depends on it; an incomplete one is ignored. */
   taxId: taxIdSchema.optional().catch(undefined),
 });
 
+const INSTALLMENTS = 'Escolha de 1 a 12 parcelas.';
+const FREQUENCY = 'Escolha a frequência de entrega.';
+
 export const payNowSchema = z.object({
-  intent: z.literal('pay'),
+  intent: z.literal('pay', RELOAD),
   cart: cartField,
   idempotencyKey: z.uuid('Tentativa de compra inválida. Recarregue a página.'),
   paymentMethod: z.enum(['pix', 'credit_card', 'boleto'], { error: 'Escolha a forma de pagamento.' }),
-  installments: z.coerce.number().int().min(1).max(12).default(1),
-  deliveryFrequency: z.coerce.number().int().min(1).max(3).default(1),
+  installments: z.coerce.number(INSTALLMENTS).int(INSTALLMENTS).min(1, INSTALLMENTS).max(12, INSTALLMENTS).default(1),
+  deliveryFrequency: z.coerce.number(FREQUENCY).int(FREQUENCY).min(1, FREQUENCY).max(3, FREQUENCY).default(1),
   /** The total the page showed, in cents: a different total on the server stops the payment (the customer sees it first). */
-  expectedTotalCents: z.coerce.number().int().min(0).max(100_000_000_00).optional(),
+  expectedTotalCents: z.coerce.number(RELOAD).int(RELOAD).min(0, RELOAD).max(100_000_000_00, RELOAD).optional(),
   taxId: taxIdSchema,
 });
 

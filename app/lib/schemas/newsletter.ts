@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-pt-br';
 import { EMAIL_MAX_LENGTH, EMAIL_TOO_LONG } from './limits';
 
 export const newsletterSchema = z.object({

@@ -15,6 +15,7 @@ import { getDb } from '~/server/db.server';
 import { deleteProduct, listAdminProducts, type AdminProductPage, type AdminProductRow } from '~/server/product-admin.server';
 import { requireAdmin, requireAdminAction } from '~/server/auth/session.server';
 import { z } from 'zod';
+import '~/lib/schemas/zod-pt-br';
 import { readForm } from '~/server/http/body.server';
 import type { Route } from './+types/products';
 

@@ -8,13 +8,15 @@ import { data } from 'react-router';
 const KiB = 1024;
 
 /**
- * Caps per form, each above the largest legitimate post of that form (every field at
- * its Zod maximum in 3-byte characters, URL-encoded: see body-limits.test.ts), and far
- * below anything that could hurt the process.
+ * Caps per form, each above the largest legitimate post of that form (every field at its
+ * Zod maximum in 4-byte characters, URL-encoded: 12 bytes a character; see body-limits.test.ts),
+ * and far below anything that could hurt the process.
  */
 export const BODY_LIMITS = {
   /** Every storefront, account and customer-area form, the cart and the small admin forms. */
   form: 64 * KiB,
+  /** /contato: a 5 000-character message. */
+  contact: 128 * KiB,
   /** /admin/subscriptions: the plan editor with its benefits and steps. */
   adminPlan: 128 * KiB,
   /** /admin/products/:id: eight long texts, up to 20 sizes and 30 kit items. */

@@ -13,6 +13,7 @@ import { originFromMatches, seo } from '~/lib/seo';
 import type { ToastMessage } from '~/lib/toast';
 import { submitContactMessage } from '~/server/contact.server';
 import { getDb } from '~/server/db.server';
+import { BODY_LIMITS, readForm } from '~/server/http/body.server';
 import type { Route } from './+types/contact';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -31,7 +32,7 @@ type ActionData =
   | { status: 'error'; fields: Record<ContactField, string> };
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request, BODY_LIMITS.contact);
   const fields = Object.fromEntries(
     CONTACT_FIELDS.map((name) => {
       const value = form.get(name);

@@ -15,6 +15,7 @@ import type { Variant } from '~/server/catalog.server';
 import { getDb } from '~/server/db.server';
 import { listBuilderProducts, parseSaveKitForm, saveKit, SaveKitError, type BuilderProduct } from '~/server/saved-kits.server';
 import { requireUser } from '~/server/auth/session.server';
+import { readForm } from '~/server/http/body.server';
 import type { Route } from './+types/kit-builder';
 
 const KIT_NAME_MAX = 80;
@@ -43,7 +44,7 @@ export type SaveKitResult = { ok: true; id: string } | { ok: false; message: str
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const parsed = parseSaveKitForm(await request.formData());
+  const parsed = parseSaveKitForm(await readForm(request));
   if (!parsed.ok) return data<SaveKitResult>({ ok: false, message: parsed.message }, 400);
   try {
     const kit = await saveKit(await getDb(), user.id, parsed.input);

@@ -2,6 +2,7 @@ import { data, redirect } from 'react-router';
 import { newsletterSchema, type NewsletterResult } from '~/lib/schemas/newsletter';
 import { getDb } from '~/server/db.server';
 import { subscribeToNewsletter } from '~/server/newsletter.server';
+import { readForm } from '~/server/http/body.server';
 import type { Route } from './+types/newsletter';
 
 export function loader() {
@@ -9,7 +10,7 @@ export function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = newsletterSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = newsletterSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     return data<NewsletterResult>({ status: 'invalid', message: parsed.error.issues[0]?.message ?? 'Informe um e-mail válido.' }, 400);
   }

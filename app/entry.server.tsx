@@ -6,8 +6,9 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { getDatabaseHandle } from "./server/db.server";
-import { getEnv, DEFAULT_ADMIN_PASSWORD } from "./server/env.server";
+import { adminLoginNote } from "./db/seed/seed.server";
+import { getDatabaseHandle, takeAdminSetup } from "./server/db.server";
+import { getEnv } from "./server/env.server";
 
 /** Called by server.mjs on SIGTERM/SIGINT: lets e-mails already under way leave (background.server.ts). */
 export { settleBackgroundTasks } from "./server/background.server";
@@ -23,8 +24,9 @@ export async function bootstrap() {
     engine: handle.engine,
     dataDir: env.dataDir,
     adminEmail: env.ADMIN_EMAIL,
-    // Only the public default is printed; a password set by the operator never reaches the logs.
-    adminPassword: env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD ? env.ADMIN_PASSWORD : null,
+    // How to sign in as admin: a generated password on the start that created it, never again;
+    // a password set in ADMIN_PASSWORD never reaches the logs.
+    adminLogin: adminLoginNote(await takeAdminSetup(), env.ADMIN_EMAIL),
   };
 }
 

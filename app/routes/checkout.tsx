@@ -19,6 +19,7 @@ import { formatTaxId } from '~/lib/tax-id';
 import type { ToastMessage } from '~/lib/toast';
 import { CheckoutError, getUserTaxId, placeOrder, quoteCart, type Quote } from '~/server/checkout.server';
 import { getDb } from '~/server/db.server';
+import { checkRateLimit } from '~/server/rate-limit.server';
 import { sendOrderConfirmation } from '~/server/orders/emails.server';
 import { getOwnOrder } from '~/server/orders/orders.server';
 import { getPaymentProvider } from '~/server/payments.server';
@@ -37,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 type ActionResult =
-  | { intent: 'quote'; quote: Quote }
+  | { intent: 'quote'; quote: Quote | null; message?: string }
   | { intent: 'pay'; ok: true; orderId: string }
   | { intent: 'pay'; ok: false; errors?: FieldErrors; toast?: ToastMessage; quote?: Quote; login?: boolean };
 
@@ -57,6 +58,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (form.intent === 'quote') {
     const parsed = quoteSchema.safeParse(form);
     if (!parsed.success) return data<ActionResult>({ intent: 'quote', quote: emptyQuote() }, 400);
+    const limited = await checkRateLimit(request, 'quote');
+    if (limited) return data<ActionResult>({ intent: 'quote', quote: null, message: limited.message }, limited.init);
     return data<ActionResult>({ intent: 'quote', quote: await quoteCart(db, user?.id ?? null, parsed.data.cart, parsed.data.taxId) });
   }
 
@@ -170,6 +173,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   }, [payload, quotedTaxId, hydrated, cart.length, submitQuote]);
 
   const quoteResult = quoteFetcher.data?.intent === 'quote' ? quoteFetcher.data.quote : null;
+  const quoteRefused = quoteFetcher.data?.intent === 'quote' ? quoteFetcher.data.message : undefined;
+  useEffect(() => {
+    if (quoteRefused) toast({ title: 'Não foi possível atualizar os preços', description: quoteRefused, variant: 'destructive' });
+  }, [quoteFetcher.data, quoteRefused]);
   const payResult = payFetcher.data?.intent === 'pay' ? payFetcher.data : null;
   const quote = (payResult && !payResult.ok && payResult.quote) || quoteResult;
 

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '~/db/client.server';
 import type * as Schema from '~/db/schema';
 import { createScratchDatabase, engines } from './engines';
-import { TEST_ADMIN, useTestAdmin } from './test-admin';
+import { TEST_ADMIN, setTestAdminEnv } from './test-admin';
 
 const ORIGIN = 'http://localhost:3000';
 type Module = { loader?: (args: unknown) => unknown; action?: (args: unknown) => unknown };
@@ -58,7 +58,7 @@ describe.each(engines.map((e) => e.name))('admin guards on %s', (engineName) => 
     process.env.DATA_DIR = dataDir;
     delete process.env.SMTP_URL;
     delete process.env.DATABASE_URL;
-    useTestAdmin();
+    setTestAdminEnv();
     let dropDatabase = async () => {};
     if (engineName === 'postgres') {
       const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'clarear_guards');

@@ -8,8 +8,10 @@ import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '~/db/client.server';
 import type * as Schema from '~/db/schema';
+import type { callAuth, handleAuthRequest } from '~/server/auth/auth.server';
+import type { getSessionUser } from '~/server/auth/session.server';
 import { createScratchDatabase, engines } from './engines';
-import { TEST_ADMIN, useTestAdmin } from './test-admin';
+import { TEST_ADMIN, setTestAdminEnv } from './test-admin';
 
 const ORIGIN = 'http://localhost:3000';
 
@@ -25,9 +27,9 @@ describe.each(engines.map((e, i) => [e.name, i] as const))('auth endpoints on %s
   let schema: typeof Schema;
   let dataDir: string;
   let app: {
-    callAuth: typeof import('~/server/auth/auth.server').callAuth;
-    handleAuthRequest: typeof import('~/server/auth/auth.server').handleAuthRequest;
-    getSessionUser: typeof import('~/server/auth/session.server').getSessionUser;
+    callAuth: typeof callAuth;
+    handleAuthRequest: typeof handleAuthRequest;
+    getSessionUser: typeof getSessionUser;
     settle: () => Promise<unknown>;
     route: { loader: (args: unknown) => Promise<Response> | Response; action: (args: unknown) => Promise<Response> | Response };
   };
@@ -70,7 +72,7 @@ describe.each(engines.map((e, i) => [e.name, i] as const))('auth endpoints on %s
     process.env.AUTH_RATE_LIMIT_MAX = '1000';
     delete process.env.SMTP_URL;
     delete process.env.DATABASE_URL;
-    useTestAdmin();
+    setTestAdminEnv();
     let dropDatabase = async () => {};
     if (engineName === 'postgres') {
       const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'clarear_authep');

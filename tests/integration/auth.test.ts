@@ -5,14 +5,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN, useTestAdmin } from './test-admin';
+import { TEST_ADMIN, setTestAdminEnv } from './test-admin';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'clarear-auth-'));
 process.env.DATA_DIR = dataDir;
 process.env.AUTH_RATE_LIMIT_MAX = '3';
 delete process.env.DATABASE_URL;
 delete process.env.SMTP_URL;
-useTestAdmin();
+setTestAdminEnv();
 
 const { callAuth, getAuth } = await import('~/server/auth/auth.server');
 const { getDatabaseHandle } = await import('~/server/db.server');

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '~/db/client.server';
 import type * as Schema from '~/db/schema';
 import { createScratchDatabase, engines } from './engines';
-import { useTestAdmin } from './test-admin';
+import { setTestAdminEnv } from './test-admin';
 
 const ORIGIN = 'http://localhost:3000';
 const LIMIT = 3;
@@ -52,7 +52,7 @@ async function startInstance(dataDir: string, databaseUrl: string | undefined) {
   delete process.env.SMTP_URL;
   if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
   else delete process.env.DATABASE_URL;
-  useTestAdmin();
+  setTestAdminEnv();
   const { getDatabaseHandle, getDb } = await import('~/server/db.server');
   const db = await getDb();
   const handle = await getDatabaseHandle();

@@ -20,6 +20,7 @@ import { formatTaxId } from '~/lib/tax-id';
 import type { ToastMessage } from '~/lib/toast';
 import { CheckoutError, getUserTaxId, placeOrder, quoteCart, type Quote } from '~/server/checkout.server';
 import { getDb } from '~/server/db.server';
+import { checkRateLimit } from '~/server/rate-limit.server';
 import { sendOrderConfirmation } from '~/server/orders/emails.server';
 import { getOwnOrder } from '~/server/orders/orders.server';
 import { getPaymentProvider } from '~/server/payments.server';
@@ -39,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 type ActionResult =
-  | { intent: 'quote'; quote: Quote; error?: string }
+  | { intent: 'quote'; quote: Quote | null; error?: string; message?: string }
   | { intent: 'pay'; ok: true; orderId: string }
   | { intent: 'pay'; ok: false; errors?: FieldErrors; toast?: ToastMessage; quote?: Quote; login?: boolean };
 
@@ -59,6 +60,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (form.intent === 'quote') {
     const parsed = quoteSchema.safeParse(form);
     if (!parsed.success) return data<ActionResult>({ intent: 'quote', quote: emptyQuote(), error: cartError(parsed.error) }, 400);
+    const limited = await checkRateLimit(request, 'quote');
+    if (limited) return data<ActionResult>({ intent: 'quote', quote: null, message: limited.message }, limited.init);
     return data<ActionResult>({ intent: 'quote', quote: await quoteCart(db, user?.id ?? null, parsed.data.cart, parsed.data.taxId) });
   }
 
@@ -185,6 +188,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (quoteError) toast({ title: 'Carrinho inválido', description: quoteError, variant: 'destructive' });
   }, [quoteError]);
+  const quoteRefused = quoteFetcher.data?.intent === 'quote' ? quoteFetcher.data.message : undefined;
+  useEffect(() => {
+    if (quoteRefused) toast({ title: 'Não foi possível atualizar os preços', description: quoteRefused, variant: 'destructive' });
+  }, [quoteFetcher.data, quoteRefused]);
   const payResult = payFetcher.data?.intent === 'pay' ? payFetcher.data : null;
   const quote = (payResult && !payResult.ok && payResult.quote) || quoteResult;
 

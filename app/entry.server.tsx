@@ -54,10 +54,10 @@ export const streamTimeout = 5_000;
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted || error instanceof Response) return;
   if (noteRequestError(error, context)) {
-    console.error(`banco de dados indisponível: ${new URL(request.url).pathname}: ${describe(error)}`);
+    log.error(`banco de dados indisponível: ${new URL(request.url).pathname}: ${describe(error)}`);
     return;
   }
-  console.error(error);
+  log.error('falha não tratada', error);
 };
 
 function describe(error: unknown): string {

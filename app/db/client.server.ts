@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { log } from '~/server/log.server';
 
 /** The query-builder API is identical on both drivers; the app codes against this one type. */
 export type Database = NodePgDatabase<typeof schema>;
@@ -65,7 +66,7 @@ export const POOL_LIMITS = {
 /** Migrations (an index built on a large table) may rightly take longer than a page's statement timeout. */
 async function migrateWithoutStatementTimeout(databaseUrl: string): Promise<void> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1, connectionTimeoutMillis: POOL_LIMITS.connectionTimeoutMillis });
-  pool.on('error', (error) => console.error('postgres: conexão de migração encerrada', error.message));
+  pool.on('error', (error) => log.error('postgres: conexão de migração encerrada', error.message));
   try {
     await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: migrationsFolder() });
   } finally {
@@ -79,7 +80,7 @@ export async function openDatabase(options: DatabaseOptions, observer: DatabaseO
     // An idle client can be cut off by the server (restart, failover, DROP DATABASE … FORCE in
     // tests). Without a listener that 'error' event would crash the process; the pool replaces it.
     pool.on('error', (error) => {
-      console.error('postgres: conexão ociosa encerrada', error.message);
+      log.error('postgres: conexão ociosa encerrada', error.message);
       observer.onConnectionLost?.(error);
     });
     const db = drizzlePg(pool, { schema });

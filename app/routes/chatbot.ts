@@ -6,6 +6,7 @@ import type { ChatbotResponse } from '~/lib/chatbot';
 import { listBestSellers, listCheapest, listQuickQuestions } from '~/server/chatbot.server';
 import { getDb } from '~/server/db.server';
 import type { Route } from './+types/chatbot';
+import { log } from '~/server/log.server';
 
 const querySchema = z.object({ intent: z.enum(['questions', 'best-sellers', 'cheapest']) });
 
@@ -24,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const products = intent === 'best-sellers' ? await listBestSellers(db) : await listCheapest(db);
     return json({ intent, products });
   } catch (error) {
-    console.error(`chatbot: falha ao ler ${intent}`, error);
+    log.error(`chatbot: falha ao ler ${intent}`, error);
     return json({ error: 'Não foi possível carregar os dados do chat agora.' }, 500);
   }
 }

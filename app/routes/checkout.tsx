@@ -27,6 +27,7 @@ import { getPaymentProvider } from '~/server/payments.server';
 import { getSessionUser } from '~/server/auth/session.server';
 import { readForm } from '~/server/http/body.server';
 import type { Route } from './+types/checkout';
+import { log } from '~/server/log.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo({ title: 'Finalizar compra', path: '/checkout', origin: originFromMatches(matches) }),
@@ -84,19 +85,19 @@ export async function action({ request }: Route.ActionArgs) {
     if (!replayed) {
       const order = await getOwnOrder(db, user.id, orderId);
       // The purchase is committed; a mail failure is logged, never undone.
-      if (order) await sendOrderConfirmation(order, user).catch((e: unknown) => console.error('checkout: e-mail de confirmação falhou', e));
+      if (order) await sendOrderConfirmation(order, user).catch((e: unknown) => log.error('checkout: e-mail de confirmação falhou', e));
     }
     return data<ActionResult>({ intent: 'pay', ok: true, orderId });
   } catch (error) {
     if (error instanceof CheckoutError) {
-      if (error.step !== 'cart' && error.step !== 'payment') console.error(`checkout: falha em ${error.step}`, error.cause);
+      if (error.step !== 'cart' && error.step !== 'payment') log.error(`checkout: falha em ${error.step}`, error.cause);
       const quote = error.step === 'cart' ? await quoteCart(db, user.id, parsed.data.cart, parsed.data.taxId) : undefined;
       return data<ActionResult>(
         { intent: 'pay', ok: false, quote, toast: { title: STEP_TITLES[error.step], description: error.message, variant: 'destructive' } },
         error.step === 'cart' ? 409 : 500,
       );
     }
-    console.error('checkout: falha inesperada', error);
+    log.error('checkout: falha inesperada', error);
     return data<ActionResult>(
       { intent: 'pay', ok: false, toast: { title: 'Erro ao criar pedido', description: 'Não foi possível concluir a compra. Nada foi cobrado; tente novamente.', variant: 'destructive' } },
       500,

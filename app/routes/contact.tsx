@@ -16,6 +16,7 @@ import { getDb } from '~/server/db.server';
 import { BODY_LIMITS, readForm } from '~/server/http/body.server';
 import { checkRateLimit } from '~/server/rate-limit.server';
 import type { Route } from './+types/contact';
+import { log } from '~/server/log.server';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
@@ -48,7 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
     // Stored, then mailed to the store; a mail failure is logged and the message kept (contact.server.ts).
     await submitContactMessage(await getDb(), parsed.data);
   } catch (error) {
-    console.error('contato: não foi possível gravar a mensagem', error);
+    log.error('contato: não foi possível gravar a mensagem', error);
     return data<ActionData>({ status: 'error', fields }, 500);
   }
   return data<ActionData>({ status: 'sent' });

@@ -6,6 +6,7 @@ import { addFavorite, removeFavorite } from '~/server/favorites.server';
 import { getSessionUser } from '~/server/auth/session.server';
 import { readForm } from '~/server/http/body.server';
 import type { Route } from './+types/favorites';
+import { log } from '~/server/log.server';
 
 export function loader() {
   return redirect('/area-cliente/lista-de-desejos');
@@ -32,7 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
     await removeFavorite(db, user.id, productId);
     return data<FavoriteResult>({ status: 'removed' });
   } catch (error) {
-    console.error('favoritos: falha', error);
+    log.error('favoritos: falha', error);
     const message = intent === 'remove' ? 'Não foi possível remover dos favoritos.' : 'Não foi possível adicionar aos favoritos.';
     return data<FavoriteResult>({ status: 'error', message }, 500);
   }

@@ -18,6 +18,7 @@ import { requireUser } from '~/server/auth/session.server';
 import { readForm } from '~/server/http/body.server';
 import { checkRateLimit } from '~/server/rate-limit.server';
 import type { Route } from './+types/kit-builder';
+import { log } from '~/server/log.server';
 
 const KIT_NAME_MAX = 80;
 const KIT_ITEMS_MAX = 30;
@@ -36,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     return { q, products: await listBuilderProducts(await getDb(), q || undefined), error: null };
   } catch (error) {
-    console.error('monte-seu-kit: falha ao buscar produtos', error);
+    log.error('monte-seu-kit: falha ao buscar produtos', error);
     return { q, products: [] as BuilderProduct[], error: 'Erro ao buscar produtos' };
   }
 }
@@ -54,7 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data<SaveKitResult>({ ok: true, id: kit.id });
   } catch (error) {
     if (error instanceof SaveKitError) return data<SaveKitResult>({ ok: false, message: error.message }, 400);
-    console.error('monte-seu-kit: falha ao salvar', error);
+    log.error('monte-seu-kit: falha ao salvar', error);
     return data<SaveKitResult>({ ok: false, message: 'Não foi possível salvar o kit. Tente novamente.' }, 500);
   }
 }

@@ -5,6 +5,7 @@ import { originFromMatches, seo } from '~/lib/seo';
 import { listKits, type KitWithItems } from '~/server/catalog.server';
 import { getDb } from '~/server/db.server';
 import type { Route } from './+types/kits';
+import { log } from '~/server/log.server';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
@@ -18,7 +19,7 @@ export async function loader() {
   try {
     return { kits: await listKits(await getDb()), error: null };
   } catch (error) {
-    console.error('kits: falha ao buscar', error);
+    log.error('kits: falha ao buscar', error);
     return { kits: [] as KitWithItems[], error: 'Não foi possível carregar os kits agora. Tente novamente em instantes.' };
   }
 }

@@ -6,6 +6,7 @@ import { getDb } from '~/server/db.server';
 import { sanitizeHtml } from '~/server/html.server';
 import { HtmlContent } from '~/components/html-content';
 import type { Route } from './+types/legal-page';
+import { log } from '~/server/log.server';
 
 // /{slug}: a legal page (/termos-uso, /politica-privacidade, /trocas-devolucoes).
 // Every other single-segment address lands here too and gets a 404 page.
@@ -39,7 +40,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     });
   } catch (error) {
     // SPEC §8 Pages: a failed read is logged and the visitor sees "not found" (503: try again later).
-    console.error(`página legal: falha ao ler "${params.slug}"`, error);
+    log.error(`página legal: falha ao ler "${params.slug}"`, error);
     return data({ page: null }, { status: 503 });
   }
 }

@@ -5,6 +5,7 @@ import { subscribeToNewsletter } from '~/server/newsletter.server';
 import { readForm } from '~/server/http/body.server';
 import { checkRateLimit } from '~/server/rate-limit.server';
 import type { Route } from './+types/newsletter';
+import { log } from '~/server/log.server';
 
 export function loader() {
   return redirect('/');
@@ -21,7 +22,7 @@ export async function action({ request }: Route.ActionArgs) {
     const status = await subscribeToNewsletter(await getDb(), parsed.data.email);
     return data<NewsletterResult>({ status }, status === 'duplicate' ? 409 : 200);
   } catch (error) {
-    console.error('newsletter: falha ao inscrever', error);
+    log.error('newsletter: falha ao inscrever', error);
     return data<NewsletterResult>({ status: 'error' }, 500);
   }
 }

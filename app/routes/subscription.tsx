@@ -13,6 +13,7 @@ import { originFromMatches, seo } from '~/lib/seo';
 import { getDb } from '~/server/db.server';
 import { getActivePlanConfig, type PlanConfig } from '~/server/plan-config.server';
 import type { Route } from './+types/subscription';
+import { log } from '~/server/log.server';
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   seo({
@@ -27,7 +28,7 @@ export async function loader() {
   try {
     return { config: await getActivePlanConfig(await getDb()), failed: false };
   } catch (error) {
-    console.error('assinatura: falha ao carregar o plano', error);
+    log.error('assinatura: falha ao carregar o plano', error);
     return { config: null as PlanConfig | null, failed: true };
   }
 }

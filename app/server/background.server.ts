@@ -2,6 +2,8 @@
 // tell a new sign-up from a duplicate). Each task is tracked until it settles, so
 // tests and a graceful shutdown can wait for it; a failure is logged, never thrown.
 
+import { log } from './log.server';
+
 // On globalThis, like the database and auth singletons: the dev server's module
 // reloads keep the one set the auth instance writes to.
 const state = globalThis as typeof globalThis & { __clarearBackground?: Set<Promise<void>> };
@@ -11,7 +13,7 @@ export function runInBackground(task: Promise<unknown>, label = 'tarefa em segun
   const tracked: Promise<void> = task
     .then(
       () => undefined,
-      (error: unknown) => console.error(`Falha em ${label}:`, error),
+      (error: unknown) => log.error(`Falha em ${label}:`, error),
     )
     .finally(() => inFlight.delete(tracked));
   inFlight.add(tracked);

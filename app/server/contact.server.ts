@@ -7,6 +7,7 @@ import { contactMessages } from '~/db/schema';
 import type { ContactInput } from '~/lib/schemas/contact';
 import { getEnv } from './env.server';
 import { sendMail, type MailMessage } from './mail/mailer.server';
+import { log } from './log.server';
 
 export type ContactSubmission = { id: string; mailed: boolean };
 
@@ -48,14 +49,14 @@ export async function submitContactMessage(db: Executor, message: ContactInput, 
   try {
     await (options.send ?? sendMail)(contactMail(message, options.to ?? getEnv().STORE_EMAIL));
   } catch (error) {
-    console.error(`contato: mensagem ${id} gravada, mas o e-mail para a loja falhou`, error);
+    log.error(`contato: mensagem ${id} gravada, mas o e-mail para a loja falhou`, error);
     return { id, mailed: false };
   }
   try {
     await db.update(contactMessages).set({ mailedAt: new Date() }).where(eq(contactMessages.id, id));
   } catch (error) {
     // Stored and mailed: only the bookkeeping failed, the customer is answered all the same.
-    console.error(`contato: mensagem ${id} enviada, mas mailed_at não foi gravado`, error);
+    log.error(`contato: mensagem ${id} enviada, mas mailed_at não foi gravado`, error);
   }
   return { id, mailed: true };
 }

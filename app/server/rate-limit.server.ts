@@ -8,6 +8,7 @@ import { rateLimits } from '~/db/schema';
 import { getAuth } from './auth/auth.server';
 import { getDb } from './db.server';
 import { getEnv } from './env.server';
+import { log } from './log.server';
 
 export const RATE_LIMIT_MESSAGE = 'Muitas tentativas. Aguarde um minuto e tente novamente.';
 
@@ -66,7 +67,7 @@ export async function checkRateLimit(request: Request, name: RateLimitName): Pro
     return null;
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) {
-      console.error(`limite de requisições (${name}): contador indisponível`, rejection);
+      log.error(`limite de requisições (${name}): contador indisponível`, rejection);
       return null;
     }
     const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));

@@ -8,6 +8,7 @@
 //   runs, so pages whose loaders catch their own errors do not show a half-empty page either.
 import { isDatabaseUnavailable } from '~/db/errors.server';
 import { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS, UNAVAILABLE_STATUS } from '~/lib/unavailable';
+import { log } from './log.server';
 
 const marked = new WeakSet<object>();
 
@@ -17,12 +18,12 @@ let unavailableSince: number | null = null;
 export function markDatabaseUnavailable(): void {
   if (unavailableSince !== null) return;
   unavailableSince = Date.now();
-  console.error('banco de dados indisponível: a loja responde 503 até ele voltar');
+  log.error('banco de dados indisponível: a loja responde 503 até ele voltar');
 }
 
 export function markDatabaseAvailable(): void {
   if (unavailableSince === null) return;
-  console.error(`banco de dados de volta após ${Math.round((Date.now() - unavailableSince) / 1000)} s`);
+  log.error(`banco de dados de volta após ${Math.round((Date.now() - unavailableSince) / 1000)} s`);
   unavailableSince = null;
 }
 

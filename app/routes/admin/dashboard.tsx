@@ -14,6 +14,7 @@ import { getDashboard, type Dashboard, type LatestOrder, type TopProduct } from 
 import { getDb } from '~/server/db.server';
 import { requireAdmin } from '~/server/auth/session.server';
 import type { Route } from './+types/dashboard';
+import { log } from '~/server/log.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | Painel Administrativo | Clarear' }, { name: 'robots', content: 'noindex' }];
 
@@ -22,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     return { dashboard: await getDashboard(await getDb()) };
   } catch (error) {
-    console.error('admin/dashboard: falha ao carregar', error);
+    log.error('admin/dashboard: falha ao carregar', error);
     return { dashboard: null };
   }
 }

@@ -30,6 +30,7 @@ import {
 import { requireAdmin, requireAdminAction } from '~/server/auth/session.server';
 import { BODY_LIMITS, readForm } from '~/server/http/body.server';
 import type { Route } from './+types/product-edit';
+import { log } from '~/server/log.server';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.product.id ? 'Editar produto' : 'Novo produto'} | Painel Administrativo | Clarear` },
@@ -98,7 +99,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     try {
       saved = await getEditableProduct(db, id.data);
     } catch (error) {
-      console.error('admin/produto: falha ao buscar', error);
+      log.error('admin/produto: falha ao buscar', error);
       throw await backToList({ ...NOT_FOUND_TOAST, description: 'Tente novamente em instantes.' });
     }
     if (!saved) throw await backToList(NOT_FOUND_TOAST);
@@ -125,11 +126,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
   const [categories, kitOptions] = await Promise.all([
     listCategoryOptions(db).catch((error: unknown) => {
-      console.error('admin/produto: falha ao buscar categorias', error);
+      log.error('admin/produto: falha ao buscar categorias', error);
       return null;
     }),
     listKitComponentOptions(db).catch((error: unknown) => {
-      console.error('admin/produto: falha ao buscar produtos para kits', error);
+      log.error('admin/produto: falha ao buscar produtos para kits', error);
       return [] as Option[];
     }),
   ]);
@@ -163,7 +164,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (field) {
       return data<ActionData>({ errors: { [field.field]: field.message }, toast: { title: SAVE_ERROR, description: field.message, variant: 'destructive' } }, 400);
     }
-    console.error('admin/produto: falha ao salvar', error);
+    log.error('admin/produto: falha ao salvar', error);
     return data<ActionData>({ errors: {}, toast: { title: SAVE_ERROR, description: 'Nada foi alterado. Tente novamente em instantes.', variant: 'destructive' } }, 500);
   }
 }

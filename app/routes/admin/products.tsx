@@ -18,6 +18,7 @@ import { z } from 'zod';
 import '~/lib/schemas/zod-pt-br';
 import { readForm } from '~/server/http/body.server';
 import type { Route } from './+types/products';
+import { log } from '~/server/log.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Produtos | Painel Administrativo | Clarear' }, { name: 'robots', content: 'noindex' }];
 
@@ -33,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const result = await listAdminProducts(await getDb(), { term, page: Number.isFinite(page) ? page : 1 });
     return { term, result, error: null };
   } catch (error) {
-    console.error('admin/produtos: falha ao buscar', error);
+    log.error('admin/produtos: falha ao buscar', error);
     const empty: AdminProductPage = { rows: [], total: 0, page: 1, pageCount: 1 };
     return { term, result: empty, error: LOAD_ERROR };
   }
@@ -59,7 +60,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     return data<ActionData>({ ok: true, toast: { title: 'Produto excluído' } });
   } catch (error) {
-    console.error('admin/produtos: falha ao excluir', error);
+    log.error('admin/produtos: falha ao excluir', error);
     return data<ActionData>(
       { ok: false, toast: { title: 'Erro ao excluir produto', description: 'Tente novamente em instantes.', variant: 'destructive' } },
       500,

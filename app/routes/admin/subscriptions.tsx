@@ -43,6 +43,7 @@ import {
 } from '~/server/subscriptions.server';
 import { BODY_LIMITS, readForm } from '~/server/http/body.server';
 import type { Route } from './+types/subscriptions';
+import { log } from '~/server/log.server';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Assinaturas | Painel Administrativo | Clarear' },
@@ -88,7 +89,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       planError = { title: 'Erro ao buscar plano', description: 'Nenhum plano de assinatura cadastrado.' };
     }
   } catch (error) {
-    console.error('admin/assinaturas: falha ao buscar o plano', error);
+    log.error('admin/assinaturas: falha ao buscar o plano', error);
     planError = { title: 'Erro ao buscar plano', description: 'Não foi possível carregar o plano agora. Recarregue a página para tentar de novo.' };
   }
 
@@ -97,7 +98,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     list = await listAllSubscriptions(await getDb(), { page, pageSize: SUBSCRIBERS_PAGE_SIZE });
   } catch (error) {
-    console.error('admin/assinaturas: falha ao buscar assinantes', error);
+    log.error('admin/assinaturas: falha ao buscar assinantes', error);
     listError = { title: 'Erro ao buscar assinantes', description: 'Não foi possível carregar as assinaturas agora. Recarregue a página para tentar de novo.' };
   }
 
@@ -131,7 +132,7 @@ async function updatePlan(form: FormObject) {
     if (result === 'not-found') return failure('update-plan', title, 'Plano não encontrado.', 404);
     if (result === 'conflict') return failure('update-plan', title, 'Outro plano foi ativado ao mesmo tempo. Recarregue a página e tente novamente.', 409);
   } catch (error) {
-    console.error('admin/assinaturas: falha ao atualizar o plano', error);
+    log.error('admin/assinaturas: falha ao atualizar o plano', error);
     return failure('update-plan', title, 'Não foi possível salvar agora. Tente novamente.', 500);
   }
   return success('update-plan', {
@@ -156,7 +157,7 @@ async function assign(form: FormObject) {
     }
     if (result.status === 'already-subscribed') return failure('assign', title, ALREADY_SUBSCRIBED, 409, { email: ALREADY_SUBSCRIBED });
   } catch (error) {
-    console.error('admin/assinaturas: falha ao atribuir', error);
+    log.error('admin/assinaturas: falha ao atribuir', error);
     return failure('assign', title, 'Não foi possível atribuir agora. Tente novamente.', 500);
   }
   return success('assign', { title: 'Assinatura atribuída com sucesso!', description: `Assinatura mensal ativa para ${parsed.data.email}.` });
@@ -169,7 +170,7 @@ async function remove(form: FormObject) {
   try {
     if (!(await removeSubscription(await getDb(), parsed.data.subscriptionId))) return failure('remove', title, 'Assinatura não encontrada.', 404);
   } catch (error) {
-    console.error('admin/assinaturas: falha ao remover', error);
+    log.error('admin/assinaturas: falha ao remover', error);
     return failure('remove', title, 'Não foi possível remover agora. Tente novamente.', 500);
   }
   return success('remove', { title: 'Assinatura removida com sucesso.' });

@@ -21,6 +21,7 @@ import { getDb } from '~/server/db.server';
 import { requireUser } from '~/server/auth/session.server';
 import { readForm } from '~/server/http/body.server';
 import type { Route } from './+types/addresses';
+import { log } from '~/server/log.server';
 
 const PATH = '/area-cliente/enderecos';
 const NOT_FOUND = 'Endereço não encontrado.';
@@ -34,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     addresses = await listAddresses(await getDb(), user.id);
   } catch (error) {
-    console.error('addresses list failed', error);
+    log.error('addresses list failed', error);
     return { addresses: [] as Address[], loadError: true, editing: null, deleting: null };
   }
   // ?editar / ?excluir must name one of this user's addresses.
@@ -69,7 +70,7 @@ export async function action({ request }: Route.ActionArgs) {
       const done = intent === 'delete' ? await deleteAddress(db, user.id, id.data) : await setDefaultAddress(db, user.id, id.data);
       if (!done) return failure(intent, title, NOT_FOUND, 404);
     } catch (error) {
-      console.error(`address ${intent} failed`, error);
+      log.error(`address ${intent} failed`, error);
       return failure(intent, title, 'Não foi possível concluir agora. Tente novamente.', 500);
     }
     const message = intent === 'delete' ? { title: 'Endereço excluído' } : { title: 'Endereço salvo!', description: 'Este é agora o seu endereço padrão.' };
@@ -96,7 +97,7 @@ export async function action({ request }: Route.ActionArgs) {
     const saved = await saveAddress(db, user.id, parsed.data, id);
     if (!saved) return failure(intent, 'Erro ao salvar endereço', NOT_FOUND, 404, {}, fields);
   } catch (error) {
-    console.error('address save failed', error);
+    log.error('address save failed', error);
     return failure(intent, 'Erro ao salvar endereço', 'Não foi possível salvar agora. Tente novamente.', 500, {}, fields);
   }
   return redirect(PATH, { headers: { 'set-cookie': await flashToast({ title: 'Endereço salvo!', description: 'Seu endereço foi salvo com sucesso.' }) } });

@@ -6,6 +6,7 @@ import { getDb } from '~/server/db.server';
 import { listOwnOrders, type OrderListItem } from '~/server/orders/orders.server';
 import { requireUser } from '~/server/auth/session.server';
 import type { Route } from './+types/orders';
+import { log } from '~/server/log.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Histórico de Pedidos | Clarear' }, { name: 'robots', content: 'noindex' }];
 
@@ -14,7 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     return { orders: await listOwnOrders(await getDb(), user.id), error: null };
   } catch (error) {
-    console.error('meus-pedidos: falha', error);
+    log.error('meus-pedidos: falha', error);
     return { orders: [] as OrderListItem[], error: 'Erro ao buscar pedidos' };
   }
 }

@@ -14,6 +14,7 @@ import { DEFAULT_PREFERENCES, getOrCreatePreferences, savePreferences, type Pref
 import { requireUser } from '~/server/auth/session.server';
 import { readForm } from '~/server/http/body.server';
 import type { Route } from './+types/preferences';
+import { log } from '~/server/log.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Preferências | Clarear' }, { name: 'robots', content: 'noindex' }];
 
@@ -24,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return { preferences: await getOrCreatePreferences(await getDb(), user.id, browserTheme) };
   } catch (error) {
     // SPEC §8: preference load errors are only logged; the page shows the defaults.
-    console.error('preferências: falha ao carregar', error);
+    log.error('preferências: falha ao carregar', error);
     return { preferences: { ...DEFAULT_PREFERENCES, theme: browserTheme ?? DEFAULT_PREFERENCES.theme } satisfies Preferences };
   }
 }
@@ -41,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await savePreferences(await getDb(), user.id, { [change.name]: change.value });
   } catch (error) {
-    console.error('preferências: falha ao salvar', error);
+    log.error('preferências: falha ao salvar', error);
     return data<ActionData>(
       { ok: false, toast: { title: 'Erro ao salvar preferências', description: 'Tente novamente em instantes.', variant: 'destructive' } },
       500,

@@ -16,6 +16,7 @@ import { getProfile, updateProfile } from '~/server/profile.server';
 import { requireUser } from '~/server/auth/session.server';
 import { readForm } from '~/server/http/body.server';
 import type { Route } from './+types/profile';
+import { log } from '~/server/log.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Meus Dados | Clarear' }, { name: 'robots', content: 'noindex' }];
 
@@ -44,7 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
     const saved = await updateProfile(await getDb(), user.id, parsed.data);
     if (!saved) throw new Error('user not found');
   } catch (error) {
-    console.error('profile update failed', error);
+    log.error('profile update failed', error);
     return data<ActionData>(
       { ok: false, errors: {}, fields, toast: { title: FAILED, description: 'Não foi possível salvar seus dados. Tente novamente.', variant: 'destructive' } },
       500,

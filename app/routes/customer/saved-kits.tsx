@@ -13,6 +13,7 @@ import { deleteSavedKit, listSavedKits, type SavedKit } from '~/server/saved-kit
 import { requireUser } from '~/server/auth/session.server';
 import { readForm } from '~/server/http/body.server';
 import type { Route } from './+types/saved-kits';
+import { log } from '~/server/log.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Meus Kits Salvos | Clarear' }, { name: 'robots', content: 'noindex' }];
 
@@ -21,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     return { kits: await listSavedKits(await getDb(), user.id), error: null };
   } catch (error) {
-    console.error('kits-salvos: falha ao buscar', error);
+    log.error('kits-salvos: falha ao buscar', error);
     return { kits: [] as SavedKit[], error: 'Erro ao buscar kits salvos' };
   }
 }
@@ -40,7 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!deleted) return data<DeleteResult>({ ok: false, message: 'Kit não encontrado.' }, 404);
     return data<DeleteResult>({ ok: true });
   } catch (error) {
-    console.error('kits-salvos: falha ao deletar', error);
+    log.error('kits-salvos: falha ao deletar', error);
     return data<DeleteResult>({ ok: false, message: 'Não foi possível excluir o kit. Tente novamente.' }, 500);
   }
 }

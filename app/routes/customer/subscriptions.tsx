@@ -17,6 +17,7 @@ import { requireUser } from '~/server/auth/session.server';
 import { cancelOwnSubscription, changeOwnPlan, listActiveSubscriptions, type OwnSubscription } from '~/server/subscriptions.server';
 import { readForm } from '~/server/http/body.server';
 import type { Route } from './+types/subscriptions';
+import { log } from '~/server/log.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Assinaturas | Clarear' }, { name: 'robots', content: 'noindex' }];
 
@@ -28,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     return { subscriptions: await listActiveSubscriptions(await getDb(), user.id), error: null };
   } catch (error) {
-    console.error('assinaturas: falha ao buscar', error);
+    log.error('assinaturas: falha ao buscar', error);
     return { subscriptions: [] as OwnSubscription[], error: LOAD_ERROR };
   }
 }
@@ -69,7 +70,7 @@ export async function action({ request }: Route.ActionArgs) {
       toast: { title: 'Plano alterado com sucesso!', description: `Você agora está no ${plan.name}.` },
     });
   } catch (error) {
-    console.error(`assinaturas: falha em ${input.intent}`, error);
+    log.error(`assinaturas: falha em ${input.intent}`, error);
     return data<ActionData>(
       { ok: false, intent: input.intent, toast: { title: errorTitle, description: 'Tente novamente em instantes.', variant: 'destructive' } },
       500,

@@ -13,6 +13,7 @@ import { requireUser } from '~/server/auth/session.server';
 import type { ProductCard as Card } from '~/server/catalog.server';
 import { readForm } from '~/server/http/body.server';
 import type { Route } from './+types/wishlist';
+import { log } from '~/server/log.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Lista de Desejos | Clarear' }, { name: 'robots', content: 'noindex' }];
 
@@ -21,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     return { favorites: await listFavorites(await getDb(), user.id), error: null };
   } catch (error) {
-    console.error('lista-de-desejos: falha ao buscar', error);
+    log.error('lista-de-desejos: falha ao buscar', error);
     return { favorites: [] as Card[], error: 'Erro ao buscar favoritos' };
   }
 }
@@ -39,7 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!removed) return data<RemoveResult>({ ok: false, message: 'Este produto não está na sua lista de desejos.' }, 404);
     return data<RemoveResult>({ ok: true });
   } catch (error) {
-    console.error('lista-de-desejos: falha ao remover', error);
+    log.error('lista-de-desejos: falha ao remover', error);
     return data<RemoveResult>({ ok: false, message: 'Não foi possível remover dos favoritos.' }, 500);
   }
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useFetcher } from 'react-router';
 import type { NewsletterResult } from '~/lib/schemas/newsletter';
+import { EMAIL_MAX_LENGTH } from '~/lib/schemas/limits';
 import type { ToastMessage } from '~/lib/toast';
 import { Button } from './ui/button';
 import { Input } from './ui/input';
@@ -46,7 +47,7 @@ export function NewsletterForm({ variant = 'footer' }: { variant?: 'footer' | 'b
       <label htmlFor={inputId} className="sr-only">
         Seu e-mail
       </label>
-      <Input id={inputId} name="email" type="email" required placeholder="Seu melhor e-mail" autoComplete="email" />
+      <Input id={inputId} name="email" type="email" required maxLength={EMAIL_MAX_LENGTH} placeholder="Seu melhor e-mail" autoComplete="email" />
       <Button type="submit" disabled={busy}>
         {busy ? 'Enviando...' : 'Inscrever'}
       </Button>

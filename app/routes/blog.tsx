@@ -4,6 +4,7 @@ import { NewsletterForm } from '~/components/newsletter-form';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { cn } from '~/lib/cn';
+import { MAX_SEARCH_LENGTH } from '~/lib/search';
 import { originFromMatches, seo } from '~/lib/seo';
 import {
   categorySlug,
@@ -89,6 +90,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
             id="busca-blog"
             type="search"
             name="q"
+            maxLength={MAX_SEARCH_LENGTH}
             defaultValue={q}
             placeholder="Buscar artigos..."
             autoComplete="off"

@@ -41,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 type ActionResult =
-  | { intent: 'quote'; quote: Quote | null; error?: string; message?: string }
+  | { intent: 'quote'; quote: Quote | null; message?: string }
   | { intent: 'pay'; ok: true; orderId: string }
   | { intent: 'pay'; ok: false; errors?: FieldErrors; toast?: ToastMessage; quote?: Quote; login?: boolean };
 
@@ -60,7 +60,7 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (form.intent === 'quote') {
     const parsed = quoteSchema.safeParse(form);
-    if (!parsed.success) return data<ActionResult>({ intent: 'quote', quote: emptyQuote(), error: cartError(parsed.error) }, 400);
+    if (!parsed.success) return data<ActionResult>({ intent: 'quote', quote: null, message: cartError(parsed.error) ?? CART_REFUSED }, 400);
     const limited = await checkRateLimit(request, 'quote');
     if (limited) return data<ActionResult>({ intent: 'quote', quote: null, message: limited.message }, limited.init);
     return data<ActionResult>({ intent: 'quote', quote: await quoteCart(db, user?.id ?? null, parsed.data.cart, parsed.data.taxId) });
@@ -105,13 +105,11 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
+const CART_REFUSED = 'Não foi possível ler o carrinho. Recarregue a página e tente novamente.';
+
 /** The first message about the posted cart, if the cart is what was refused. */
 function cartError(error: z.ZodError): string | undefined {
   return error.issues.find((issue) => issue.path[0] === 'cart')?.message;
-}
-
-function emptyQuote(): Quote {
-  return { lines: [], removed: [], isSubscriber: false, firstPurchase: false, totals: { subtotalCents: 0, discountCents: 0, discountKind: null, shippingCents: 0, totalCents: 0 } };
 }
 
 /** What the server sees of the cart: ids and quantities, never prices. */
@@ -185,10 +183,6 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   }, [payload, quotedTaxId, hydrated, cart.length, submitQuote]);
 
   const quoteResult = quoteFetcher.data?.intent === 'quote' ? quoteFetcher.data.quote : null;
-  const quoteError = quoteFetcher.data?.intent === 'quote' ? quoteFetcher.data.error : undefined;
-  useEffect(() => {
-    if (quoteError) toast({ title: 'Carrinho inválido', description: quoteError, variant: 'destructive' });
-  }, [quoteError]);
   const quoteRefused = quoteFetcher.data?.intent === 'quote' ? quoteFetcher.data.message : undefined;
   useEffect(() => {
     if (quoteRefused) toast({ title: 'Não foi possível atualizar os preços', description: quoteRefused, variant: 'destructive' });

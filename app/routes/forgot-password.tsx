@@ -4,6 +4,7 @@ import { Field } from '~/components/ui/field';
 import { authErrorMessage } from '~/lib/auth-errors';
 import { useClientValidation } from '~/components/use-client-validation';
 import { forgotPasswordSchema } from '~/lib/schemas/auth';
+import { EMAIL_MAX_LENGTH } from '~/lib/schemas/limits';
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import { callAuth } from '~/server/auth/auth.server';
 import { originFromMatches, seo } from '~/lib/seo';
@@ -53,7 +54,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             className="mt-6 grid gap-4"
             onSubmit={onSubmit}
           >
-            <Field label="E-mail" name="email" type="email" autoComplete="email" required defaultValue={actionData?.email} error={errors.email} />
+            <Field label="E-mail" name="email" type="email" autoComplete="email" required maxLength={EMAIL_MAX_LENGTH} defaultValue={actionData?.email} error={errors.email} />
             {actionData?.error ? (
               <p role="alert" className="text-sm text-red-700 dark:text-red-400">
                 {actionData.error}

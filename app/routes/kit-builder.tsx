@@ -9,7 +9,7 @@ import { toast } from '~/components/ui/toaster';
 import { cartStore } from '~/lib/cart-store';
 import { formatBRL, formatPrice, toCents } from '~/lib/money';
 import { useRootData } from '~/lib/root-data';
-import { normalizeSearchTerm } from '~/lib/search';
+import { MAX_SEARCH_LENGTH, normalizeSearchTerm } from '~/lib/search';
 import { originFromMatches, seo } from '~/lib/seo';
 import type { Variant } from '~/server/catalog.server';
 import { getDb } from '~/server/db.server';
@@ -167,7 +167,7 @@ export default function KitBuilder({ loaderData }: Route.ComponentProps) {
                 Buscar produtos para o kit
               </label>
               <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />
-              <Input id="busca-kit" name="q" type="search" defaultValue={q} placeholder="Buscar por nome" className="pl-9" />
+              <Input id="busca-kit" name="q" type="search" maxLength={MAX_SEARCH_LENGTH} defaultValue={q} placeholder="Buscar por nome" className="pl-9" />
             </div>
             <Button type="submit">Buscar</Button>
           </Form>

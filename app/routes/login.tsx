@@ -6,7 +6,8 @@ import { toast } from '~/components/ui/toaster';
 import { authErrorMessage } from '~/lib/auth-errors';
 import { safeRedirectPath } from '~/lib/redirect';
 import { useClientValidation } from '~/components/use-client-validation';
-import { loginSchema, registerSchema } from '~/lib/schemas/auth';
+import { loginSchema, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, registerSchema } from '~/lib/schemas/auth';
+import { EMAIL_MAX_LENGTH } from '~/lib/schemas/limits';
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import type { ToastMessage } from '~/lib/toast';
 import { callAuth } from '~/server/auth/auth.server';
@@ -131,8 +132,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </h1>
           <Form method="post" action={actionUrl} noValidate onSubmit={onSubmit} className="mt-6 grid gap-4">
             <input type="hidden" name="intent" value="login" />
-            <Field label="E-mail" name="email" type="email" autoComplete="email" required defaultValue={actionData?.fields.email} error={errors.email} />
-            <Field label="Senha" name="password" type="password" autoComplete="current-password" required error={errors.password} />
+            <Field label="E-mail" name="email" type="email" autoComplete="email" required maxLength={EMAIL_MAX_LENGTH} defaultValue={actionData?.fields.email} error={errors.email} />
+            <Field label="Senha" name="password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX_LENGTH} error={errors.password} />
             <div className="flex items-center justify-between text-sm">
               <label className="flex items-center gap-2">
                 <input type="checkbox" name="rememberMe" defaultChecked className="h-4 w-4 accent-brand-700" />
@@ -154,10 +155,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </h1>
           <Form method="post" action={actionUrl} noValidate onSubmit={onSubmit} className="mt-6 grid gap-4">
             <input type="hidden" name="intent" value="register" />
-            <Field label="Nome completo" name="name" autoComplete="name" required defaultValue={actionData?.fields.name} error={errors.name} />
-            <Field label="E-mail" name="email" type="email" autoComplete="email" required defaultValue={actionData?.fields.email} error={errors.email} />
-            <Field label="Senha" name="password" type="password" autoComplete="new-password" required error={errors.password} />
-            <Field label="Confirmar senha" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
+            <Field label="Nome completo" name="name" autoComplete="name" required maxLength={NAME_MAX_LENGTH} defaultValue={actionData?.fields.name} error={errors.name} />
+            <Field label="E-mail" name="email" type="email" autoComplete="email" required maxLength={EMAIL_MAX_LENGTH} defaultValue={actionData?.fields.email} error={errors.email} />
+            <Field label="Senha" name="password" type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX_LENGTH} error={errors.password} />
+            <Field label="Confirmar senha" name="confirmPassword" type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX_LENGTH} error={errors.confirmPassword} />
             <div className="grid gap-1">
               <label className="flex items-start gap-2 text-sm">
                 <input

@@ -5,7 +5,7 @@ import { useProductModal } from '~/components/product/use-product-modal';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { cn } from '~/lib/cn';
-import { normalizeSearchTerm } from '~/lib/search';
+import { MAX_SEARCH_LENGTH, normalizeSearchTerm } from '~/lib/search';
 import { originFromMatches, seo } from '~/lib/seo';
 import { listProductCategories, searchProducts } from '~/server/catalog.server';
 import { getDb } from '~/server/db.server';
@@ -62,7 +62,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             Buscar produtos por nome
           </label>
           <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />
-          <Input id="busca-produtos" name="q" type="search" defaultValue={q} placeholder="Buscar por nome, ex.: água sanitária" className="pl-9" />
+          <Input id="busca-produtos" name="q" type="search" maxLength={MAX_SEARCH_LENGTH} defaultValue={q} placeholder="Buscar por nome, ex.: água sanitária" className="pl-9" />
         </div>
         <div>
           <label htmlFor="filtro-categoria" className="sr-only">

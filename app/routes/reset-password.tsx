@@ -3,7 +3,7 @@ import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import { authErrorMessage } from '~/lib/auth-errors';
 import { useClientValidation } from '~/components/use-client-validation';
-import { resetPasswordSchema } from '~/lib/schemas/auth';
+import { PASSWORD_MAX_LENGTH, resetPasswordSchema } from '~/lib/schemas/auth';
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import { callAuth } from '~/server/auth/auth.server';
 import { flashToast } from '~/server/cookies.server';
@@ -60,8 +60,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         onSubmit={onSubmit}
       >
         <input type="hidden" name="token" value={loaderData.token} />
-        <Field label="Nova senha" name="password" type="password" autoComplete="new-password" required error={errors.password} />
-        <Field label="Confirmar nova senha" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
+        <Field label="Nova senha" name="password" type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX_LENGTH} error={errors.password} />
+        <Field label="Confirmar nova senha" name="confirmPassword" type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX_LENGTH} error={errors.confirmPassword} />
         {error ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">
             {error}{' '}

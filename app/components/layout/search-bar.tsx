@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { MAX_SEARCH_LENGTH } from '~/lib/search';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 
@@ -30,6 +31,7 @@ export function SearchBar({ onDone }: { onDone: () => void }) {
         id="busca-termo"
         name="q"
         type="search"
+        maxLength={MAX_SEARCH_LENGTH}
         placeholder="O que você procura? Ex.: detergente, água sanitária…"
         autoFocus
         value={term}

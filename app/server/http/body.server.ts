@@ -44,11 +44,9 @@ export class BodyError extends Error {
 /** The raw body, at most `maxBytes`; throws BodyError(413) without reading past the cap. */
 export async function readBytes(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = request.headers.get('content-length');
-  if (declared !== null && Number(declared) > maxBytes) {
-    // Not one byte read: release the stream so the server can drop the rest.
-    await request.body?.cancel().catch(() => {});
-    throw new BodyError(413);
-  }
+  // Not one byte read. The stream is left as it is, never cancelled: behind Node's adapter a
+  // cancel destroys the socket at once, and the client would get a reset instead of the 413.
+  if (declared !== null && Number(declared) > maxBytes) throw new BodyError(413);
   if (!request.body) return new Uint8Array();
   if (request.bodyUsed) throw new BodyError(400);
   const reader = request.body.getReader();
@@ -65,7 +63,8 @@ export async function readBytes(request: Request, maxBytes: number): Promise<Uin
     if (chunk.done) break;
     total += chunk.value.byteLength;
     if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
+      // Stop reading (not cancel, as above): what was read is dropped, the rest is never read.
+      reader.releaseLock();
       throw new BodyError(413);
     }
     chunks.push(chunk.value);

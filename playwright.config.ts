@@ -19,7 +19,8 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
-    trace: 'retain-on-failure',
+    // Recording a trace costs about a third of a test's time here; CI records the retry of a failed test only.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
       // Debian's Chromium; never `npx playwright install` (no internet here).
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

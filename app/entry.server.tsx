@@ -1,12 +1,15 @@
 import { PassThrough } from "node:stream";
 
-import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "react-router";
+import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { NonceProvider } from "./components/nonce";
+import { cspNonceContext } from "./server/csp.server";
 import { getDatabaseHandle } from "./server/db.server";
+import { log } from "./server/log.server";
 import { getEnv, DEFAULT_ADMIN_PASSWORD } from "./server/env.server";
 import {
   noteRequestError,
@@ -17,6 +20,11 @@ import {
 
 /** Called by server.mjs on SIGTERM/SIGINT: lets e-mails already under way leave (background.server.ts). */
 export { settleBackgroundTasks } from "./server/background.server";
+/** Used by server.mjs: the CSP nonce it hands each request, readiness, the logger, closing on shutdown. */
+export { cspNonceContext } from "./server/csp.server";
+export { isReady } from "./server/health.server";
+export { logger, withRequestId } from "./server/log.server";
+export { closeDatabase } from "./server/db.server";
 
 /**
  * Called by server.mjs before it listens: opens, migrates and seeds the
@@ -64,7 +72,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   if (takeDatabaseUnavailable(loadContext)) {
     // Thrown, React Router renders the root ErrorBoundary with this 503 (a second call here).
@@ -73,6 +81,7 @@ export default function handleRequest(
   }
   // The 503 the root middleware threw (server/db.server.ts) keeps its Retry-After.
   if (responseStatusCode === 503) setUnavailableHeaders(responseHeaders);
+  const nonce = loadContext.get(cspNonceContext);
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, {
@@ -100,8 +109,11 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({
@@ -134,7 +146,7 @@ export default function handleRequest(
           // errors encountered during initial shell rendering since they'll
           // reject and get logged in handleDocumentRequest.
           if (shellRendered) {
-            console.error(error);
+            log.error("falha ao renderizar a página", error);
           }
         },
       },

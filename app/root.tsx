@@ -24,6 +24,7 @@ import { getSessionUser } from './server/auth/session.server';
 import { getEnv } from './server/env.server';
 import { isSubscriber } from './server/subscriptions.server';
 import { useRootData } from './lib/root-data';
+import { useNonce } from './components/nonce';
 import { UNAVAILABLE_MESSAGE, UNAVAILABLE_STATUS, UNAVAILABLE_TITLE } from './lib/unavailable';
 
 export const links: Route.LinksFunction = () => [
@@ -68,6 +69,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const theme: Theme = root?.theme ?? DEFAULT_THEME;
+  const nonce = useNonce();
   return (
     <html lang="pt-BR" className={theme === 'dark' ? 'dark' : undefined}>
       <head>
@@ -86,8 +88,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         {children}
         <Toaster />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

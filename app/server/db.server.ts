@@ -33,6 +33,13 @@ export function getDatabaseHandle(): Promise<DatabaseHandle> {
   return state.__clarearDb;
 }
 
+/** Closes the pool or PGlite (graceful shutdown; PGlite must be closed to reopen cleanly). */
+export async function closeDatabase(): Promise<void> {
+  const pending = state.__clarearDb;
+  state.__clarearDb = undefined;
+  if (pending) await (await pending.catch(() => null))?.close();
+}
+
 export async function getDb(): Promise<Database> {
   return (await getDatabaseHandle()).db;
 }

@@ -90,6 +90,10 @@ async function createAuth() {
     },
     advanced: {
       cookiePrefix: 'clarear',
+      // httpOnly and SameSite=Lax are Better Auth's defaults; Secure whenever the store is served over HTTPS.
+      useSecureCookies: env.publicUrl.startsWith('https:'),
+      // server.mjs puts exactly one address here: the client, as derived under TRUST_PROXY.
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
       // Every e-mail Better Auth sends (confirmation, reset, existing account) leaves after the answer.
       backgroundTasks: { handler: (task) => runInBackground(task, 'envio de e-mail de conta') },
     },
@@ -158,7 +162,7 @@ export type AuthCallResult =
 export async function callAuth(request: Request, endpoint: string, body: unknown): Promise<AuthCallResult> {
   const url = new URL(`/api/auth${endpoint}`, request.url);
   const headers = new Headers({ 'content-type': 'application/json' });
-  for (const name of ['cookie', 'origin', 'user-agent', 'x-forwarded-for', 'x-real-ip']) {
+  for (const name of ['cookie', 'origin', 'user-agent', 'x-forwarded-for']) {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }

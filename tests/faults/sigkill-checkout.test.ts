@@ -44,13 +44,9 @@ describe.each(targets)('SIGKILL during checkouts on $name', ({ make }) => {
     const customers = await createCustomers(handle.db, CUSTOMERS, 'sigkill');
     await handle.close();
 
-    const t0 = Date.now(); const mark = (what: string) => console.log(`${what}: ${Date.now() - t0} ms`);
     const app = await startApp({ env: target.env });
-    mark('started');
     const visitors = new Map<Customer, Visitor>(customers.map((c) => [c, new Visitor(app.url)]));
     await Promise.all(customers.map((c) => visitors.get(c)!.signIn(c.email, c.password)));
-
-    mark('signed in');
     const confirmed: string[] = [];
     const statuses: (number | string)[] = [];
     let killed = false;
@@ -84,14 +80,12 @@ describe.each(targets)('SIGKILL during checkouts on $name', ({ make }) => {
     expect(await app.stop('SIGKILL')).toBe('SIGKILL');
     killed = true;
     await load;
-    mark(`killed after ${confirmed.length} confirmed`);
     expect(confirmed.length, `statuses: ${statuses.join(',')}`).toBeGreaterThan(0);
     // The only answers before the kill: paid (200) or a welcome offer taken by a concurrent first purchase (409).
     expect(statuses.filter((s) => s !== 200 && s !== 409 && s !== 'sem resposta'), app.output()).toEqual([]);
 
     // Restarted on the same data (PGlite reopens its folder after the kill).
     const restarted = await startApp({ env: app.env, port: app.port });
-    mark('restarted');
     try {
       expect((await new Visitor(restarted.url).get('/')).status).toBe(200);
       // Sessions live in the database: the customer is still signed in, and can buy again.
@@ -106,8 +100,6 @@ describe.each(targets)('SIGKILL during checkouts on $name', ({ make }) => {
     } finally {
       expect(await restarted.stop('SIGTERM')).toBe(0);
     }
-
-    mark('stopped');
     handle = await target.open();
     try {
       const stored = await rows<{ key: string }>(handle, sql`select idempotency_key as key from orders`);

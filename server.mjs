@@ -83,8 +83,7 @@ app.use(
 const server = app.listen(port, host, () => {
   const url = `http://localhost:${port}`;
   const db = info.engine === 'pglite' ? `embutido (PGlite) em ${info.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-  const password = info.adminPassword ?? '(a senha definida em ADMIN_PASSWORD)';
-  console.log(`\n✨ Clarear no ar em ${url}\n   Banco de dados: ${db}\n   Admin: ${info.adminEmail} / ${password}\n`);
+  console.log(`\n✨ Clarear no ar em ${url}\n   Banco de dados: ${db}\n   Admin: ${info.adminLogin}\n`);
 });
 
 // SIGTERM/SIGINT: /readyz turns 503, no new connections, requests under way finish, e-mails

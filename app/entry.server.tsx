@@ -7,10 +7,11 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./components/nonce";
+import { adminLoginNote } from "./db/seed/seed.server";
 import { cspNonceContext } from "./server/csp.server";
-import { getDatabaseHandle } from "./server/db.server";
+import { getDatabaseHandle, takeAdminSetup } from "./server/db.server";
 import { log } from "./server/log.server";
-import { getEnv, DEFAULT_ADMIN_PASSWORD } from "./server/env.server";
+import { getEnv } from "./server/env.server";
 import {
   noteRequestError,
   setUnavailableHeaders,
@@ -37,8 +38,9 @@ export async function bootstrap() {
     engine: handle.engine,
     dataDir: env.dataDir,
     adminEmail: env.ADMIN_EMAIL,
-    // Only the public default is printed; a password set by the operator never reaches the logs.
-    adminPassword: env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD ? env.ADMIN_PASSWORD : null,
+    // How to sign in as admin: a generated password on the start that created it, never again;
+    // a password set in ADMIN_PASSWORD never reaches the logs.
+    adminLogin: adminLoginNote(await takeAdminSetup(), env.ADMIN_EMAIL),
   };
 }
 

@@ -123,12 +123,17 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   // The database is unreachable (server/unavailable.server.ts): a pause, not a broken page.
   const unavailable = isRouteErrorResponse(error) && error.status === UNAVAILABLE_STATUS;
-  const title = notFound ? 'Página não encontrada' : unavailable ? UNAVAILABLE_TITLE : 'Algo deu errado';
+  // A refused request (e.g. a body over its cap, 413) carries its own pt-BR message.
+  const refused =
+    isRouteErrorResponse(error) && error.status >= 400 && error.status < 500 && !notFound && typeof (error.data as { message?: unknown } | null)?.message === 'string'
+      ? (error.data as { message: string }).message
+      : null;
+  const title = notFound ? 'Página não encontrada' : unavailable ? UNAVAILABLE_TITLE : refused ? 'Não foi possível enviar' : 'Algo deu errado';
   const message = notFound
     ? 'O endereço que você procurou não existe ou foi removido.'
     : unavailable
       ? UNAVAILABLE_MESSAGE
-      : 'Tivemos um problema ao carregar esta página. Tente novamente em instantes.';
+      : (refused ?? 'Tivemos um problema ao carregar esta página. Tente novamente em instantes.');
   // The stack is only for developers; production never shows it.
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (

@@ -2,24 +2,25 @@
 import { sql } from 'drizzle-orm';
 import type { MiddlewareFunction } from 'react-router';
 import { openDatabase, databaseOptionsFromEnv, type Database, type DatabaseHandle } from '~/db/client.server';
-import { ensureAdmin, isCatalogueEmpty, seedCatalogue } from '~/db/seed/seed.server';
+import { ensureAdmin, isCatalogueEmpty, seedCatalogue, type AdminSetup } from '~/db/seed/seed.server';
 import { getEnv } from './env.server';
 import { isDatabaseUnavailable } from '~/db/errors.server';
 import { isDatabaseMarkedUnavailable, markDatabaseAvailable, markDatabaseUnavailable, unavailableResponse } from './unavailable.server';
 
 // Kept on globalThis so the dev server's module reloads reuse the one connection
 // (PGlite allows a single open per data folder).
-const state = globalThis as typeof globalThis & { __clarearDb?: Promise<DatabaseHandle> };
+const state = globalThis as typeof globalThis & { __clarearDb?: Promise<DatabaseHandle>; __clarearAdminSetup?: AdminSetup };
 
 async function start(): Promise<DatabaseHandle> {
   const env = getEnv();
   const handle = await openDatabase(databaseOptionsFromEnv(env), { onConnectionLost: markDatabaseUnavailable });
   // Two instances starting together on a new database would both migrate, seed and create the admin.
-  await handle.exclusively(async () => {
+  const admin = await handle.exclusively(async () => {
     await handle.migrate();
     if (await isCatalogueEmpty(handle.db)) await seedCatalogue(handle.db);
-    await ensureAdmin(handle.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+    return ensureAdmin(handle.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
   });
+  state.__clarearAdminSetup = admin;
   // PGlite runs no autovacuum: refresh the planner's statistics at each start so
   // searches keep using the trigram index as the catalogue grows (bench/admin-catalogue).
   if (handle.engine === 'pglite') await handle.db.execute(sql`analyze`);
@@ -77,3 +78,14 @@ export const databaseAvailability: MiddlewareFunction<Response> = async (_args, 
   }
   return next();
 };
+
+/**
+ * What this process's start did with the admin account, for the start banner. A generated
+ * password is handed out once: the process keeps no copy after this call.
+ */
+export async function takeAdminSetup(): Promise<AdminSetup> {
+  await getDatabaseHandle();
+  const setup = state.__clarearAdminSetup!;
+  if (setup.outcome === 'created') state.__clarearAdminSetup = { outcome: 'created', generatedPassword: null };
+  return setup;
+}

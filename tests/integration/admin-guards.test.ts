@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '~/db/client.server';
 import type * as Schema from '~/db/schema';
 import { createScratchDatabase, engines } from './engines';
+import { TEST_ADMIN, setTestAdminEnv } from './test-admin';
 
 const ORIGIN = 'http://localhost:3000';
 type Module = { loader?: (args: unknown) => unknown; action?: (args: unknown) => unknown };
@@ -57,6 +58,7 @@ describe.each(engines.map((e) => e.name))('admin guards on %s', (engineName) => 
     process.env.DATA_DIR = dataDir;
     delete process.env.SMTP_URL;
     delete process.env.DATABASE_URL;
+    setTestAdminEnv();
     let dropDatabase = async () => {};
     if (engineName === 'postgres') {
       const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'clarear_guards');
@@ -80,7 +82,7 @@ describe.each(engines.map((e) => e.name))('admin guards on %s', (engineName) => 
     const { eq } = await import('drizzle-orm');
     await db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.email, email));
     const customer = await callAuth(page('10.1.0.2'), '/sign-in/email', { email, password: 'senha-segura-1' });
-    const admin = await callAuth(page('10.1.0.3'), '/sign-in/email', { email: 'admin@clarear.com.br', password: 'clarear-admin' });
+    const admin = await callAuth(page('10.1.0.3'), '/sign-in/email', { email: TEST_ADMIN.email, password: TEST_ADMIN.password });
     if (!customer.ok || !admin.ok) throw new Error('sign-in failed');
     cookies = { customer: cookieOf(customer.headers), admin: cookieOf(admin.headers) };
 

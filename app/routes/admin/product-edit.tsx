@@ -29,6 +29,7 @@ import {
   type Option,
 } from '~/server/product-admin.server';
 import { requireAdmin, requireAdminAction } from '~/server/auth/session.server';
+import { BODY_LIMITS, readForm } from '~/server/http/body.server';
 import type { Route } from './+types/product-edit';
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -147,7 +148,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   await requireAdminAction(request);
   const id = productIdParamSchema.safeParse(params.id);
   if (!id.success) throw await backToList(NOT_FOUND_TOAST);
-  const form = await request.formData();
+  const form = await readForm(request, BODY_LIMITS.adminProduct);
   const parsed = productFormSchema.safeParse(formDataToObject(form));
   if (!parsed.success) {
     return data<ActionData>(

@@ -26,6 +26,12 @@ export type DatabaseHandle = {
   migrate(): Promise<void>;
   /** One round trip to the database (`select 1`); rejects when it cannot be reached. */
   ping(): Promise<void>;
+  /**
+   * Runs `work` while holding the store's start-up lock: instances starting together on one
+   * PostgreSQL migrate, seed and create the admin one after the other (a PostgreSQL advisory
+   * lock; PGlite has a single process anyway).
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -63,6 +69,27 @@ export const POOL_LIMITS = {
   keepAlive: true,
 } satisfies pg.PoolConfig;
 
+/** Any number fixed for the app: the key of its start-up advisory lock. */
+const STARTUP_LOCK_KEY = 4_242_001;
+/** Waiting for another instance's start (a long migration) is not a page's statement: no 15 s limit. */
+const STARTUP_LOCK_WAIT_MS = 10 * 60_000;
+
+async function withStartupLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("select set_config('statement_timeout', '0', false)");
+    await client.query({ text: 'select pg_advisory_lock($1)', values: [STARTUP_LOCK_KEY], query_timeout: STARTUP_LOCK_WAIT_MS } as pg.QueryConfig);
+    try {
+      return await work();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+    }
+  } finally {
+    // Destroyed rather than returned: its session settings (no statement timeout) stay out of the pool.
+    client.release(true);
+  }
+}
+
 /** Migrations (an index built on a large table) may rightly take longer than a page's statement timeout. */
 async function migrateWithoutStatementTimeout(databaseUrl: string): Promise<void> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1, connectionTimeoutMillis: POOL_LIMITS.connectionTimeoutMillis });
@@ -91,6 +118,7 @@ export async function openDatabase(options: DatabaseOptions, observer: DatabaseO
       ping: async () => {
         await pool.query('select 1');
       },
+      exclusively: (work) => withStartupLock(pool, work),
       close: () => pool.end(),
     };
   }
@@ -107,6 +135,7 @@ export async function openDatabase(options: DatabaseOptions, observer: DatabaseO
     ping: async () => {
       await client.query('select 1');
     },
+    exclusively: (work) => work(),
     close: () => client.close(),
   };
 }

@@ -14,9 +14,12 @@ const state = globalThis as typeof globalThis & { __clarearDb?: Promise<Database
 async function start(): Promise<DatabaseHandle> {
   const env = getEnv();
   const handle = await openDatabase(databaseOptionsFromEnv(env), { onConnectionLost: markDatabaseUnavailable });
-  await handle.migrate();
-  if (await isCatalogueEmpty(handle.db)) await seedCatalogue(handle.db);
-  const admin = await ensureAdmin(handle.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+  // Two instances starting together on a new database would both migrate, seed and create the admin.
+  const admin = await handle.exclusively(async () => {
+    await handle.migrate();
+    if (await isCatalogueEmpty(handle.db)) await seedCatalogue(handle.db);
+    return ensureAdmin(handle.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+  });
   state.__clarearAdminSetup = admin;
   // PGlite runs no autovacuum: refresh the planner's statistics at each start so
   // searches keep using the trigram index as the catalogue grows (bench/admin-catalogue).

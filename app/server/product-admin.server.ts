@@ -2,7 +2,7 @@
 // writes): list and search, one product with its sizes and kit contents, save
 // everything in one transaction, delete. Every caller is an admin route that
 // has already checked the role.
-import { and, asc, count, eq, inArray, like, notInArray, or } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, like, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { isForeignKeyViolation, isUniqueViolation } from '~/db/errors.server';
 import { categories, kitItems, products, productVariants } from '~/db/schema';
@@ -50,14 +50,17 @@ export async function listAdminProducts(db: Executor, filters: { term?: string; 
 }
 
 export type EditableProduct = typeof products.$inferSelect & {
+  /** The saved state the form starts from (updated_at in microseconds); a save from an older one is refused. */
+  version: string;
   variants: { id: string; size: string; price: string; imageUrl: string | null }[];
   kitItems: { productId: string; quantity: number }[];
 };
 
 /** One product with its sizes (by price) and kit contents; null when the id does not exist. */
 export async function getEditableProduct(db: Executor, id: string): Promise<EditableProduct | null> {
-  const [product] = await db.select().from(products).where(eq(products.id, id)).limit(1);
-  if (!product) return null;
+  const [row] = await db.select({ product: products, version: productVersion }).from(products).where(eq(products.id, id)).limit(1);
+  if (!row) return null;
+  const { product, version } = row;
   const [variants, items] = await Promise.all([
     db
       .select({ id: productVariants.id, size: productVariants.size, price: productVariants.price, imageUrl: productVariants.imageUrl })
@@ -71,8 +74,11 @@ export async function getEditableProduct(db: Executor, id: string): Promise<Edit
       .where(eq(kitItems.kitProductId, id))
       .orderBy(asc(products.name)),
   ]);
-  return { ...product, variants, kitItems: items };
+  return { ...product, version, variants, kitItems: items };
 }
+
+// Microseconds, as PostgreSQL keeps them: a JavaScript Date (milliseconds) could not tell two saves apart.
+const productVersion = sql<string>`(extract(epoch from ${products.updatedAt}) * 1000000)::bigint::text`;
 
 export type Option = { id: string; name: string };
 
@@ -96,6 +102,13 @@ export class ProductFormError extends Error {
   }
 }
 
+/** Another admin saved the product after this form was loaded: saving would silently undo their change. */
+export class ProductConflictError extends Error {
+  constructor() {
+    super('Este produto foi alterado por outra pessoa enquanto você editava. Recarregue a página para ver a versão atual e refaça suas alterações.');
+  }
+}
+
 export class ProductNotFoundError extends Error {
   constructor() {
     super('Produto não encontrado.');
@@ -104,12 +117,13 @@ export class ProductNotFoundError extends Error {
 
 /**
  * Creates (`id` null) or updates a product with its sizes and kit contents, all in
- * one transaction: if any part fails, nothing is written. Sizes posted with their
+ * one transaction: if any part fails, nothing is written. With `expectedVersion` (the
+ * form's), an update made after that version is refused with ProductConflictError. Sizes posted with their
  * id are updated in place (saved kits and carts keep pointing at them); sizes no
  * longer posted are deleted. Kit contents are replaced; a product that is not a
  * kit keeps none. Returns the product's id.
  */
-export async function saveProduct(db: Executor, id: string | null, input: ProductFormInput): Promise<string> {
+export async function saveProduct(db: Executor, id: string | null, input: ProductFormInput, expectedVersion?: string): Promise<string> {
   return db.transaction(async (tx) => {
     const values = {
       name: input.name,
@@ -138,8 +152,17 @@ export async function saveProduct(db: Executor, id: string | null, input: Produc
 
     let productId: string;
     if (id) {
-      const [updated] = await tx.update(products).set({ ...values, updatedAt: new Date() }).where(eq(products.id, id)).returning({ id: products.id });
-      if (!updated) throw new ProductNotFoundError();
+      // Optimistic concurrency: the row is written only if nobody saved it since `expectedVersion`
+      // (the check and the write are one statement, so two saves at once cannot both pass).
+      const [updated] = await tx
+        .update(products)
+        .set({ ...values, updatedAt: sql`clock_timestamp()` })
+        .where(and(eq(products.id, id), expectedVersion === undefined ? undefined : sql`${productVersion} = ${expectedVersion}`))
+        .returning({ id: products.id });
+      if (!updated) {
+        const [exists] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id));
+        throw exists ? new ProductConflictError() : new ProductNotFoundError();
+      }
       productId = updated.id;
     } else {
       const [created] = await tx

@@ -73,6 +73,7 @@ export async function startApp(options: AppOptions = {}): Promise<App> {
     DATABASE_URL: '',
     AUTH_RATE_LIMIT_MAX: '10000',
     FORM_RATE_LIMIT_MAX: '10000',
+    QUOTE_RATE_LIMIT_MAX: '10000',
     ...options.env,
   };
   const child = spawn(process.execPath, ['server.mjs'], {

@@ -14,6 +14,7 @@ import {
   listAdminProducts,
   listKitComponentOptions,
   productSaveErrorField,
+  ProductConflictError,
   ProductFormError,
   ProductNotFoundError,
   saveProduct,
@@ -175,5 +176,33 @@ describe.each(engines)('admin products on $name', ({ open }) => {
     expect(await variantsOf(id)).toEqual([]);
     expect(await deleteProduct(handle.db, id)).toBe(false);
     expect(await getEditableProduct(handle.db, id)).toBeNull();
+  });
+
+  it('refuses a save from a form loaded before another admin saved: nothing of the other change is undone', async () => {
+    const id = await saveProduct(handle.db, null, form({ name: 'Produto Disputado', description: 'original', variants: [{ size: '1 L', price: '10' }] }));
+    const loaded = (await getEditableProduct(handle.db, id))!;
+    const values = { name: loaded.name, description: loaded.description, variants: loaded.variants.map((v) => ({ id: v.id, size: v.size, price: v.price })) };
+    // Two admins opened the same form; the first saves a new description.
+    await saveProduct(handle.db, id, form({ ...values, description: 'texto da Ana' }), loaded.version);
+    // The second, still on the old form, changes the name: saving would put the old description back.
+    await expect(saveProduct(handle.db, id, form({ ...values, name: 'Nome do Bruno' }), loaded.version)).rejects.toBeInstanceOf(ProductConflictError);
+    const row = await productRow(id);
+    expect(row!.description).toBe('texto da Ana');
+    expect(row!.name).toBe('Produto Disputado');
+    // After reloading, the second admin's save goes through on top of the first.
+    const reloaded = (await getEditableProduct(handle.db, id))!;
+    expect(reloaded.version).not.toBe(loaded.version);
+    await saveProduct(handle.db, id, form({ ...values, description: reloaded.description, name: 'Nome do Bruno' }), reloaded.version);
+    expect(await productRow(id)).toMatchObject({ name: 'Nome do Bruno', description: 'texto da Ana' });
+    // Two saves from the same version at the same moment: exactly one wins.
+    const current = (await getEditableProduct(handle.db, id))!;
+    const results = await Promise.allSettled([
+      saveProduct(handle.db, id, form({ ...values, name: 'Nome do Bruno', description: 'A' }), current.version),
+      saveProduct(handle.db, id, form({ ...values, name: 'Nome do Bruno', description: 'B' }), current.version),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toBeInstanceOf(ProductConflictError);
+    expect((refused.reason as Error).message).toMatch(/^Este produto foi alterado por outra pessoa/);
   });
 });

@@ -13,7 +13,7 @@ import { toast } from '~/components/ui/toaster';
 import { useClientValidation } from '~/components/use-client-validation';
 import { formatDecimalInput } from '~/lib/decimal';
 import { formDataToObject } from '~/lib/form-data';
-import { NEW_PRODUCT_DEFAULTS, PRODUCT_LIMITS, productFormSchema, productIdParamSchema } from '~/lib/schemas/admin-product';
+import { NEW_PRODUCT_DEFAULTS, PRODUCT_LIMITS, productFormSchema, productIdParamSchema, productVersionSchema } from '~/lib/schemas/admin-product';
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import type { ToastMessage } from '~/lib/toast';
 import { flashToast } from '~/server/cookies.server';
@@ -23,6 +23,7 @@ import {
   listCategoryOptions,
   listKitComponentOptions,
   productSaveErrorField,
+  ProductConflictError,
   ProductNotFoundError,
   saveProduct,
   type Option,
@@ -106,7 +107,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     product = {
       id: saved.id,
       slug: saved.slug,
-      version: saved.updatedAt.toISOString(),
+      version: saved.version,
       name: saved.name,
       description: saved.description,
       price: saved.price,
@@ -148,7 +149,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   await requireAdminAction(request);
   const id = productIdParamSchema.safeParse(params.id);
   if (!id.success) throw await backToList(NOT_FOUND_TOAST);
-  const parsed = productFormSchema.safeParse(formDataToObject(await readForm(request, BODY_LIMITS.adminProduct)));
+  const form = await readForm(request, BODY_LIMITS.adminProduct);
+  const parsed = productFormSchema.safeParse(formDataToObject(form));
   if (!parsed.success) {
     return data<ActionData>(
       { errors: fieldErrors(parsed.error), toast: { title: SAVE_ERROR, description: 'Confira os campos destacados.', variant: 'destructive' } },
@@ -156,10 +158,15 @@ export async function action({ request, params }: Route.ActionArgs) {
     );
   }
   try {
-    const savedId = await saveProduct(await getDb(), id.data === 'new' ? null : id.data, parsed.data);
+    const version = productVersionSchema.parse(form.get('version') ?? undefined);
+    const savedId = await saveProduct(await getDb(), id.data === 'new' ? null : id.data, parsed.data, version);
     return redirect(`/admin/products/${savedId}`, { headers: { 'Set-Cookie': await flashToast({ title: 'Produto salvo!' }) } });
   } catch (error) {
     if (error instanceof ProductNotFoundError) throw await backToList(NOT_FOUND_TOAST);
+    if (error instanceof ProductConflictError) {
+      // A 4xx keeps what this admin typed on screen (no revalidation); the reload shows the other save.
+      return data<ActionData>({ errors: {}, toast: { title: SAVE_ERROR, description: error.message, variant: 'destructive' } }, 409);
+    }
     const field = productSaveErrorField(error);
     if (field) {
       return data<ActionData>({ errors: { [field.field]: field.message }, toast: { title: SAVE_ERROR, description: field.message, variant: 'destructive' } }, 400);
@@ -229,6 +236,7 @@ function ProductForm({
       </div>
 
       <Form method="post" noValidate onSubmit={onSubmit} className="mt-6 grid gap-8" aria-describedby={formError ? 'erro-formulario' : undefined}>
+        {product.id ? <input type="hidden" name="version" value={product.version} /> : null}
         {formError ? (
           <p id="erro-formulario" role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
             {formError}

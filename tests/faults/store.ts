@@ -1,0 +1,95 @@
+// The data a fault test needs in the store's database, and the checks it makes afterwards, the same
+// on PostgreSQL and PGlite. Written for an app that is not running on PGlite (one process at a time).
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type DatabaseHandle } from '~/db/client.server';
+import { seedCatalogue } from '~/db/seed/seed.server';
+import { PLAN_NAME } from '~/lib/plans';
+import type { Visitor } from './http';
+import { createDatabase } from './postgres';
+
+export type StoreTarget = {
+  name: 'postgres' | 'pglite';
+  /** The app's environment for this database. */
+  env: Record<string, string>;
+  open(): Promise<DatabaseHandle>;
+};
+
+export async function postgresTarget(adminUrl: string, prefix: string): Promise<StoreTarget> {
+  const databaseUrl = await createDatabase(adminUrl, prefix);
+  return { name: 'postgres', env: { DATABASE_URL: databaseUrl }, open: () => openDatabase({ databaseUrl }) };
+}
+
+export function pgliteTarget(): StoreTarget {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'clarear-faults-pglite-'));
+  return {
+    name: 'pglite',
+    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+    open: () => openDatabase({ pgliteDir: path.join(dataDir, 'pglite') }),
+  };
+}
+
+export async function rows<T>(handle: DatabaseHandle, query: ReturnType<typeof sql>): Promise<T[]> {
+  return (await handle.db.execute(query)).rows as T[];
+}
+
+/** Migrated and seeded, as the app would leave it on its first start. */
+export async function prepareStore(handle: DatabaseHandle): Promise<{ variants: { id: string; productId: string }[]; kit: { id: string } }> {
+  await handle.migrate();
+  await seedCatalogue(handle.db);
+  const variants = await rows<{ id: string; productId: string }>(
+    handle,
+    sql`select v.id, v.product_id as "productId" from product_variants v join products p on p.id = v.product_id order by p.slug, v.size limit 3`,
+  );
+  const [kit] = await rows<{ id: string }>(handle, sql`select id from products where is_kit order by slug limit 1`);
+  return { variants, kit: kit! };
+}
+
+export type CartLine = { id: string; product_id: string; quantity: number; is_subscription?: boolean; frequency?: string };
+
+export const planLine = (): CartLine => ({ id: `plano-${randomUUID()}`, product_id: 'assinatura', quantity: 1, is_subscription: true, frequency: 'monthly' });
+
+/** Posts the checkout form as the page does ("Pagar agora"); the answer's status tells the outcome. */
+export async function checkout(visitor: Visitor, cart: CartLine[], taxId: string, idempotencyKey = randomUUID()) {
+  const response = await visitor.post('/checkout', {
+    intent: 'pay',
+    cart: JSON.stringify(cart),
+    idempotencyKey,
+    paymentMethod: 'pix',
+    taxId,
+  });
+  await response.arrayBuffer();
+  return { status: response.status, idempotencyKey };
+}
+
+/**
+ * Nothing half-written: every order has its items and they add up to its subtotal, its total is
+ * subtotal − discount + shipping, it is paid with the payment recorded, and every subscription
+ * bought at checkout has the order that bought it. Returns what breaks each rule (empty lists).
+ */
+export async function brokenInvariants(handle: DatabaseHandle) {
+  const [withoutItems, wrongSubtotal, wrongTotal, unpaid, subscriptionsWithoutOrder] = await Promise.all([
+    rows(handle, sql`select o.id from orders o where not exists (select 1 from order_items i where i.order_id = o.id)`),
+    rows(
+      handle,
+      sql`select o.id from orders o join order_items i on i.order_id = o.id
+          group by o.id, o.subtotal_price having sum(i.price_at_purchase * i.quantity) <> o.subtotal_price`,
+    ),
+    rows(handle, sql`select id from orders where total_price <> subtotal_price - discount_price + shipping_price`),
+    rows(handle, sql`select id from orders where status <> 'paid' or payment_details is null or payment_method is null`),
+    // A subscription and its order are written in one transaction: per customer, as many of one as of the other.
+    rows(
+      handle,
+      sql`select u.id from "user" u
+          where (select count(*) from user_subscriptions s where s.user_id = u.id)
+             <> (select count(*) from orders o join order_items i on i.order_id = o.id
+                 where o.user_id = u.id and i.product_id is null and i.product_name like ${`${PLAN_NAME}%`})`,
+    ),
+  ]);
+  return { withoutItems, wrongSubtotal, wrongTotal, unpaid, subscriptionsWithoutOrder };
+}
+
+export const NO_BROKEN_INVARIANTS = { withoutItems: [], wrongSubtotal: [], wrongTotal: [], unpaid: [], subscriptionsWithoutOrder: [] };

@@ -1,0 +1,174 @@
+// Two app instances on one PostgreSQL, as behind a load balancer: they start together on a new
+// database, a session made on one is valid on the other, checkouts through both lose no order and
+// honour one idempotency key across instances, and concurrent admin saves of one product through
+// both never silently undo each other.
+import { generateCpf } from '@brazilian-utils/brazilian-utils';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createCustomers, type Customer } from './accounts';
+import { Visitor } from './http';
+import { privateCluster, query } from './postgres';
+import { ADMIN_EMAIL, startApp, testSecrets, type App } from './server';
+import { brokenInvariants, checkout, NO_BROKEN_INVARIANTS, postgresTarget, rows, type StoreTarget } from './store';
+
+const { dataDir, port } = inject('pgCluster');
+const cluster = privateCluster(dataDir, port);
+
+describe('two instances on one PostgreSQL', () => {
+  let target: StoreTarget;
+  let a: App;
+  let b: App;
+  let customers: Customer[];
+  let variant: { id: string; productId: string };
+  let secrets: ReturnType<typeof testSecrets>;
+
+  beforeAll(async () => {
+    if (!cluster.isRunning()) await cluster.start();
+    target = await postgresTarget(cluster.adminUrl, 'clarear_two');
+    // Both started at the same moment on an empty database: one migrates, seeds and creates the
+    // admin while the other waits for it (start-up lock), and both serve.
+    secrets = testSecrets();
+    [a, b] = await Promise.all([startApp({ env: { ...target.env, ...secrets } }), startApp({ env: { ...target.env, ...secrets } })]);
+    const handle = await target.open();
+    try {
+      variant = (await rows<{ id: string; productId: string }>(handle, sql`select id, product_id as "productId" from product_variants order by id limit 1`))[0]!;
+      customers = await createCustomers(handle.db, 3, 'duas');
+      const [counts] = await rows<{ admins: number; products: number }>(
+        handle,
+        sql`select (select count(*) from "user" where role = 'admin')::int as admins, (select count(*) from products)::int as products`,
+      );
+      expect(counts!.admins).toBe(1);
+      expect(counts!.products).toBeGreaterThan(0);
+    } finally {
+      await handle.close();
+    }
+  });
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+  });
+
+  it('a session created on one instance is valid on the other, and a sign-out on either ends it', async () => {
+    const customer = customers[0]!;
+    const onA = new Visitor(a.url);
+    await onA.signIn(customer.email, customer.password);
+    const onB = onA.at(b.url);
+    const profile = await onB.get('/area-cliente/perfil');
+    expect(profile.status).toBe(200);
+    expect(await profile.text()).toContain(customer.name);
+
+    const out = await onB.post('/logout', {});
+    expect(out.status).toBe(302);
+    // The cookie the first instance issued no longer opens anything on it either.
+    const afterSignOut = await onA.get('/area-cliente/perfil');
+    expect(afterSignOut.status).toBe(302);
+    expect(afterSignOut.headers.get('location')).toMatch(/^\/login\?redirectTo=/);
+  });
+
+  it('checkouts through both instances: every confirmed order stored whole, one order per idempotency key', async () => {
+    const buyers = await Promise.all(
+      customers.map(async (customer) => {
+        const visitor = new Visitor(a.url);
+        await visitor.signIn(customer.email, customer.password);
+        return { customer, onA: visitor, onB: visitor.at(b.url), taxId: generateCpf() };
+      }),
+    );
+    const line = (quantity: number) => [{ id: variant.id, product_id: variant.productId, quantity }];
+    // The same submit reaching both instances at once (a retry through the load balancer) is one order.
+    const sameKey = await Promise.all(
+      buyers.map(async ({ onA, onB, taxId }) => {
+        const key = randomUUID();
+        const answers = await Promise.all([checkout(onA, line(1), taxId, key), checkout(onB, line(1), taxId, key), checkout(onA, line(1), taxId, key), checkout(onB, line(1), taxId, key)]);
+        return { key, statuses: answers.map((r) => r.status) };
+      }),
+    );
+    for (const { statuses } of sameKey) expect(statuses).toEqual([200, 200, 200, 200]);
+    // Then many distinct orders, alternating instances, all at once.
+    const distinct = await Promise.all(
+      buyers.flatMap(({ onA, onB, taxId }) => Array.from({ length: 6 }, (_, i) => checkout(i % 2 ? onB : onA, line(1 + (i % 3)), taxId))),
+    );
+    expect(distinct.map((r) => r.status)).toEqual(distinct.map(() => 200));
+
+    const handle = await target.open();
+    try {
+      for (const { key } of sameKey) {
+        const [count] = await rows<{ n: number }>(handle, sql`select count(*)::int as n from orders where idempotency_key = ${key}`);
+        expect(count!.n).toBe(1);
+      }
+      const stored = new Set((await rows<{ key: string }>(handle, sql`select idempotency_key as key from orders`)).map((r) => r.key));
+      expect(distinct.filter((r) => !stored.has(r.idempotencyKey))).toEqual([]);
+      expect(stored.size).toBe(sameKey.length + distinct.length);
+      expect(await brokenInvariants(handle)).toEqual(NO_BROKEN_INVARIANTS);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('two admins saving one product through both instances: the later save from a stale form is refused, nothing is undone', async () => {
+    const adminOnA = new Visitor(a.url);
+    const adminOnB = new Visitor(b.url);
+    await Promise.all([adminOnA.signIn(ADMIN_EMAIL, secrets.ADMIN_PASSWORD), adminOnB.signIn(ADMIN_EMAIL, secrets.ADMIN_PASSWORD)]);
+    const url = target.env.DATABASE_URL!;
+    const [product] = await query<Record<string, string | number | boolean | null>>(url, 'select * from products where not is_kit order by slug limit 1');
+    const variants = await query<{ id: string; size: string; price: string; image_url: string | null }>(
+      url,
+      'select id, size, price, image_url from product_variants where product_id = $1 order by size',
+      [product!.id],
+    );
+    const path = `/admin/products/${product!.id as string}`;
+    // Both open the edit page: the form carries the version it was loaded at.
+    const versionIn = async (admin: Visitor) => {
+      const page = await admin.get(path);
+      expect(page.status).toBe(200);
+      return /name="version" value="(\d+)"/.exec(await page.text())?.[1];
+    };
+    const [versionA, versionB] = await Promise.all([versionIn(adminOnA), versionIn(adminOnB)]);
+    expect(versionA).toBeDefined();
+    expect(versionB).toBe(versionA);
+
+    const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+    const formOf = (changes: Record<string, string>, version: string) => {
+      const form: Record<string, string> = {
+        name: text(product!.name),
+        description: text(product!.description),
+        price: text(product!.price),
+        basePrice: text(product!.base_price ?? product!.price),
+        imageUrl: text(product!.image_url),
+        rating: text(product!.rating),
+        displayOrder: text(product!.display_order),
+        categoryId: text(product!.category_id),
+        phValue: text(product!.ph_value),
+        benefits: text(product!.benefits),
+        dilution: text(product!.dilution),
+        useIndication: text(product!.use_indication),
+        howToUse: text(product!.how_to_use),
+        precautions: text(product!.precautions),
+        composition: text(product!.composition),
+        activeIngredient: text(product!.active_ingredient),
+        version,
+        ...changes,
+      };
+      if (product!.is_featured) form.isFeatured = 'on';
+      variants.forEach((v, i) => {
+        form[`variants.${i}.id`] = v.id;
+        form[`variants.${i}.size`] = v.size;
+        form[`variants.${i}.price`] = v.price;
+        form[`variants.${i}.imageUrl`] = text(v.image_url);
+      });
+      return form;
+    };
+    // Both save at the same moment, each changing a different field from the same loaded version.
+    const [saveA, saveB] = await Promise.all([
+      adminOnA.post(path, formOf({ description: 'Descrição revisada pela Ana.' }, versionA!)),
+      adminOnB.post(path, formOf({ name: `${text(product!.name)} (Bruno)` }, versionB!)),
+    ]);
+    const statuses = [saveA.status, saveB.status].sort();
+    expect(statuses).toEqual([302, 409]);
+    const refused = saveA.status === 409 ? saveA : saveB;
+    expect(await refused.text()).toContain('Este produto foi alterado por outra pessoa');
+    const [after] = await query<{ name: string; description: string }>(url, 'select name, description from products where id = $1', [product!.id]);
+    // Exactly the saved change is there; the refused one changed nothing and undid nothing.
+    if (saveA.status === 302) expect(after).toEqual({ name: product!.name, description: 'Descrição revisada pela Ana.' });
+    else expect(after).toEqual({ name: `${text(product!.name)} (Bruno)`, description: product!.description });
+  });
+});

@@ -89,7 +89,7 @@ type Fixtures = {
   removableSubscriptionId: string;
   /** The account the Better Auth admin endpoints are aimed at (removed by the admin while they are open). */
   targetUserId: string;
-  uploadPng: Uint8Array;
+  uploadPng: Uint8Array<ArrayBuffer>;
 };
 
 type Body = Record<string, string> | FormData;
@@ -870,6 +870,14 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
     // A changed the plan, then cancelled it.
     expect(subscription).toMatchObject({ frequency: 'annual', status: 'cancelled' });
     expect(await db.select().from(s.savedKits).where(eq(s.savedKits.id, fx.a.kitId))).toEqual([]);
+    // The admin's writes, refused to everyone else, went through for the admin.
+    expect(await db.select().from(s.products).where(eq(s.products.id, fx.deleteProductId))).toEqual([]);
+    const [edited] = await db.select().from(s.products).where(eq(s.products.id, fx.editProductId));
+    expect(edited).toMatchObject({ name: 'Renomeado', basePrice: '2.00' });
+    expect((await db.select().from(s.subscriptionConfigs).where(eq(s.subscriptionConfigs.id, fx.planForm.id!)))[0]?.planName).toBe('Plano Renomeado');
+    const visitorSubscriptions = await db.select().from(s.userSubscriptions).innerJoin(s.user, eq(s.user.id, s.userSubscriptions.userId)).where(eq(s.user.email, fx.visitor.email));
+    expect(visitorSubscriptions.map((r) => r.user_subscriptions.status)).toEqual(['active']);
+    expect(await db.select().from(s.userSubscriptions).where(eq(s.userSubscriptions.id, fx.removableSubscriptionId))).toEqual([]);
   });
 
   it('the admin endpoints of /api/auth/*', async () => {

@@ -32,7 +32,8 @@ async function watch(page: Page): Promise<Watch> {
     void dialog.dismiss();
   });
   await page.addInitScript(() => {
-    const record = ((window as unknown as { __csp: string[] }).__csp = []);
+    const record: string[] = [];
+    (window as unknown as { __csp: string[] }).__csp = record;
     document.addEventListener('securitypolicyviolation', (e) => record.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`));
   });
   return w;

@@ -5,6 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
 // by server.mjs on a fresh embedded database in ./data-e2e.
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_DATA_DIR = path.resolve('data-e2e');
+/** The admin's password in the e2e store (production refuses known ones; tests/e2e/fixtures.ts signs in with it). */
+export const E2E_ADMIN_PASSWORD = 'e2e-Admin-Vidro-7391';
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -19,7 +21,8 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
-    trace: 'retain-on-failure',
+    // Recording a trace costs about a third of a test's time here; CI records the retry of a failed test only.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
       // Debian's Chromium; never `npx playwright install` (no internet here).
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -43,6 +46,10 @@ export default defineConfig({
       // The whole suite signs up and in from one address, dozens of times a minute once it runs fast; the limit
       // itself is covered in tests/integration/auth.test.ts (3 a minute there).
       AUTH_RATE_LIMIT_MAX: '200',
+      // Same for the forms and the checkout quote; their limits are covered in tests/integration/rate-limits.test.ts.
+      FORM_RATE_LIMIT_MAX: '1000',
+      QUOTE_RATE_LIMIT_MAX: '5000',
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       DATABASE_URL: '',
     },
   },

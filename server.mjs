@@ -1,58 +1,112 @@
-// Production server: serves the built app (npm run build) with Express.
-// `npm start` builds and runs this; the database is created, migrated and
-// seeded before the first request is accepted.
+// The store's HTTP server (Express), in production (`npm start`, `npm run serve`: the built app)
+// and in development (`npm run dev`: Vite in middleware mode, hot reload), so both send the
+// same headers. The database is opened, migrated and seeded before the first request.
 // NODE_ENV must be set before React loads, so every import below is dynamic.
 process.env.NODE_ENV ??= 'production';
+const production = process.env.NODE_ENV === 'production';
 const { createRequestHandler } = await import('@react-router/express');
+const { RouterContextProvider } = await import('react-router');
 const { default: compression } = await import('compression');
 const { default: express } = await import('express');
+const { pinoHttp } = await import('pino-http');
+const { clientAddress, healthRoutes, parseTrustProxy, requestIdFor, securityHeaders } = await import('./server/middleware.mjs');
+
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
-const trustProxy = process.env.TRUST_PROXY === 'true';
+const trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
+const HMR_PORT = Number(process.env.HMR_PORT ?? 24678);
 
-const build = await import('./build/server/index.js');
+// Production loads the build once; development asks Vite for the current one on every request.
+const vite = production
+  ? null
+  : await import('vite').then((v) => v.createServer({ server: { middlewareMode: true, hmr: { port: HMR_PORT } }, appType: 'custom' }));
+const loadBuild = vite ? () => vite.ssrLoadModule('virtual:react-router/server-build') : null;
+const productionBuild = production ? await import('./build/server/index.js') : null;
+const entry = async () => (productionBuild ?? (await loadBuild())).entry.module;
+
 let info;
 try {
-  info = await build.entry.module.bootstrap();
+  info = await (await entry()).bootstrap();
 } catch (error) {
   console.error(`\n❌ Não foi possível iniciar a Clarear: ${error instanceof Error ? error.message : error}\n`);
   process.exit(1);
 }
+const { logger, withRequestId, cspNonceContext } = await entry();
 
+let stopping = false;
 const app = express();
 app.disable('x-powered-by');
-app.use(compression());
-app.use((req, res, next) => {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-  res.setHeader('X-Frame-Options', 'SAMEORIGIN');
-  // Rate limits key on the client address: without a trusted proxy in front,
-  // a client-sent X-Forwarded-For is replaced by the socket's real address.
-  if (!trustProxy) req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
+app.set('trust proxy', trustProxy);
+app.use(securityHeaders({ production, hmrPort: vite ? HMR_PORT : undefined }));
+app.use((_req, res, next) => {
+  // Shutting down: let each connection go after its answer instead of keeping it alive.
+  if (stopping) res.setHeader('Connection', 'close');
   next();
 });
-app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
-app.use(express.static('build/client', { maxAge: '1h' }));
-app.use(createRequestHandler({ build, mode: process.env.NODE_ENV }));
+healthRoutes(app, { isReady: async () => !stopping && (await (await entry()).isReady()) });
+app.use(compression());
+if (vite) {
+  app.use(vite.middlewares);
+} else {
+  app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
+  app.use(express.static('build/client', { maxAge: '1h' }));
+}
+app.use(clientAddress);
+app.use(
+  pinoHttp({
+    logger,
+    genReqId: (req, res) => {
+      const id = requestIdFor(req, trustProxy !== false);
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
+    // Never the query string or headers: they can hold tokens (e-mail links) and cookies.
+    serializers: {
+      req: (req) => ({ id: req.id, method: req.method, path: String(req.url).split('?')[0] }),
+      res: (res) => ({ statusCode: res.statusCode }),
+    },
+  }),
+);
+app.use((req, _res, next) => withRequestId(String(req.id), next));
+app.use(
+  createRequestHandler({
+    build: productionBuild ?? loadBuild,
+    mode: process.env.NODE_ENV,
+    getLoadContext: (_req, res) => {
+      const context = new RouterContextProvider();
+      context.set(cspNonceContext, res.locals.cspNonce);
+      return context;
+    },
+  }),
+);
 
 const server = app.listen(port, host, () => {
   const url = `http://localhost:${port}`;
   const db = info.engine === 'pglite' ? `embutido (PGlite) em ${info.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-  const password = info.adminPassword ?? '(a senha definida em ADMIN_PASSWORD)';
-  console.log(`\n✨ Clarear no ar em ${url}\n   Banco de dados: ${db}\n   Admin: ${info.adminEmail} / ${password}\n`);
+  console.log(`\n✨ Clarear no ar em ${url}\n   Banco de dados: ${db}\n   Admin: ${info.adminLogin}\n`);
 });
 
-// On SIGTERM/SIGINT: stop taking requests, give e-mails already under way (sent after
-// the answer, see app/server/background.server.ts) up to 10 s to leave, then exit.
-// A second signal exits at once.
-let stopping = false;
-for (const signal of ['SIGTERM', 'SIGINT']) {
-  process.on(signal, async () => {
-    if (stopping) process.exit(1);
-    stopping = true;
-    server.close();
-    const settled = await build.entry.module.settleBackgroundTasks(10_000);
-    if (!settled) console.error('Encerrando com e-mails ainda em envio.');
-    process.exit(0);
-  });
+// SIGTERM/SIGINT: /readyz turns 503, no new connections, requests under way finish, e-mails
+// already under way (background.server.ts) get their chance, the database closes cleanly
+// (PGlite must be closed to reopen without recovery), exit 0. A second signal, or a shutdown
+// that outlives its deadline, exits 1 at once.
+const SHUTDOWN_DEADLINE_MS = 15_000;
+async function shutdown(signal) {
+  if (stopping) process.exit(1);
+  stopping = true;
+  logger.info({ signal }, 'encerrando: terminando as requisições em andamento');
+  setTimeout(() => {
+    logger.error('encerramento passou do prazo; saindo');
+    process.exit(1);
+  }, SHUTDOWN_DEADLINE_MS).unref();
+  const closed = new Promise((resolve) => server.close(resolve));
+  server.closeIdleConnections();
+  await closed;
+  const module = await entry();
+  if (!(await module.settleBackgroundTasks(10_000))) logger.error('encerrando com e-mails ainda em envio');
+  await module.closeDatabase();
+  await vite?.close();
+  logger.info('encerrado');
+  process.exit(0);
 }
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => void shutdown(signal));

@@ -1,16 +1,31 @@
 import { PassThrough } from "node:stream";
 
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { getDatabaseHandle } from "./server/db.server";
-import { getEnv, DEFAULT_ADMIN_PASSWORD } from "./server/env.server";
+import { NonceProvider } from "./components/nonce";
+import { adminLoginNote } from "./db/seed/seed.server";
+import { cspNonceContext } from "./server/csp.server";
+import { getDatabaseHandle, takeAdminSetup } from "./server/db.server";
+import { log } from "./server/log.server";
+import { getEnv } from "./server/env.server";
+import {
+  noteRequestError,
+  setUnavailableHeaders,
+  takeDatabaseUnavailable,
+  unavailableResponse,
+} from "./server/unavailable.server";
 
 /** Called by server.mjs on SIGTERM/SIGINT: lets e-mails already under way leave (background.server.ts). */
 export { settleBackgroundTasks } from "./server/background.server";
+/** Used by server.mjs: the CSP nonce it hands each request, readiness, the logger, closing on shutdown. */
+export { cspNonceContext } from "./server/csp.server";
+export { isReady } from "./server/health.server";
+export { logger, withRequestId } from "./server/log.server";
+export { closeDatabase } from "./server/db.server";
 
 /**
  * Called by server.mjs before it listens: opens, migrates and seeds the
@@ -23,20 +38,52 @@ export async function bootstrap() {
     engine: handle.engine,
     dataDir: env.dataDir,
     adminEmail: env.ADMIN_EMAIL,
-    // Only the public default is printed; a password set by the operator never reaches the logs.
-    adminPassword: env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD ? env.ADMIN_PASSWORD : null,
+    // How to sign in as admin: a generated password on the start that created it, never again;
+    // a password set in ADMIN_PASSWORD never reaches the logs.
+    adminLogin: adminLoginNote(await takeAdminSetup(), env.ADMIN_EMAIL),
   };
 }
 
 export const streamTimeout = 5_000;
+
+/**
+ * Every error of a loader or action passes here before React Router hides its details from the
+ * page. An unreachable database marks the request for a 503 (server/unavailable.server.ts) and
+ * logs one line instead of a stack per request during an outage.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted || error instanceof Response) return;
+  if (noteRequestError(error, context)) {
+    console.error(`banco de dados indisponível: ${new URL(request.url).pathname}: ${describe(error)}`);
+    return;
+  }
+  console.error(error);
+};
+
+function describe(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  return cause instanceof Error ? cause.message : String(cause);
+}
+
+/** A client-side navigation whose loaders could not reach the database gets the same 503. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { context }) =>
+  takeDatabaseUnavailable(context) || response.status === 503 ? unavailableResponse() : response;
 
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
+  if (takeDatabaseUnavailable(loadContext)) {
+    // Thrown, React Router renders the root ErrorBoundary with this 503 (a second call here).
+    setUnavailableHeaders(responseHeaders);
+    throw unavailableResponse();
+  }
+  // The 503 the root middleware threw (server/db.server.ts) keeps its Retry-After.
+  if (responseStatusCode === 503) setUnavailableHeaders(responseHeaders);
+  const nonce = loadContext.get(cspNonceContext);
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, {
@@ -64,8 +111,11 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({
@@ -98,7 +148,7 @@ export default function handleRequest(
           // errors encountered during initial shell rendering since they'll
           // reject and get logged in handleDocumentRequest.
           if (shellRendered) {
-            console.error(error);
+            log.error("falha ao renderizar a página", error);
           }
         },
       },

@@ -18,12 +18,14 @@ import { Header } from './components/layout/header';
 import { toast, Toaster } from './components/ui/toaster';
 import { DEFAULT_THEME, type Theme } from './lib/theme';
 import { readThemeCookie, takeToast } from './server/cookies.server';
-import { getDb } from './server/db.server';
+import { databaseAvailability, getDb } from './server/db.server';
 import { DEFAULT_PREFERENCES, getOrCreatePreferences } from './server/preferences.server';
 import { getSessionUser } from './server/auth/session.server';
 import { getEnv } from './server/env.server';
 import { isSubscriber } from './server/subscriptions.server';
 import { useRootData } from './lib/root-data';
+import { useNonce } from './components/nonce';
+import { UNAVAILABLE_MESSAGE, UNAVAILABLE_STATUS, UNAVAILABLE_TITLE } from './lib/unavailable';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -36,6 +38,9 @@ export const meta: Route.MetaFunction = () => [
     content: 'Loja online de produtos de limpeza para casa, empresas e indústrias, com kits prontos e a Assinatura Inteligente.',
   },
 ];
+
+/** An unreachable database answers a 503 before any loader runs (server/unavailable.server.ts). */
+export const middleware: Route.MiddlewareFunction[] = [databaseAvailability];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, cookieTheme, flash] = await Promise.all([
@@ -64,6 +69,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const theme: Theme = root?.theme ?? DEFAULT_THEME;
+  const nonce = useNonce();
   return (
     <html lang="pt-BR" className={theme === 'dark' ? 'dark' : undefined}>
       <head>
@@ -82,8 +88,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         {children}
         <Toaster />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -115,15 +121,24 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? 'Página não encontrada' : 'Algo deu errado';
+  // The database is unreachable (server/unavailable.server.ts): a pause, not a broken page.
+  const unavailable = isRouteErrorResponse(error) && error.status === UNAVAILABLE_STATUS;
+  // A refused request (e.g. a body over its cap, 413) carries its own pt-BR message.
+  const refused =
+    isRouteErrorResponse(error) && error.status >= 400 && error.status < 500 && !notFound && typeof (error.data as { message?: unknown } | null)?.message === 'string'
+      ? (error.data as { message: string }).message
+      : null;
+  const title = notFound ? 'Página não encontrada' : unavailable ? UNAVAILABLE_TITLE : refused ? 'Não foi possível enviar' : 'Algo deu errado';
   const message = notFound
     ? 'O endereço que você procurou não existe ou foi removido.'
-    : 'Tivemos um problema ao carregar esta página. Tente novamente em instantes.';
+    : unavailable
+      ? UNAVAILABLE_MESSAGE
+      : (refused ?? 'Tivemos um problema ao carregar esta página. Tente novamente em instantes.');
   // The stack is only for developers; production never shows it.
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
     <main id="conteudo" className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-4 p-8 text-center">
-      <p className="text-5xl font-bold text-brand-700 dark:text-brand-200">{notFound ? '404' : 'Ops!'}</p>
+      <p className="text-5xl font-bold text-brand-700 dark:text-brand-200">{notFound ? '404' : unavailable ? '503' : 'Ops!'}</p>
       <h1 className="text-2xl font-bold">{title}</h1>
       <p className="text-slate-700 dark:text-slate-300">{message}</p>
       <a href="/" className="font-semibold text-brand-700 underline dark:text-brand-200">

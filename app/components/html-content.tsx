@@ -1,6 +1,7 @@
 // Sanitized HTML from the database (blog posts, legal pages) with readable
 // typography, its site-internal links navigating inside the app.
 import { useNavigate } from 'react-router';
+import { sameOriginPath } from '~/lib/redirect';
 
 /** Article typography for the HTML (no typography plugin). */
 const ARTICLE_HTML_CLASS = [
@@ -25,9 +26,11 @@ export function HtmlContent({ html, className = '' }: { html: string; className?
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const anchor = (event.target as Element).closest('a');
     const href = anchor?.getAttribute('href');
-    if (!anchor || !href || anchor.hasAttribute('rel') || !href.startsWith('/') || href.startsWith('//')) return;
+    // Only a plain site path ('/blog/x'); anything else ('//host', '/\\host', 'https:…') the browser handles itself.
+    const path = href?.startsWith('/') ? sameOriginPath(href, window.location.origin) : null;
+    if (!anchor || !path || anchor.hasAttribute('rel')) return;
     event.preventDefault();
-    void navigate(href);
+    void navigate(path);
   };
   // The HTML was sanitized on the server (app/server/html.server.ts) before it reached the page.
   return <div className={`${className} ${ARTICLE_HTML_CLASS}`} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;

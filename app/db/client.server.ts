@@ -23,7 +23,14 @@ export type DatabaseHandle = {
   db: Database;
   engine: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** One round trip to the database (`select 1`); rejects when it cannot be reached. */
+  ping(): Promise<void>;
   close(): Promise<void>;
+};
+
+export type DatabaseObserver = {
+  /** A pooled connection was cut by the server or the network (restart, failover, shutdown). */
+  onConnectionLost?: (error: Error) => void;
 };
 
 export type DatabaseOptions =
@@ -34,17 +41,55 @@ export type DatabaseOptions =
 
 const migrationsFolder = () => path.resolve(process.env.MIGRATIONS_DIR ?? 'drizzle');
 
-export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+/**
+ * Bounds on every wait for PostgreSQL, so a page answers (503, see app/lib/unavailable.ts) within
+ * seconds when the database is down or hung instead of holding the request forever. The slowest
+ * query the app runs (admin search on 20 000 products, bench/admin-catalogue) takes well under 1 s.
+ */
+export const POOL_LIMITS = {
+  max: 10,
+  /** A new connection (the server down, a firewall dropping packets) gives up after this. */
+  connectionTimeoutMillis: 5_000,
+  /** Idle connections are closed: after a database restart the pool holds no dead sockets for long. */
+  idleTimeoutMillis: 30_000,
+  /** The server cancels a statement running longer than this (SQLSTATE 57014). */
+  statement_timeout: 15_000,
+  /** The client stops waiting for an answer after this (a server that hangs or a network that drops silently). */
+  query_timeout: 20_000,
+  /** A transaction left open by a stuck request does not hold its locks forever. */
+  idle_in_transaction_session_timeout: 30_000,
+  /** Notices a half-open connection (the server's host vanished) without waiting for the OS default of hours. */
+  keepAlive: true,
+} satisfies pg.PoolConfig;
+
+/** Migrations (an index built on a large table) may rightly take longer than a page's statement timeout. */
+async function migrateWithoutStatementTimeout(databaseUrl: string): Promise<void> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1, connectionTimeoutMillis: POOL_LIMITS.connectionTimeoutMillis });
+  pool.on('error', (error) => console.error('postgres: conexão de migração encerrada', error.message));
+  try {
+    await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: migrationsFolder() });
+  } finally {
+    await pool.end();
+  }
+}
+
+export async function openDatabase(options: DatabaseOptions, observer: DatabaseObserver = {}): Promise<DatabaseHandle> {
   if ('databaseUrl' in options) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, ...POOL_LIMITS });
     // An idle client can be cut off by the server (restart, failover, DROP DATABASE … FORCE in
     // tests). Without a listener that 'error' event would crash the process; the pool replaces it.
-    pool.on('error', (error) => console.error('postgres: conexão ociosa encerrada', error.message));
+    pool.on('error', (error) => {
+      console.error('postgres: conexão ociosa encerrada', error.message);
+      observer.onConnectionLost?.(error);
+    });
     const db = drizzlePg(pool, { schema });
     return {
       db,
       engine: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder: migrationsFolder() }),
+      migrate: () => migrateWithoutStatementTimeout(options.databaseUrl),
+      ping: async () => {
+        await pool.query('select 1');
+      },
       close: () => pool.end(),
     };
   }
@@ -58,6 +103,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db: db as unknown as Database,
     engine: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
+    ping: async () => {
+      await client.query('select 1');
+    },
     close: () => client.close(),
   };
 }

@@ -538,3 +538,13 @@ export const mailThrottle = pgTable('mail_throttle', {
   key: text('key').primaryKey(),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Request counters per key and window (app/server/rate-limit.server.ts, rate-limiter-flexible's
+ * Drizzle store): the forms' limits and Better Auth's, shared by every app instance.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: timestamp('expire', { withTimezone: true }),
+});

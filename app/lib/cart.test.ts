@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addItem, clearCart, setSubscription, parseStoredCart, removeItem, subtotalCents, totalQuantity, updateQuantity, type CartItem } from './cart';
+import { addItem, clearCart, MAX_LINE_QUANTITY, setSubscription, parseStoredCart, removeItem, subtotalCents, totalQuantity, updateQuantity, type CartItem } from './cart';
 
 const detergente: CartItem = { id: 'v-1', product_id: 'p-1', name: 'Detergente Neutro', price: '12.90', quantity: 1, size: '1 L' };
 const desinfetante: CartItem = { id: 'v-2', product_id: 'p-2', name: 'Desinfetante', price: 8.5, quantity: 2, size: '500 ml' };
@@ -12,6 +12,15 @@ describe('cart rules (SPEC §4 Cart)', () => {
     expect(cart).toHaveLength(2);
     expect(cart.find((l) => l.id === 'v-1')?.quantity).toBe(4);
     expect(totalQuantity(cart)).toBe(6);
+  });
+
+  it('never lets a line pass 99 units, however it is added or changed', () => {
+    let cart = addItem([], { ...detergente, quantity: 60 });
+    cart = addItem(cart, { ...detergente, quantity: 60 });
+    expect(cart).toEqual([{ ...detergente, quantity: MAX_LINE_QUANTITY }]);
+    expect(addItem([], { ...detergente, quantity: 500 })[0]!.quantity).toBe(99);
+    expect(updateQuantity(cart, 'v-1', 100)[0]!.quantity).toBe(99);
+    expect(updateQuantity(cart, 'v-1', Number.POSITIVE_INFINITY)[0]!.quantity).toBe(99);
   });
 
   it('never mutates the cart it was given', () => {

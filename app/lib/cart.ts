@@ -3,6 +3,10 @@
 import { toCents } from './money';
 
 export const CART_STORAGE_KEY = 'clarear_cart';
+/** Units of one line; the checkout refuses more (schemas/checkout.ts), so the cart never holds more. */
+export const MAX_LINE_QUANTITY = 99;
+/** Lines in one cart. */
+export const MAX_CART_LINES = 50;
 
 export type SubscriptionFrequency = 'monthly' | 'semiannual' | 'annual';
 
@@ -22,12 +26,12 @@ export type CartItem = {
 
 export type Cart = readonly CartItem[];
 
-/** Adds an item; an id already in the cart gets its quantity increased instead. */
+/** Adds an item; an id already in the cart gets its quantity increased instead, up to MAX_LINE_QUANTITY. */
 export function addItem(cart: Cart, item: CartItem): CartItem[] {
-  const quantity = Math.max(1, Math.trunc(item.quantity || 1));
+  const quantity = Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.trunc(item.quantity || 1)));
   const existing = cart.find((line) => line.id === item.id);
   if (existing) {
-    return cart.map((line) => (line.id === item.id ? { ...line, quantity: line.quantity + quantity } : line));
+    return cart.map((line) => (line.id === item.id ? { ...line, quantity: Math.min(MAX_LINE_QUANTITY, line.quantity + quantity) } : line));
   }
   return [...cart, { ...item, quantity }];
 }
@@ -37,9 +41,9 @@ export function setSubscription(cart: Cart, item: CartItem): CartItem[] {
   return [...cart.filter((line) => !line.is_subscription), { ...item, quantity: 1, is_subscription: true }];
 }
 
-/** Sets a line's quantity; zero or less removes the line. */
+/** Sets a line's quantity (at most MAX_LINE_QUANTITY); zero or less removes the line. */
 export function updateQuantity(cart: Cart, id: string, quantity: number): CartItem[] {
-  const q = Math.trunc(quantity);
+  const q = Math.min(MAX_LINE_QUANTITY, Math.trunc(quantity));
   if (!(q > 0)) return removeItem(cart, id);
   return cart.map((line) => (line.id === id ? { ...line, quantity: q } : line));
 }

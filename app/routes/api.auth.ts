@@ -1,11 +1,16 @@
-// Better Auth's own endpoints (e-mail confirmation links land here).
+// Better Auth's endpoints reachable from outside: only the e-mail confirmation link
+// (endpoints.server.ts). Sign-in, sign-up, sign-out and password reset go through the pages'
+// actions (callAuth), which validate and rate-limit them first; everything else is a 404.
 import { handleAuthRequest } from '~/server/auth/auth.server';
+import { isPublicAuthRequest } from '~/server/auth/endpoints.server';
 import type { Route } from './+types/api.auth';
 
+const notFound = () => new Response('Não encontrado', { status: 404 });
+
 export function loader({ request }: Route.LoaderArgs) {
-  return handleAuthRequest(request);
+  return isPublicAuthRequest(request) ? handleAuthRequest(request) : notFound();
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return handleAuthRequest(request);
+export function action() {
+  return notFound();
 }

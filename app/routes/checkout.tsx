@@ -1,6 +1,7 @@
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { data, Link, useFetcher, useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { OrderTotals } from '~/components/order-totals';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { Label } from '~/components/ui/label';
@@ -19,10 +20,12 @@ import { formatTaxId } from '~/lib/tax-id';
 import type { ToastMessage } from '~/lib/toast';
 import { CheckoutError, getUserTaxId, placeOrder, quoteCart, type Quote } from '~/server/checkout.server';
 import { getDb } from '~/server/db.server';
+import { checkRateLimit } from '~/server/rate-limit.server';
 import { sendOrderConfirmation } from '~/server/orders/emails.server';
 import { getOwnOrder } from '~/server/orders/orders.server';
 import { getPaymentProvider } from '~/server/payments.server';
 import { getSessionUser } from '~/server/auth/session.server';
+import { readForm } from '~/server/http/body.server';
 import type { Route } from './+types/checkout';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -37,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 type ActionResult =
-  | { intent: 'quote'; quote: Quote }
+  | { intent: 'quote'; quote: Quote | null; error?: string; message?: string }
   | { intent: 'pay'; ok: true; orderId: string }
   | { intent: 'pay'; ok: false; errors?: FieldErrors; toast?: ToastMessage; quote?: Quote; login?: boolean };
 
@@ -50,13 +53,15 @@ const STEP_TITLES = {
 } as const;
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const db = await getDb();
   const user = await getSessionUser(request);
 
   if (form.intent === 'quote') {
     const parsed = quoteSchema.safeParse(form);
-    if (!parsed.success) return data<ActionResult>({ intent: 'quote', quote: emptyQuote() }, 400);
+    if (!parsed.success) return data<ActionResult>({ intent: 'quote', quote: emptyQuote(), error: cartError(parsed.error) }, 400);
+    const limited = await checkRateLimit(request, 'quote');
+    if (limited) return data<ActionResult>({ intent: 'quote', quote: null, message: limited.message }, limited.init);
     return data<ActionResult>({ intent: 'quote', quote: await quoteCart(db, user?.id ?? null, parsed.data.cart, parsed.data.taxId) });
   }
 
@@ -68,7 +73,11 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const parsed = payNowSchema.safeParse(form);
   if (!parsed.success) {
-    return data<ActionResult>({ intent: 'pay', ok: false, errors: fieldErrors(parsed.error) }, 400);
+    const errors = fieldErrors(parsed.error);
+    // The cart has no field of its own on the page: its problem is told in a toast.
+    const cart = cartError(parsed.error);
+    const toastMessage: ToastMessage | undefined = cart ? { title: 'Carrinho inválido', description: cart, variant: 'destructive' } : undefined;
+    return data<ActionResult>({ intent: 'pay', ok: false, errors, toast: toastMessage }, 400);
   }
   try {
     const { orderId, replayed } = await placeOrder(db, user, parsed.data, getPaymentProvider());
@@ -93,6 +102,11 @@ export async function action({ request }: Route.ActionArgs) {
       500,
     );
   }
+}
+
+/** The first message about the posted cart, if the cart is what was refused. */
+function cartError(error: z.ZodError): string | undefined {
+  return error.issues.find((issue) => issue.path[0] === 'cart')?.message;
 }
 
 function emptyQuote(): Quote {
@@ -170,6 +184,14 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   }, [payload, quotedTaxId, hydrated, cart.length, submitQuote]);
 
   const quoteResult = quoteFetcher.data?.intent === 'quote' ? quoteFetcher.data.quote : null;
+  const quoteError = quoteFetcher.data?.intent === 'quote' ? quoteFetcher.data.error : undefined;
+  useEffect(() => {
+    if (quoteError) toast({ title: 'Carrinho inválido', description: quoteError, variant: 'destructive' });
+  }, [quoteError]);
+  const quoteRefused = quoteFetcher.data?.intent === 'quote' ? quoteFetcher.data.message : undefined;
+  useEffect(() => {
+    if (quoteRefused) toast({ title: 'Não foi possível atualizar os preços', description: quoteRefused, variant: 'destructive' });
+  }, [quoteFetcher.data, quoteRefused]);
   const payResult = payFetcher.data?.intent === 'pay' ? payFetcher.data : null;
   const quote = (payResult && !payResult.ok && payResult.quote) || quoteResult;
 

@@ -13,6 +13,8 @@ import { originFromMatches, seo } from '~/lib/seo';
 import type { ToastMessage } from '~/lib/toast';
 import { submitContactMessage } from '~/server/contact.server';
 import { getDb } from '~/server/db.server';
+import { BODY_LIMITS, readForm } from '~/server/http/body.server';
+import { checkRateLimit } from '~/server/rate-limit.server';
 import type { Route } from './+types/contact';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -28,10 +30,10 @@ const SENT: ToastMessage = { title: 'Mensagem enviada!', description: 'Recebemos
 type ActionData =
   | { status: 'sent' }
   | { status: 'invalid'; errors: FieldErrors; fields: Record<ContactField, string> }
-  | { status: 'error'; fields: Record<ContactField, string> };
+  | { status: 'error'; fields: Record<ContactField, string>; message?: string };
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request, BODY_LIMITS.contact);
   const fields = Object.fromEntries(
     CONTACT_FIELDS.map((name) => {
       const value = form.get(name);
@@ -40,6 +42,8 @@ export async function action({ request }: Route.ActionArgs) {
   ) as Record<ContactField, string>;
   const parsed = contactSchema.safeParse(fields);
   if (!parsed.success) return data<ActionData>({ status: 'invalid', errors: fieldErrors(parsed.error), fields }, 400);
+  const limited = await checkRateLimit(request, 'contact');
+  if (limited) return data<ActionData>({ status: 'error', fields, message: limited.message }, limited.init);
   try {
     // Stored, then mailed to the store; a mail failure is logged and the message kept (contact.server.ts).
     await submitContactMessage(await getDb(), parsed.data);
@@ -70,7 +74,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
     } else if (result?.status === 'error') {
       toast({
         title: 'Não foi possível enviar',
-        description: 'Tivemos um problema ao enviar sua mensagem. Tente novamente em instantes.',
+        description: result.message ?? 'Tivemos um problema ao enviar sua mensagem. Tente novamente em instantes.',
         variant: 'destructive',
       });
     }

@@ -4,6 +4,7 @@ import { favoriteSchema, type FavoriteResult } from '~/lib/schemas/favorite';
 import { getDb } from '~/server/db.server';
 import { addFavorite, removeFavorite } from '~/server/favorites.server';
 import { getSessionUser } from '~/server/auth/session.server';
+import { readForm } from '~/server/http/body.server';
 import type { Route } from './+types/favorites';
 
 export function loader() {
@@ -15,7 +16,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!user) {
     return data<FavoriteResult>({ status: 'login-required', message: 'Faça login para adicionar à lista de desejos.' }, 401);
   }
-  const parsed = favoriteSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = favoriteSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data<FavoriteResult>({ status: 'invalid', message: 'Produto inválido.' }, 400);
   const { intent, productId } = parsed.data;
   const db = await getDb();

@@ -7,6 +7,7 @@ import { forgotPasswordSchema } from '~/lib/schemas/auth';
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import { callAuth } from '~/server/auth/auth.server';
 import { originFromMatches, seo } from '~/lib/seo';
+import { readForm } from '~/server/http/body.server';
 import type { Route } from './+types/forgot-password';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -20,7 +21,7 @@ const SENT = 'Se houver uma conta com este e-mail, você receberá em instantes 
 type ActionData = { sent: boolean; errors: FieldErrors; email: string; error: string | null };
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const parsed = forgotPasswordSchema.safeParse(form);
   if (!parsed.success) {
     return data<ActionData>({ sent: false, errors: fieldErrors(parsed.error), email: String(form.email ?? ''), error: null }, 400);

@@ -15,6 +15,8 @@ import type { Variant } from '~/server/catalog.server';
 import { getDb } from '~/server/db.server';
 import { listBuilderProducts, parseSaveKitForm, saveKit, SaveKitError, type BuilderProduct } from '~/server/saved-kits.server';
 import { requireUser } from '~/server/auth/session.server';
+import { readForm } from '~/server/http/body.server';
+import { checkRateLimit } from '~/server/rate-limit.server';
 import type { Route } from './+types/kit-builder';
 
 const KIT_NAME_MAX = 80;
@@ -43,8 +45,10 @@ export type SaveKitResult = { ok: true; id: string } | { ok: false; message: str
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const parsed = parseSaveKitForm(await request.formData());
+  const parsed = parseSaveKitForm(await readForm(request));
   if (!parsed.ok) return data<SaveKitResult>({ ok: false, message: parsed.message }, 400);
+  const limited = await checkRateLimit(request, 'kit');
+  if (limited) return data<SaveKitResult>({ ok: false, message: limited.message }, limited.init);
   try {
     const kit = await saveKit(await getDb(), user.id, parsed.input);
     return data<SaveKitResult>({ ok: true, id: kit.id });

@@ -13,6 +13,7 @@ import { callAuth } from '~/server/auth/auth.server';
 import { flashToast } from '~/server/cookies.server';
 import { getSessionUser } from '~/server/auth/session.server';
 import { originFromMatches, seo } from '~/lib/seo';
+import { readForm } from '~/server/http/body.server';
 import type { Route } from './+types/login';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (await getSessionUser(request)) {
-    throw redirect(safeRedirectPath(url.searchParams.get('redirectTo'), '/area-cliente'));
+    throw redirect(safeRedirectPath(url.searchParams.get('redirectTo'), '/area-cliente', url.origin));
   }
   // Better Auth sends the e-mail confirmation link back here.
   let notice: ToastMessage | null = null;
@@ -36,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 type ActionData = { intent: 'login' | 'register'; errors: FieldErrors; fields: Record<string, string>; toast?: ToastMessage };
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const intent = form.intent === 'register' ? 'register' : 'login';
   const kept = { name: String(form.name ?? ''), email: String(form.email ?? '') };
 
@@ -52,7 +53,8 @@ export async function action({ request }: Route.ActionArgs) {
     }
     const headers = result.headers;
     headers.append('set-cookie', await flashToast({ title: 'Login realizado', description: 'Bem-vindo(a) de volta à Clarear!' }));
-    const to = safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'), '/area-cliente');
+    const url = new URL(request.url);
+    const to = safeRedirectPath(url.searchParams.get('redirectTo'), '/area-cliente', url.origin);
     return redirect(to, { headers });
   }
 

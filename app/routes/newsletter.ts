@@ -2,6 +2,8 @@ import { data, redirect } from 'react-router';
 import { newsletterSchema, type NewsletterResult } from '~/lib/schemas/newsletter';
 import { getDb } from '~/server/db.server';
 import { subscribeToNewsletter } from '~/server/newsletter.server';
+import { readForm } from '~/server/http/body.server';
+import { checkRateLimit } from '~/server/rate-limit.server';
 import type { Route } from './+types/newsletter';
 
 export function loader() {
@@ -9,10 +11,12 @@ export function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = newsletterSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = newsletterSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     return data<NewsletterResult>({ status: 'invalid', message: parsed.error.issues[0]?.message ?? 'Informe um e-mail válido.' }, 400);
   }
+  const limited = await checkRateLimit(request, 'newsletter');
+  if (limited) return data<NewsletterResult>({ status: 'invalid', message: limited.message }, limited.init);
   try {
     const status = await subscribeToNewsletter(await getDb(), parsed.data.email);
     return data<NewsletterResult>({ status }, status === 'duplicate' ? 409 : 200);

@@ -8,6 +8,7 @@ import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import { callAuth } from '~/server/auth/auth.server';
 import { flashToast } from '~/server/cookies.server';
 import { originFromMatches, seo } from '~/lib/seo';
+import { readForm } from '~/server/http/body.server';
 import type { Route } from './+types/reset-password';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -20,7 +21,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const parsed = resetPasswordSchema.safeParse(form);
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), error: null }, 400);
   const result = await callAuth(request, '/reset-password', { newPassword: parsed.data.password, token: parsed.data.token });

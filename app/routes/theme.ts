@@ -4,6 +4,7 @@ import { serializeThemeCookie } from '~/server/cookies.server';
 import { getDb } from '~/server/db.server';
 import { savePreferences } from '~/server/preferences.server';
 import { getSessionUser } from '~/server/auth/session.server';
+import { readForm } from '~/server/http/body.server';
 import type { Route } from './+types/theme';
 
 export function loader() {
@@ -11,7 +12,7 @@ export function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const theme = parseTheme(form.get('theme'));
   if (!theme) return data({ ok: false, message: 'Tema inválido.' }, 400);
   const user = await getSessionUser(request);

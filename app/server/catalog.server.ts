@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { categories, kitItems, products, productVariants, testimonials } from '~/db/schema';
 import { containsPattern } from '~/lib/search';
-import { slugify } from '~/lib/slug';
+import { isSlug, slugify } from '~/lib/slug';
 
 export const KITS_CATEGORY = 'Kits Prontos';
 export const HOME_FEATURED_KITS = 3;
@@ -150,6 +150,7 @@ export type ProductDetail = ProductCard & {
 
 /** One product or kit by its slug, with its sizes or kit contents; null when there is none. */
 export async function getProductDetail(db: Executor, slug: string): Promise<ProductDetail | null> {
+  if (!isSlug(slug)) return null;
   const [product] = await db
     .select({
       ...productCardColumns,

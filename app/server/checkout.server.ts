@@ -11,6 +11,7 @@ import { centsToDecimal, toCents } from '~/lib/money';
 import { findPlan, nextPlanDate, PLAN_NAME, todayInBrazil } from '~/lib/plans';
 import { computeTotals, type Totals } from '~/lib/pricing';
 import type { CartLineInput, PayNowInput } from '~/lib/schemas/checkout';
+import { isUuid } from '~/lib/schemas/ids';
 import { isFirstPurchase } from './orders/orders.server';
 import type { PaymentProvider } from './payments.server';
 import { isSubscriber } from './subscriptions.server';
@@ -48,7 +49,7 @@ const PLAN_IMAGE = '/images/assinatura.svg';
  */
 export async function quoteCart(db: Executor, userId: string | null, cart: CartLineInput[], taxId?: string | null): Promise<Quote> {
   const ids = cart.filter((l) => !l.is_subscription).map((l) => l.id);
-  const uuidIds = ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  const uuidIds = ids.filter(isUuid);
   const [variantRows, kitRows, subscriber, firstPurchase] = await Promise.all([
     uuidIds.length
       ? db

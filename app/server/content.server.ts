@@ -3,8 +3,10 @@
 // through sanitizeHtml (html.server.ts) before rendering.
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import '~/lib/schemas/zod-pt-br';
 import type { Executor } from '~/db/client.server';
 import { blogPosts, legalPages, siteContent } from '~/db/schema';
+import { isSlug, SLUG_MAX_LENGTH, SLUG_PATTERN } from '~/lib/slug';
 
 // ---------------------------------------------------------------- about
 
@@ -150,12 +152,7 @@ export async function getLegalPage(db: Executor, slug: string): Promise<LegalPag
 // ---------------------------------------------------------------- slugs
 
 /** The shape of every slug the seed and the admin create; anything else cannot name a record. */
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const SLUG_MAX_LENGTH = 200;
-
-export function isSlug(value: string | undefined): value is string {
-  return value !== undefined && value.length <= SLUG_MAX_LENGTH && SLUG_PATTERN.test(value);
-}
+export { isSlug, SLUG_MAX_LENGTH, SLUG_PATTERN };
 
 /** 'Segurança' → 'seguranca': category names as they appear in /blog?categoria=. */
 export function categorySlug(name: string): string {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { flashToast, readThemeCookie, serializeThemeCookie, takeToast } from './cookies.server';
 
+// The toast cookie is signed with the auth secret; give the test one instead of writing ./data/auth-secret.
+process.env.BETTER_AUTH_SECRET ??= 'segredo-de-teste-com-mais-de-32-caracteres';
+
 const withCookie = (cookie: string) => new Request('http://localhost/', { headers: { cookie } });
 
 describe('theme cookie', () => {
@@ -28,5 +31,15 @@ describe('flash toast cookie', () => {
   it('drops a forged toast', async () => {
     const forged = `clarear_toast=${btoa(JSON.stringify({ title: 1 }))}`;
     expect((await takeToast(withCookie(forged))).toast).toBeNull();
+  });
+  it('is signed: a well-formed toast someone else wrote is ignored', async () => {
+    const set = await flashToast({ title: 'Pagamento aprovado' });
+    const value = set.split(';')[0]!.slice('clarear_toast='.length);
+    expect(value).toMatch(/\.[A-Za-z0-9+/=%]+$/);
+    const unsigned = value.replace(/\.[^.]*$/, '');
+    const fake = btoa(JSON.stringify({ title: 'Seu pedido foi cancelado, ligue para 0800' }));
+    expect((await takeToast(withCookie(`clarear_toast=${unsigned}`))).toast).toBeNull();
+    expect((await takeToast(withCookie(`clarear_toast=${fake}`))).toast).toBeNull();
+    expect((await takeToast(withCookie(`clarear_toast=${fake}.${value.split('.').at(-1)}`))).toast).toBeNull();
   });
 });

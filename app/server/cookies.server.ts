@@ -1,9 +1,10 @@
 // Small cookies the server reads: the theme (so the first paint has the right
 // colours) and a one-shot toast carried across a redirect.
-import { createCookie } from 'react-router';
+import { createCookie, type Cookie } from 'react-router';
 import { z } from 'zod';
 import type { ToastMessage } from '~/lib/toast';
 import { parseTheme, THEME_COOKIE, type Theme } from '~/lib/theme';
+import { getEnv } from './env.server';
 
 const secure = process.env.NODE_ENV === 'production' && process.env.BETTER_AUTH_URL?.startsWith('https:');
 
@@ -18,13 +19,20 @@ export function serializeThemeCookie(theme: Theme): string {
   return `${THEME_COOKIE}=${theme}; Path=/; Max-Age=${60 * 60 * 24 * 365}; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
-const toastCookie = createCookie('clarear_toast', {
-  path: '/',
-  sameSite: 'lax',
-  httpOnly: true,
-  maxAge: 60,
-  secure,
-});
+// Signed with the auth secret: a toast forged by someone else (a sibling subdomain, a script
+// on a shared host) is ignored, so nobody can put words in the store's mouth.
+let toastCookieInstance: Cookie | undefined;
+function toastCookie(): Cookie {
+  toastCookieInstance ??= createCookie('clarear_toast', {
+    path: '/',
+    sameSite: 'lax',
+    httpOnly: true,
+    maxAge: 60,
+    secure,
+    secrets: [getEnv().authSecret],
+  });
+  return toastCookieInstance;
+}
 
 const toastSchema = z.object({
   title: z.string(),
@@ -34,16 +42,16 @@ const toastSchema = z.object({
 
 /** Set-Cookie value that shows `toast` on the next page the browser loads. */
 export function flashToast(toast: ToastMessage): Promise<string> {
-  return toastCookie.serialize(toast);
+  return toastCookie().serialize(toast);
 }
 
 /** Reads and clears the pending toast. */
 export async function takeToast(request: Request): Promise<{ toast: ToastMessage | null; setCookie: string | null }> {
-  const raw: unknown = await toastCookie.parse(request.headers.get('cookie'));
+  const raw: unknown = await toastCookie().parse(request.headers.get('cookie'));
   if (raw == null) return { toast: null, setCookie: null };
   const parsed = toastSchema.safeParse(raw);
   return {
     toast: parsed.success ? parsed.data : null,
-    setCookie: await toastCookie.serialize('', { maxAge: 0 }),
+    setCookie: await toastCookie().serialize('', { maxAge: 0 }),
   };
 }

@@ -1,19 +1,23 @@
 // The app's database: opened, migrated and seeded once per process, on first use.
 import { sql } from 'drizzle-orm';
+import type { MiddlewareFunction } from 'react-router';
 import { openDatabase, databaseOptionsFromEnv, type Database, type DatabaseHandle } from '~/db/client.server';
-import { ensureAdmin, isCatalogueEmpty, seedCatalogue } from '~/db/seed/seed.server';
+import { ensureAdmin, isCatalogueEmpty, seedCatalogue, type AdminSetup } from '~/db/seed/seed.server';
 import { getEnv } from './env.server';
+import { isDatabaseUnavailable } from '~/db/errors.server';
+import { isDatabaseMarkedUnavailable, markDatabaseAvailable, markDatabaseUnavailable, unavailableResponse } from './unavailable.server';
 
 // Kept on globalThis so the dev server's module reloads reuse the one connection
 // (PGlite allows a single open per data folder).
-const state = globalThis as typeof globalThis & { __clarearDb?: Promise<DatabaseHandle> };
+const state = globalThis as typeof globalThis & { __clarearDb?: Promise<DatabaseHandle>; __clarearAdminSetup?: AdminSetup };
 
 async function start(): Promise<DatabaseHandle> {
   const env = getEnv();
-  const handle = await openDatabase(databaseOptionsFromEnv(env));
+  const handle = await openDatabase(databaseOptionsFromEnv(env), { onConnectionLost: markDatabaseUnavailable });
   await handle.migrate();
   if (await isCatalogueEmpty(handle.db)) await seedCatalogue(handle.db);
-  await ensureAdmin(handle.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+  const admin = await ensureAdmin(handle.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+  state.__clarearAdminSetup = admin;
   // PGlite runs no autovacuum: refresh the planner's statistics at each start so
   // searches keep using the trigram index as the catalogue grows (bench/admin-catalogue).
   if (handle.engine === 'pglite') await handle.db.execute(sql`analyze`);
@@ -30,6 +34,55 @@ export function getDatabaseHandle(): Promise<DatabaseHandle> {
   return state.__clarearDb;
 }
 
+/** Closes the pool or PGlite (graceful shutdown; PGlite must be closed to reopen cleanly). */
+export async function closeDatabase(): Promise<void> {
+  const pending = state.__clarearDb;
+  state.__clarearDb = undefined;
+  if (pending) await (await pending.catch(() => null))?.close();
+}
+
 export async function getDb(): Promise<Database> {
   return (await getDatabaseHandle()).db;
+}
+
+let probe: Promise<boolean> | undefined;
+
+/** One `select 1` shared by every request that arrives while it runs. */
+function probeDatabase(): Promise<boolean> {
+  probe ??= getDatabaseHandle()
+    .then((handle) => handle.ping())
+    .then(
+      () => true,
+      (error: unknown) => {
+        if (!isDatabaseUnavailable(error)) throw error;
+        return false;
+      },
+    )
+    .finally(() => (probe = undefined));
+  return probe;
+}
+
+/**
+ * Root middleware: free while the database is reachable. Once an outage is known
+ * (unavailable.server.ts), each request first probes the database: a failed probe answers the
+ * 503 at once, a successful one ends the outage and the request goes on, so the store recovers
+ * by itself when the database returns.
+ */
+export const databaseAvailability: MiddlewareFunction<Response> = async (_args, next) => {
+  if (isDatabaseMarkedUnavailable()) {
+    if (!(await probeDatabase())) throw unavailableResponse();
+    markDatabaseAvailable();
+  }
+  return next();
+};
+
+/**
+ * What this process's start did with the admin account, for the start banner. A generated
+ * password is handed out once: the process keeps no copy after this call.
+ */
+export async function takeAdminSetup(): Promise<AdminSetup> {
+  await getDatabaseHandle();
+  const setup = state.__clarearAdminSetup!;
+  if (setup.outcome === 'created') state.__clarearAdminSetup = { outcome: 'created', generatedPassword: null };
+  return setup;
 }

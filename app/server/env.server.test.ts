@@ -1,39 +1,74 @@
 import { describe, expect, it } from 'vitest';
-import { assertSafeForProduction, DEFAULT_ADMIN_PASSWORD } from './env.server';
+import { assertSafeForProduction, isPlaceholderSecret, isWeakAdminPassword, KNOWN_WEAK_ADMIN_PASSWORDS } from './env.server';
+
+const RANDOM_SECRET = 'k3J9vQ2xN8pL5rT1wZ7yB4mH6cF0dS2aG9eU5iO3q';
 
 const production = {
   NODE_ENV: 'production' as const,
-  PORT: 3000,
-  DATA_DIR: './data',
   DATABASE_URL: 'postgres://loja@db/clarear',
-  BETTER_AUTH_SECRET: 'x'.repeat(40),
+  BETTER_AUTH_SECRET: RANDOM_SECRET,
   BETTER_AUTH_URL: 'https://www.clarear.com.br',
   ADMIN_EMAIL: 'admin@clarear.com.br',
-  ADMIN_PASSWORD: 'uma-senha-so-nossa',
-  MAIL_FROM: 'Clarear <nao-responda@clarear.com.br>',
-  STORE_EMAIL: 'contato@clarear.com.br',
-  AUTH_RATE_LIMIT_MAX: 10,
-  PIX_KEY: 'pix@clarear.com.br',
-  PIX_MERCHANT_NAME: 'Clarear',
-  PIX_MERCHANT_CITY: 'Sao Paulo',
+  ADMIN_PASSWORD: 'Vidro-Limpo-Sabao-92',
 };
 
+const embedded = { ...production, DATABASE_URL: undefined, BETTER_AUTH_SECRET: undefined, BETTER_AUTH_URL: undefined, ADMIN_PASSWORD: undefined };
+
 describe('production safety', () => {
-  it('starts with its own secret, URL and admin password', () => {
+  it('starts on PostgreSQL with its own secret, URL and admin password', () => {
     expect(() => assertSafeForProduction(production)).not.toThrow();
   });
 
-  it('refuses the public default admin password', () => {
-    expect(() => assertSafeForProduction({ ...production, ADMIN_PASSWORD: DEFAULT_ADMIN_PASSWORD })).toThrow(/ADMIN_PASSWORD/);
+  it('starts embedded on a fresh machine with nothing configured (generated secret and admin password)', () => {
+    expect(() => assertSafeForProduction(embedded)).not.toThrow();
   });
 
-  it('refuses to run without its own auth secret or public URL', () => {
-    expect(() => assertSafeForProduction({ ...production, BETTER_AUTH_SECRET: undefined })).toThrow(/BETTER_AUTH_SECRET/);
+  it('refuses the old README admin password in production, embedded or not', () => {
+    expect(() => assertSafeForProduction({ ...production, ADMIN_PASSWORD: 'clarear-admin' })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => assertSafeForProduction({ ...embedded, ADMIN_PASSWORD: 'clarear-admin' })).toThrow(/Recusando iniciar em produção: troque ADMIN_PASSWORD/);
+  });
+
+  it('refuses known and guessable admin passwords whatever their case or punctuation', () => {
+    for (const weak of ['Clarear-Admin', 'CLAREAR ADMIN', 'admin123', 'Senha@123', '12345678', 'admin@clarear.com.br', 'aaaaaaaaaa', '!!!!!!!!']) {
+      expect(isWeakAdminPassword(weak, 'admin@clarear.com.br'), weak).toBe(true);
+      expect(() => assertSafeForProduction({ ...embedded, ADMIN_PASSWORD: weak }), weak).toThrow(/ADMIN_PASSWORD/);
+    }
+    for (const known of KNOWN_WEAK_ADMIN_PASSWORDS) expect(isWeakAdminPassword(known, 'loja@exemplo.com.br'), known).toBe(true);
+    expect(isWeakAdminPassword('Vidro-Limpo-Sabao-92', 'admin@clarear.com.br')).toBe(false);
+    expect(isWeakAdminPassword('пароль-очень-длинный', 'admin@clarear.com.br')).toBe(false);
+  });
+
+  it('refuses a known or placeholder auth secret, embedded or not', () => {
+    const placeholders = [
+      'better-auth-secret-12345678901234567890',
+      'change-me-change-me-change-me-change-me',
+      'your-secret-here-at-least-32-characters',
+      'x'.repeat(40),
+      '0123456789012345678901234567890123456789',
+    ];
+    for (const secret of placeholders) {
+      expect(isPlaceholderSecret(secret), secret).toBe(true);
+      expect(() => assertSafeForProduction({ ...production, BETTER_AUTH_SECRET: secret }), secret).toThrow(/BETTER_AUTH_SECRET/);
+      expect(() => assertSafeForProduction({ ...embedded, BETTER_AUTH_SECRET: secret }), secret).toThrow(/BETTER_AUTH_SECRET/);
+    }
+    expect(isPlaceholderSecret(RANDOM_SECRET)).toBe(false);
+    expect(isPlaceholderSecret('9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08')).toBe(false);
+  });
+
+  it('on its own PostgreSQL, also needs its own secret and public URL', () => {
+    expect(() => assertSafeForProduction({ ...production, BETTER_AUTH_SECRET: undefined })).toThrow(/defina BETTER_AUTH_SECRET/);
     expect(() => assertSafeForProduction({ ...production, BETTER_AUTH_URL: undefined })).toThrow(/BETTER_AUTH_URL/);
   });
 
-  it('lets the embedded store and development run on the defaults', () => {
-    expect(() => assertSafeForProduction({ ...production, DATABASE_URL: undefined, ADMIN_PASSWORD: DEFAULT_ADMIN_PASSWORD, BETTER_AUTH_SECRET: undefined })).not.toThrow();
-    expect(() => assertSafeForProduction({ ...production, NODE_ENV: 'development', ADMIN_PASSWORD: DEFAULT_ADMIN_PASSWORD })).not.toThrow();
+  it('names every problem at once', () => {
+    expect(() => assertSafeForProduction({ ...production, ADMIN_PASSWORD: 'clarear-admin', BETTER_AUTH_SECRET: undefined, BETTER_AUTH_URL: undefined })).toThrow(
+      /ADMIN_PASSWORD.*BETTER_AUTH_SECRET.*BETTER_AUTH_URL/,
+    );
+  });
+
+  it('lets development and tests run on whatever they set', () => {
+    const dev = { ...production, ADMIN_PASSWORD: 'clarear-admin', BETTER_AUTH_SECRET: 'x'.repeat(40) };
+    expect(() => assertSafeForProduction({ ...dev, NODE_ENV: 'development' })).not.toThrow();
+    expect(() => assertSafeForProduction({ ...dev, NODE_ENV: 'test' })).not.toThrow();
   });
 });

@@ -5,7 +5,36 @@ import path from 'node:path';
 import { z } from 'zod';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@clarear.com.br';
-export const DEFAULT_ADMIN_PASSWORD = 'clarear-admin';
+
+/**
+ * Admin passwords a production store refuses: the old README default and the first
+ * guesses of anyone trying an admin login. Compared without case, spaces or punctuation.
+ */
+export const KNOWN_WEAK_ADMIN_PASSWORDS = [
+  'clarear-admin',
+  'clarear',
+  'clarear123',
+  'admin',
+  'admin123',
+  'admin1234',
+  'administrador',
+  'administrator',
+  'password',
+  'password123',
+  'senha',
+  'senha123',
+  'senha1234',
+  'mudar123',
+  'changeme',
+  'trocar123',
+  'qwerty123',
+  '12345678',
+  '123456789',
+  '1234567890',
+];
+
+/** Better Auth's built-in development secret: anyone can forge cookies signed with it. */
+const BETTER_AUTH_DEFAULT_SECRET = 'better-auth-secret-12345678901234567890';
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -17,11 +46,16 @@ const schema = z.object({
   BETTER_AUTH_SECRET: z.string().min(32, 'BETTER_AUTH_SECRET precisa de 32 caracteres ou mais').optional(),
   BETTER_AUTH_URL: z.url().optional(),
   ADMIN_EMAIL: z.email().default(DEFAULT_ADMIN_EMAIL),
-  ADMIN_PASSWORD: z.string().min(8).default(DEFAULT_ADMIN_PASSWORD),
+  // Unset: the first start generates one and prints it once (README "Admin account").
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD precisa de 8 caracteres ou mais').max(128).optional(),
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('Clarear <nao-responda@clarear.com.br>'),
   STORE_EMAIL: z.email().default('contato@clarear.com.br'),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  // Per client address per minute (app/server/rate-limit.server.ts): contact, newsletter and kit saving…
+  FORM_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  // …and the checkout's price quote, asked again at each cart or CPF/CNPJ change.
+  QUOTE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
   // Built-in payment provider (README "Payments"): the store's Pix key and the name and city its BR Code shows.
   PIX_KEY: z.string().min(1).max(77).default('pix@clarear.com.br'),
   PIX_MERCHANT_NAME: z.string().min(1).default('Clarear Produtos de Limpeza'),
@@ -60,16 +94,48 @@ export function getEnv(): Env {
   return cached;
 }
 
-/** A production store on its own PostgreSQL must not run on the defaults printed in the README. */
-export function assertSafeForProduction(env: z.infer<typeof schema>) {
-  if (env.NODE_ENV !== 'production' || !env.DATABASE_URL) return;
+/**
+ * Production never runs on a value anyone could know: a known admin password or auth secret
+ * is refused embedded or not. On its own PostgreSQL the store also needs its own secret (several
+ * instances must share it) and its public URL. The embedded `npm start` on a fresh machine runs
+ * on a generated secret and a generated admin password.
+ */
+export function assertSafeForProduction(
+  env: Pick<z.infer<typeof schema>, 'NODE_ENV' | 'DATABASE_URL' | 'ADMIN_EMAIL' | 'ADMIN_PASSWORD' | 'BETTER_AUTH_SECRET' | 'BETTER_AUTH_URL'>,
+) {
+  if (env.NODE_ENV !== 'production') return;
   const problems: string[] = [];
-  if (!env.BETTER_AUTH_SECRET) problems.push('defina BETTER_AUTH_SECRET (32+ caracteres aleatórios)');
-  if (env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD) problems.push('troque ADMIN_PASSWORD (a senha padrão é pública)');
-  if (!env.BETTER_AUTH_URL) problems.push('defina BETTER_AUTH_URL (o endereço público da loja, usado nos links por e-mail)');
+  if (env.ADMIN_PASSWORD !== undefined && isWeakAdminPassword(env.ADMIN_PASSWORD, env.ADMIN_EMAIL)) {
+    problems.push('troque ADMIN_PASSWORD (a senha definida é pública ou fácil de adivinhar), ou deixe-a vazia para gerar uma senha aleatória');
+  }
+  if (env.BETTER_AUTH_SECRET !== undefined && isPlaceholderSecret(env.BETTER_AUTH_SECRET)) {
+    problems.push('troque BETTER_AUTH_SECRET (o valor é um exemplo conhecido, não aleatório)');
+  }
+  if (env.DATABASE_URL) {
+    if (!env.BETTER_AUTH_SECRET) problems.push('defina BETTER_AUTH_SECRET (32+ caracteres aleatórios)');
+    if (!env.BETTER_AUTH_URL) problems.push('defina BETTER_AUTH_URL (o endereço público da loja, usado nos links por e-mail)');
+  }
   if (problems.length) {
     throw new Error(`Recusando iniciar em produção: ${problems.join('; ')}.`);
   }
+}
+
+// Case, spaces and punctuation do not make a known password unknown.
+const canonical = (value: string) => value.toLowerCase().replace(/[\s\p{P}\p{S}]/gu, '');
+
+/** A password on the known list, or one that is only the admin's e-mail or its name part. */
+export function isWeakAdminPassword(password: string, adminEmail: string): boolean {
+  const typed = canonical(password);
+  const email = adminEmail.toLowerCase();
+  const guesses = [...KNOWN_WEAK_ADMIN_PASSWORDS, email, email.split('@')[0] ?? ''].map(canonical);
+  return guesses.includes(typed) || new Set(typed).size < 4;
+}
+
+/** Better Auth's default, a documentation placeholder, or a value too repetitive to be random. */
+export function isPlaceholderSecret(secret: string): boolean {
+  if (secret === BETTER_AUTH_DEFAULT_SECRET) return true;
+  if (/change.?me|troque|trocar|your.?secret|my.?secret|placeholder|example|exemplo|secret.?here|^better.?auth.?secret/i.test(secret)) return true;
+  return new Set(secret).size < 12;
 }
 
 /** The embedded setup generates its auth secret once and keeps it beside the data. */

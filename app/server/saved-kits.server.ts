@@ -2,6 +2,7 @@
 // the kit builder's product list. All SQL for the area lives here.
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
+import '~/lib/schemas/zod-pt-br';
 import type { Database, Executor } from '~/db/client.server';
 import { productVariants, products, savedKitItems, savedKits } from '~/db/schema';
 import { toCents } from '~/lib/money';
@@ -10,6 +11,7 @@ import { searchProducts, type ProductCard, type Variant } from './catalog.server
 export const KIT_NAME_MAX = 80;
 export const KIT_ITEMS_MAX = 30;
 export const KIT_QUANTITY_MAX = 99;
+export const KIT_ITEMS_JSON_MAX = 8_000;
 
 /** What 'Salvar kit' posts (the items arrive as a JSON string in the form). */
 export const saveKitSchema = z.object({
@@ -32,16 +34,33 @@ export const saveKitSchema = z.object({
       'Itens do kit inválidos.',
     )
     .min(1, 'Escolha pelo menos um produto para o kit.')
-    .max(KIT_ITEMS_MAX, `Um kit pode ter no máximo ${KIT_ITEMS_MAX} itens.`),
+    .max(KIT_ITEMS_MAX, `Um kit pode ter no máximo ${KIT_ITEMS_MAX} itens.`)
+    // The same size posted twice (the page never does) is one item, still within the per-item limit.
+    .transform((items, ctx) => {
+      const merged = new Map<string, (typeof items)[number]>();
+      for (const item of items) {
+        const seen = merged.get(item.variantId);
+        if (!seen) merged.set(item.variantId, { ...item });
+        else if ((seen.quantity += item.quantity) > KIT_QUANTITY_MAX) {
+          ctx.addIssue({ code: 'custom', message: `A quantidade máxima por item é ${KIT_QUANTITY_MAX}.` });
+          return z.NEVER;
+        }
+      }
+      return [...merged.values()];
+    }),
 });
 
 export type SaveKitInput = z.infer<typeof saveKitSchema>;
 
 /** Parses the builder's form: `name` and `items` (JSON). The message is pt-BR and ready for a toast. */
 export function parseSaveKitForm(form: FormData): { ok: true; input: SaveKitInput } | { ok: false; message: string } {
+  const text = form.get('items');
+  if (typeof text !== 'string') return { ok: false, message: 'Itens do kit inválidos.' };
+  // 30 items of two uuids and a quantity are ~3 000 characters: a longer text is not parsed.
+  if (text.length > KIT_ITEMS_JSON_MAX) return { ok: false, message: `Um kit pode ter no máximo ${KIT_ITEMS_MAX} itens.` };
   let items: unknown;
   try {
-    items = JSON.parse(String(form.get('items') ?? ''));
+    items = JSON.parse(text);
   } catch {
     return { ok: false, message: 'Itens do kit inválidos.' };
   }

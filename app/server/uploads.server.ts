@@ -18,6 +18,7 @@ import {
   type ImageType,
 } from '~/lib/image-upload';
 import { getEnv } from './env.server';
+import { BodyError, parseFormBytes, readBytes } from './http/body.server';
 
 /** Room for the multipart boundaries and part headers around the file itself. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -47,43 +48,16 @@ const tooBig = () => new UploadError(413, UPLOAD_MESSAGES.tooBig);
  * anything is read, and the body is read with a cap, so a chunked upload cannot exceed it either.
  */
 export async function readUploadedFile(request: Request): Promise<Uint8Array> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > MAX_BODY_BYTES) throw tooBig();
-  const body = await readCapped(request, MAX_BODY_BYTES);
   let form: FormData;
   try {
-    const headers = { 'content-type': request.headers.get('content-type') ?? '' };
-    form = await new Response(body, { headers }).formData();
-  } catch {
-    throw new UploadError(400, UPLOAD_MESSAGES.missing);
+    form = await parseFormBytes(await readBytes(request, MAX_BODY_BYTES), request.headers.get('content-type'));
+  } catch (error) {
+    if (error instanceof BodyError) throw error.status === 413 ? tooBig() : new UploadError(400, UPLOAD_MESSAGES.missing);
+    throw error;
   }
   const file = form.get('file');
   if (!(file instanceof Blob) || file.size === 0) throw new UploadError(400, UPLOAD_MESSAGES.missing);
   return new Uint8Array(await file.arrayBuffer());
-}
-
-async function readCapped(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel();
-      throw tooBig();
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
 }
 
 /**

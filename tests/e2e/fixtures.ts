@@ -3,12 +3,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
 
 const OUTBOX = path.resolve('data-e2e', 'outbox');
 
 type Mail = { to: string; subject: string; text: string; sentAt: string };
 
-export const ADMIN = { email: 'admin@clarear.com.br', password: 'clarear-admin' };
+export const ADMIN = { email: 'admin@clarear.com.br', password: E2E_ADMIN_PASSWORD };
 
 export function uniqueEmail(prefix = 'cliente'): string {
   return `${prefix}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@exemplo.com.br`;

@@ -5,12 +5,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ADMIN, setTestAdminEnv } from './test-admin';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'clarear-auth-'));
 process.env.DATA_DIR = dataDir;
 process.env.AUTH_RATE_LIMIT_MAX = '3';
 delete process.env.DATABASE_URL;
 delete process.env.SMTP_URL;
+setTestAdminEnv();
 
 const { callAuth, getAuth } = await import('~/server/auth/auth.server');
 const { getDatabaseHandle } = await import('~/server/db.server');
@@ -74,7 +76,7 @@ describe('accounts', () => {
   });
 
   it('signs the seeded admin in with an httpOnly session cookie the guards recognise', async () => {
-    const result = await callAuth(page('10.0.0.3'), '/sign-in/email', { email: 'admin@clarear.com.br', password: 'clarear-admin' });
+    const result = await callAuth(page('10.0.0.3'), '/sign-in/email', { email: TEST_ADMIN.email, password: TEST_ADMIN.password });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const setCookie = result.headers.getSetCookie().join('\n');

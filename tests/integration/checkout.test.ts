@@ -205,8 +205,11 @@ describe.each(engines)('checkout on $name', ({ open }) => {
     ]);
     expect(quote.lines).toHaveLength(1);
     expect(quote.removed).toEqual(['00000000-0000-4000-8000-000000000000', 'not-a-uuid']);
-    const error = await placeOrder(handle.db, buyer, input([{ id: 'not-a-uuid', product_id: 'x', quantity: 1 }]), instantApprovalProvider).catch((e: unknown) => e);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const error = await placeOrder(handle.db, buyer, input([{ id: unknown, product_id: unknown, quantity: 1 }]), instantApprovalProvider).catch((e: unknown) => e);
     expect((error as CheckoutError).step).toBe('cart');
+    // A malformed id never gets that far: the posted cart is refused (400) before any query.
+    expect(() => input([{ id: 'not-a-uuid', product_id: 'x', quantity: 1 }])).toThrow('Carrinho inválido. Recarregue a página e tente novamente.');
   });
 
   it("nobody reads another customer's order", async () => {

@@ -57,10 +57,10 @@ describe.each(engines)('database on $name', ({ open }) => {
   it('seeds the catalogue once; a second run changes nothing', async () => {
     expect(await isCatalogueEmpty(handle.db)).toBe(true);
     await seedCatalogue(handle.db);
-    await ensureAdmin(handle.db, 'admin@clarear.com.br', 'clarear-admin');
+    await ensureAdmin(handle.db, 'admin@clarear.com.br', 'senha-do-admin-de-teste-7');
     const first = await snapshot(handle);
     await seedCatalogue(handle.db);
-    expect(await ensureAdmin(handle.db, 'admin@clarear.com.br', 'clarear-admin')).toBe('existing');
+    expect(await ensureAdmin(handle.db, 'admin@clarear.com.br', 'senha-do-admin-de-teste-7')).toEqual({ outcome: 'existing' });
     expect(await snapshot(handle)).toEqual(first);
     expect(await isCatalogueEmpty(handle.db)).toBe(false);
   });
@@ -112,7 +112,7 @@ describe.each(engines)('database on $name', ({ open }) => {
     expect(admin?.role).toBe('admin');
     expect(admin?.emailVerified).toBe(true);
     const [acc] = await handle.db.select().from(t.account).where(eq(t.account.userId, admin!.id));
-    expect(await verifyPassword({ hash: acc!.password!, password: 'clarear-admin' })).toBe(true);
+    expect(await verifyPassword({ hash: acc!.password!, password: 'senha-do-admin-de-teste-7' })).toBe(true);
     expect(await verifyPassword({ hash: acc!.password!, password: 'wrong-password' })).toBe(false);
   });
 

@@ -2,7 +2,7 @@
 // has a stable id derived from its natural key and is inserted with
 // ON CONFLICT DO NOTHING, so a second run changes nothing (and never overwrites
 // what an admin edited since).
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../client.server';
@@ -196,30 +196,48 @@ export async function isCatalogueEmpty(db: Executor): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
+/** What `ensureAdmin` did with ADMIN_EMAIL at this start. */
+export type AdminSetup =
+  /** A new admin account; `generatedPassword` is set when no ADMIN_PASSWORD was given (show it once). */
+  | { outcome: 'created'; generatedPassword: string | null }
+  /** Already an admin: its password is left alone (it may have been reset since). */
+  | { outcome: 'existing' }
+  /** A customer account with a confirmed e-mail, made admin. */
+  | { outcome: 'promoted' }
+  /** An account nobody confirmed has that e-mail (anyone could have registered it first): left a customer. */
+  | { outcome: 'unverified' };
+
+/** A random admin password for a start without ADMIN_PASSWORD: 24 characters, 144 bits. */
+export function generateAdminPassword(): string {
+  return randomBytes(18).toString('base64url');
+}
+
 /**
- * Makes sure ADMIN_EMAIL has an admin account. Creates it with ADMIN_PASSWORD
- * when missing; an existing account keeps its password (it may have been reset)
- * and is only promoted to admin.
+ * Makes sure ADMIN_EMAIL has an admin account. Creates it with ADMIN_PASSWORD, or with a
+ * generated password returned once for the operator to read (only its hash is stored).
+ * An existing account keeps its password and is promoted only if its e-mail was confirmed:
+ * whoever registered the address first must not become admin by being there first.
+ * Two instances starting at once create one account (the e-mail is unique).
  */
-export async function ensureAdmin(db: Executor, email: string, password: string): Promise<'created' | 'existing'> {
+export async function ensureAdmin(db: Executor, email: string, password: string | undefined): Promise<AdminSetup> {
   const normalized = email.toLowerCase();
   const [existing] = await db.select().from(t.user).where(eq(t.user.email, normalized));
   if (existing) {
-    if (existing.role !== 'admin') {
-      await db.update(t.user).set({ role: 'admin' }).where(eq(t.user.id, existing.id));
-    }
-    return 'existing';
+    if (existing.role === 'admin') return { outcome: 'existing' };
+    if (!existing.emailVerified) return { outcome: 'unverified' };
+    await db.update(t.user).set({ role: 'admin' }).where(eq(t.user.id, existing.id));
+    return { outcome: 'promoted' };
   }
+  const generatedPassword = password === undefined ? generateAdminPassword() : null;
+  const passwordHash = await hashPassword(password ?? generatedPassword!);
   const id = randomUUID();
-  const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    await tx.insert(t.user).values({
-      id,
-      name: 'Administrador Clarear',
-      email: normalized,
-      emailVerified: true,
-      role: 'admin',
-    });
+  const created = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(t.user)
+      .values({ id, name: 'Administrador Clarear', email: normalized, emailVerified: true, role: 'admin' })
+      .onConflictDoNothing({ target: t.user.email })
+      .returning({ id: t.user.id });
+    if (!row) return false;
     await tx.insert(t.account).values({
       id: randomUUID(),
       accountId: id,
@@ -227,6 +245,30 @@ export async function ensureAdmin(db: Executor, email: string, password: string)
       userId: id,
       password: passwordHash,
     });
+    return true;
   });
-  return 'created';
+  // Another instance created it a moment ago; its start shows the password.
+  return created ? { outcome: 'created', generatedPassword } : ensureAdmin(db, email, password);
+}
+
+/**
+ * The admin line printed at start (server.mjs, and the dev server's console): the generated
+ * password on the start that created it, never again; otherwise how to get in.
+ */
+export function adminLoginNote(setup: AdminSetup, email: string): string {
+  switch (setup.outcome) {
+    case 'created':
+      return setup.generatedPassword
+        ? `${email} / ${setup.generatedPassword}  ← senha gerada agora e mostrada só desta vez: guarde-a`
+        : `${email} / (a senha definida em ADMIN_PASSWORD)`;
+    case 'existing':
+    case 'promoted':
+      return `${email} (senha mostrada na primeira inicialização ou definida em ADMIN_PASSWORD; esqueceu? use "Esqueceu a senha?" em /login)`;
+    case 'unverified':
+      return (
+        `⚠️  ${email} NÃO foi promovido a admin: já existe uma conta com esse e-mail que nunca foi confirmada ` +
+        `(qualquer pessoa poderia tê-la criado). Confirme o e-mail dessa conta ("Esqueceu a senha?" em /login, depois entre ` +
+        `e clique no link de confirmação) e reinicie, ou use outro ADMIN_EMAIL.`
+      );
+  }
 }

@@ -1,5 +1,6 @@
 // The address form (SPEC §5 Address form), used by /area-cliente/enderecos and its action.
 import { z } from 'zod';
+import './zod-pt-br';
 import { cepMatchesState, isValidCep, normalizeCep } from '../cep';
 import { isUf, UFS } from '../states';
 
@@ -11,6 +12,9 @@ function required(message: string, max: number, tooLong: string) {
 
 const checkbox = z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean());
 
+/** '00000-000' with room for stray spaces; longer is refused unread. */
+const ZIP_CODE_MAX = 20;
+
 export const CEP_FORMAT_MESSAGE = 'Informe um CEP válido no formato 00000-000.';
 
 export const addressSchema = z
@@ -20,6 +24,7 @@ export const addressSchema = z
       .string({ error: 'Informe o CEP.' })
       .trim()
       .min(1, 'Informe o CEP.')
+      .max(ZIP_CODE_MAX, { error: CEP_FORMAT_MESSAGE, abort: true })
       .refine(isValidCep, CEP_FORMAT_MESSAGE)
       .transform(normalizeCep),
     street: required('Informe a rua.', ADDRESS_LIMITS.street, `Use no máximo ${ADDRESS_LIMITS.street} caracteres.`),

@@ -3,6 +3,7 @@
 // indexed fields (benefits.0.text, benefits.0.icon, steps.0.title, …), read into
 // arrays by formDataToObject, so every message keys to the input it belongs to.
 import { z } from 'zod';
+import './zod-pt-br';
 import { parseDecimal } from '../decimal';
 import { PLAN_ICON_NAMES } from '../plan-icons';
 import { imageUrlSchema } from './image-url';
@@ -31,6 +32,8 @@ const price = z
   .string({ error: 'Informe o preço.' })
   .trim()
   .min(1, 'Informe o preço.')
+  // Longer than any price typed by hand ('99.999,99'): refused unread.
+  .max(32, { error: 'Informe um preço válido, por exemplo 49,90.', abort: true })
   .transform((value, ctx) => {
     const parsed = parseDecimal(value);
     if (parsed === null) {

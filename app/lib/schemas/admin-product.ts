@@ -1,6 +1,7 @@
 // The admin product form (SPEC §5 Product form): one schema for the page and
 // its action. Decimals are typed the Brazilian way ('12,50') or with a dot.
 import { z } from 'zod';
+import './zod-pt-br';
 import { parseDecimal } from '../decimal';
 import { imageUrlSchema } from './image-url';
 
@@ -37,9 +38,13 @@ const text = (max: number) =>
     .transform((v) => (v ? v : null));
 
 /** A decimal amount in reais: '12,50' → '12.50'. */
+/** A typed number ('1.234.567,89', '7,5'): longer than this is not one, and is refused unread. */
+const NUMBER_TEXT_MAX = 32;
+
 function money(requiredMessage: string | null) {
   return z
     .string()
+    .max(NUMBER_TEXT_MAX, { error: 'Informe um valor como 12,50 (até 2 casas decimais).', abort: true })
     .optional()
     .transform((v, ctx) => {
       const raw = (v ?? '').trim();
@@ -68,6 +73,7 @@ function money(requiredMessage: string | null) {
 function boundedDecimal(scale: number, min: number, max: number, message: string) {
   return z
     .string()
+    .max(NUMBER_TEXT_MAX, { error: message, abort: true })
     .optional()
     .transform((v, ctx) => {
       const raw = (v ?? '').trim();
@@ -117,6 +123,7 @@ export const productFormSchema = z
     isFeatured: checkbox,
     displayOrder: z
       .string()
+      .max(NUMBER_TEXT_MAX, { error: `Use no máximo ${PRODUCT_LIMITS.displayOrder}.`, abort: true })
       .optional()
       .transform((v) => (v ?? '').trim())
       .pipe(

@@ -1,8 +1,10 @@
 // The admin's subscriber actions on /admin/subscriptions (SPEC §5 Admin
 // assignment): assign by e-mail, remove by id, and the list's page number.
 import { z } from 'zod';
+import './zod-pt-br';
+import { EMAIL_MAX_LENGTH } from './limits';
 
-export const EMAIL_MAX_LENGTH = 254;
+export { EMAIL_MAX_LENGTH };
 
 export const assignSubscriptionSchema = z.object({
   email: z

@@ -1,29 +1,98 @@
 // What /checkout posts. Prices are deliberately absent: the server reprices every line.
 import { z } from 'zod';
+import './zod-pt-br';
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../cart';
 import { hasLetters, normalizeTaxId, TAX_ID_MAX, taxIdKind } from '../tax-id';
 
-export const MAX_CART_LINES = 50;
-export const MAX_LINE_QUANTITY = 99;
+export { MAX_CART_LINES, MAX_LINE_QUANTITY };
 
-export const cartLineSchema = z.object({
-  id: z.string().min(1).max(100),
-  product_id: z.string().min(1).max(100),
-  quantity: z.coerce.number().int().min(1).max(MAX_LINE_QUANTITY),
-  is_subscription: z.boolean().optional(),
-  frequency: z.enum(['monthly', 'semiannual', 'annual']).optional(),
-});
+/**
+ * The cart's JSON text: its 50 lines at their longest are ~7 000 characters;
+ * anything longer is refused before JSON.parse reads it.
+ */
+export const CART_JSON_MAX = 16_000;
+const FREQUENCIES = ['monthly', 'semiannual', 'annual'] as const;
 
-export const cartLinesSchema = z.array(cartLineSchema).min(1, 'Seu carrinho está vazio.').max(MAX_CART_LINES);
+export const CART_MESSAGES = {
+  tooLong: 'Seu carrinho está grande demais. Remova alguns itens e tente novamente.',
+  invalid: 'Carrinho inválido. Recarregue a página e tente novamente.',
+  empty: 'Seu carrinho está vazio.',
+  tooManyLines: `Seu carrinho pode ter no máximo ${MAX_CART_LINES} itens diferentes.`,
+  quantity: `Cada item pode ter de 1 a ${MAX_LINE_QUANTITY} unidades.`,
+} as const;
 
-/** The cart as JSON text in a form field, parsed and validated. */
-const cartField = z.string().transform((text, ctx) => {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    ctx.addIssue({ code: 'custom', message: 'Carrinho inválido.' });
-    return z.NEVER;
-  }
-}).pipe(cartLinesSchema);
+const uuid = z.uuid(CART_MESSAGES.invalid);
+const quantity = z.number(CART_MESSAGES.quantity).int(CART_MESSAGES.quantity).min(1, CART_MESSAGES.quantity).max(MAX_LINE_QUANTITY, CART_MESSAGES.quantity);
+
+/**
+ * One line as the page posts it (lib/cart.ts): a product line names its variant (or kit)
+ * and product by uuid; the subscription line is 'plan:<frequency>'. Anything else never
+ * reaches the database.
+ */
+export const cartLineSchema = z.discriminatedUnion(
+  'is_subscription',
+  [
+    z.object({
+      id: uuid,
+      product_id: uuid,
+      quantity,
+      is_subscription: z.literal(false).optional(),
+      frequency: z.undefined(CART_MESSAGES.invalid).optional(),
+    }),
+    z
+      .object({
+        id: z.templateLiteral(['plan:', z.enum(FREQUENCIES)], CART_MESSAGES.invalid),
+        product_id: z.string(CART_MESSAGES.invalid).max(32, CART_MESSAGES.invalid),
+        // The server sells one plan whatever the line says (checkout.server.ts).
+        quantity,
+        is_subscription: z.literal(true),
+        frequency: z.enum(FREQUENCIES, CART_MESSAGES.invalid),
+      })
+      .refine((line) => line.id === `plan:${line.frequency}`, CART_MESSAGES.invalid),
+  ],
+  { error: CART_MESSAGES.invalid },
+);
+
+/**
+ * The posted lines, one per id: the same variant or kit posted twice (the page never does)
+ * is merged into one line, and the merged quantity must stay within the per-line limit,
+ * so splitting a line cannot buy past it.
+ */
+export const cartLinesSchema = z
+  .array(cartLineSchema, CART_MESSAGES.invalid)
+  .min(1, CART_MESSAGES.empty)
+  .max(MAX_CART_LINES, CART_MESSAGES.tooManyLines)
+  .transform((lines, ctx) => {
+    const merged = new Map<string, z.infer<typeof cartLineSchema>>();
+    for (const line of lines) {
+      const seen = merged.get(line.id);
+      if (!seen) {
+        merged.set(line.id, { ...line });
+        continue;
+      }
+      seen.quantity += line.quantity;
+      if (seen.quantity > MAX_LINE_QUANTITY) {
+        ctx.addIssue({ code: 'custom', message: CART_MESSAGES.quantity });
+        return z.NEVER;
+      }
+    }
+    return [...merged.values()];
+  });
+
+/** The cart as JSON text in a form field, capped, parsed and validated. */
+const cartField = z
+  .string(CART_MESSAGES.invalid)
+  // abort: an oversized text is refused as it is, never parsed.
+  .max(CART_JSON_MAX, { error: CART_MESSAGES.tooLong, abort: true })
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: CART_MESSAGES.invalid });
+      return z.NEVER;
+    }
+  })
+  .pipe(cartLinesSchema);
 
 /** A CPF, a numeric CNPJ or an alphanumeric CNPJ, in any case; stored as digits or 14 upper-case characters. */
 export const taxIdSchema = z
@@ -41,22 +110,27 @@ export const taxIdSchema = z
   })
   .transform(normalizeTaxId);
 
+const RELOAD = 'Não foi possível concluir. Recarregue a página e tente novamente.';
+
 export const quoteSchema = z.object({
-  intent: z.literal('quote'),
+  intent: z.literal('quote', RELOAD),
   cart: cartField,
   /** The CPF/CNPJ typed so far: the welcome offer depends on it; an incomplete one is ignored. */
   taxId: taxIdSchema.optional().catch(undefined),
 });
 
+const INSTALLMENTS = 'Escolha de 1 a 12 parcelas.';
+const FREQUENCY = 'Escolha a frequência de entrega.';
+
 export const payNowSchema = z.object({
-  intent: z.literal('pay'),
+  intent: z.literal('pay', RELOAD),
   cart: cartField,
   idempotencyKey: z.uuid('Tentativa de compra inválida. Recarregue a página.'),
   paymentMethod: z.enum(['pix', 'credit_card', 'boleto'], { error: 'Escolha a forma de pagamento.' }),
-  installments: z.coerce.number().int().min(1).max(12).default(1),
-  deliveryFrequency: z.coerce.number().int().min(1).max(3).default(1),
+  installments: z.coerce.number(INSTALLMENTS).int(INSTALLMENTS).min(1, INSTALLMENTS).max(12, INSTALLMENTS).default(1),
+  deliveryFrequency: z.coerce.number(FREQUENCY).int(FREQUENCY).min(1, FREQUENCY).max(3, FREQUENCY).default(1),
   /** The total the page showed, in cents: a different total on the server stops the payment (the customer sees it first). */
-  expectedTotalCents: z.coerce.number().int().min(0).max(100_000_000_00).optional(),
+  expectedTotalCents: z.coerce.number(RELOAD).int(RELOAD).min(0, RELOAD).max(100_000_000_00, RELOAD).optional(),
   taxId: taxIdSchema,
 });
 

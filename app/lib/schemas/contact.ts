@@ -1,6 +1,7 @@
 // The /contato form (SPEC §5 Contact form): one schema for the page (before
 // sending) and the action. Limits match the CHECK on contact_messages.
 import { z } from 'zod';
+import './zod-pt-br';
 
 export const CONTACT_LIMITS = { name: 120, email: 254, subject: 200, message: 5000 } as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-pt-br';
 
 export const favoriteSchema = z.object({
   intent: z.enum(['add', 'remove']),

@@ -2,6 +2,7 @@
 // shipped with the store (/images/…). Never an outside address: pages load no
 // external URLs, and a javascript:/data: URL can't slip in.
 import { z } from 'zod';
+import './zod-pt-br';
 
 export const IMAGE_URL_MAX = 500;
 export const IMAGE_URL_MESSAGE = 'Envie a imagem pelo campo de upload.';

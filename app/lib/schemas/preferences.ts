@@ -1,5 +1,6 @@
 // One site preference changed at a time (SPEC §2 preferencias tab): a switch or the theme.
 import { z } from 'zod';
+import './zod-pt-br';
 
 export const PREFERENCE_SWITCHES = ['hideChatbot', 'hideWhatsapp', 'receiveNotifications'] as const;
 export type PreferenceSwitch = (typeof PREFERENCE_SWITCHES)[number];

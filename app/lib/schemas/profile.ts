@@ -1,5 +1,6 @@
 // The profile form (SPEC §5 Profile): the name is editable, the e-mail is not.
 import { z } from 'zod';
+import './zod-pt-br';
 import { taxIdSchema } from './checkout';
 
 export const PROFILE_NAME_MAX = 120;

@@ -28,6 +28,7 @@ import {
   type Option,
 } from '~/server/product-admin.server';
 import { requireAdmin, requireAdminAction } from '~/server/auth/session.server';
+import { BODY_LIMITS, readForm } from '~/server/http/body.server';
 import type { Route } from './+types/product-edit';
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -146,7 +147,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   await requireAdminAction(request);
   const id = productIdParamSchema.safeParse(params.id);
   if (!id.success) throw await backToList(NOT_FOUND_TOAST);
-  const parsed = productFormSchema.safeParse(formDataToObject(await request.formData()));
+  const parsed = productFormSchema.safeParse(formDataToObject(await readForm(request, BODY_LIMITS.adminProduct)));
   if (!parsed.success) {
     return data<ActionData>(
       { errors: fieldErrors(parsed.error), toast: { title: SAVE_ERROR, description: 'Confira os campos destacados.', variant: 'destructive' } },

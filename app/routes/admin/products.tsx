@@ -15,6 +15,8 @@ import { getDb } from '~/server/db.server';
 import { deleteProduct, listAdminProducts, type AdminProductPage, type AdminProductRow } from '~/server/product-admin.server';
 import { requireAdmin, requireAdminAction } from '~/server/auth/session.server';
 import { z } from 'zod';
+import '~/lib/schemas/zod-pt-br';
+import { readForm } from '~/server/http/body.server';
 import type { Route } from './+types/products';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Produtos | Painel Administrativo | Clarear' }, { name: 'robots', content: 'noindex' }];
@@ -43,7 +45,7 @@ type ActionData = { ok: boolean; toast: ToastMessage };
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdminAction(request);
-  const parsed = deleteSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = deleteSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     return data<ActionData>({ ok: false, toast: { title: 'Erro ao excluir produto', description: 'Produto inválido.', variant: 'destructive' } }, 400);
   }

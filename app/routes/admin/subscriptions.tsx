@@ -41,6 +41,7 @@ import {
   removeSubscription,
   type SubscriptionPage,
 } from '~/server/subscriptions.server';
+import { BODY_LIMITS, readForm } from '~/server/http/body.server';
 import type { Route } from './+types/subscriptions';
 
 export const meta: Route.MetaFunction = () => [
@@ -112,7 +113,7 @@ const failure = (intent: Intent | null, title: string, description: string, stat
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdminAction(request);
-  const form = formDataToObject(await request.formData());
+  const form = formDataToObject(await readForm(request, BODY_LIMITS.adminPlan));
   if (form.intent === 'update-plan') return updatePlan(form);
   if (form.intent === 'assign') return assign(form);
   if (form.intent === 'remove') return remove(form);

@@ -19,6 +19,7 @@ import { flashToast } from '~/server/cookies.server';
 import { deleteAddress, listAddresses, saveAddress, setDefaultAddress, type Address } from '~/server/addresses.server';
 import { getDb } from '~/server/db.server';
 import { requireUser } from '~/server/auth/session.server';
+import { readForm } from '~/server/http/body.server';
 import type { Route } from './+types/addresses';
 
 const PATH = '/area-cliente/enderecos';
@@ -55,7 +56,7 @@ const failure = (intent: string, title: string, description: string, status: num
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const intent = String(form.intent ?? 'save');
   const rawId = typeof form.id === 'string' && form.id !== '' ? form.id : null;
   const db = await getDb();

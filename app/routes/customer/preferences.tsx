@@ -12,6 +12,7 @@ import { readThemeCookie, serializeThemeCookie } from '~/server/cookies.server';
 import { getDb } from '~/server/db.server';
 import { DEFAULT_PREFERENCES, getOrCreatePreferences, savePreferences, type Preferences } from '~/server/preferences.server';
 import { requireUser } from '~/server/auth/session.server';
+import { readForm } from '~/server/http/body.server';
 import type { Route } from './+types/preferences';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Preferências | Clarear' }, { name: 'robots', content: 'noindex' }];
@@ -32,7 +33,7 @@ type ActionData = { ok: true } | { ok: false; toast: ToastMessage };
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const parsed = preferenceChangeSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = preferenceChangeSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     return data<ActionData>({ ok: false, toast: { title: 'Erro ao salvar preferências', description: 'Preferência inválida.', variant: 'destructive' } }, 400);
   }

@@ -14,6 +14,7 @@ import type { ToastMessage } from '~/lib/toast';
 import { getDb } from '~/server/db.server';
 import { getProfile, updateProfile } from '~/server/profile.server';
 import { requireUser } from '~/server/auth/session.server';
+import { readForm } from '~/server/http/body.server';
 import type { Route } from './+types/profile';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Meus Dados | Clarear' }, { name: 'robots', content: 'noindex' }];
@@ -30,7 +31,7 @@ const FAILED = 'Erro ao atualizar perfil';
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const fields = { name: String(form.name ?? ''), taxId: String(form.taxId ?? '') };
   const parsed = profileSchema.safeParse(form);
   if (!parsed.success) {

@@ -7,14 +7,14 @@ import { Button, buttonVariants } from '~/components/ui/button';
 import { toast } from '~/components/ui/toaster';
 import { cartStore } from '~/lib/cart-store';
 import { formatBRL, formatPrice } from '~/lib/money';
+import { isUuid } from '~/lib/schemas/ids';
 import { getDb } from '~/server/db.server';
 import { deleteSavedKit, listSavedKits, type SavedKit } from '~/server/saved-kits.server';
 import { requireUser } from '~/server/auth/session.server';
+import { readForm } from '~/server/http/body.server';
 import type { Route } from './+types/saved-kits';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Meus Kits Salvos | Clarear' }, { name: 'robots', content: 'noindex' }];
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -30,9 +30,9 @@ type DeleteResult = { ok: true } | { ok: false; message: string };
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const kitId = String(form.get('kitId') ?? '');
-  if (form.get('intent') !== 'delete' || !UUID.test(kitId)) {
+  if (form.get('intent') !== 'delete' || !isUuid(kitId)) {
     return data<DeleteResult>({ ok: false, message: 'Kit não encontrado.' }, 404);
   }
   try {

@@ -15,6 +15,7 @@ import type { ToastMessage } from '~/lib/toast';
 import { getDb } from '~/server/db.server';
 import { requireUser } from '~/server/auth/session.server';
 import { cancelOwnSubscription, changeOwnPlan, listActiveSubscriptions, type OwnSubscription } from '~/server/subscriptions.server';
+import { readForm } from '~/server/http/body.server';
 import type { Route } from './+types/subscriptions';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Assinaturas | Clarear' }, { name: 'robots', content: 'noindex' }];
@@ -36,7 +37,7 @@ type ActionData = { ok: boolean; intent: 'change-plan' | 'cancel' | null; toast:
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const parsed = subscriptionActionSchema.safeParse(form);
   if (!parsed.success) {
     const intent = form.intent === 'cancel' ? 'cancel' : form.intent === 'change-plan' ? 'change-plan' : null;

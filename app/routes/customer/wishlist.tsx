@@ -11,6 +11,7 @@ import { getDb } from '~/server/db.server';
 import { listFavorites, removeFavorite } from '~/server/favorites.server';
 import { requireUser } from '~/server/auth/session.server';
 import type { ProductCard as Card } from '~/server/catalog.server';
+import { readForm } from '~/server/http/body.server';
 import type { Route } from './+types/wishlist';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Lista de Desejos | Clarear' }, { name: 'robots', content: 'noindex' }];
@@ -29,7 +30,7 @@ type RemoveResult = { ok: true } | { ok: false; message: string };
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const parsed = favoriteSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = favoriteSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success || parsed.data.intent !== 'remove') {
     return data<RemoveResult>({ ok: false, message: 'Produto inválido.' }, 400);
   }

@@ -5,7 +5,7 @@
 // takes must not tell a new sign-up from one with an address that has an account.
 import { betterAuth, type User } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { createEmailVerificationToken } from 'better-auth/api';
+import { APIError, createAuthMiddleware, createEmailVerificationToken } from 'better-auth/api';
 import { admin } from 'better-auth/plugins';
 import { account, session, user, verification } from '~/db/schema';
 import {
@@ -21,6 +21,8 @@ import { getDb } from '../db.server';
 import { getEnv, type Env } from '../env.server';
 import { claimMailSlot, releaseMailSlot } from '../mail/throttle.server';
 import { sendMail } from '../mail/mailer.server';
+import { authRateLimitStorage } from '../rate-limit.server';
+import { authInputProblem, isAllowedAuthRequest } from './endpoints.server';
 
 import { PASSWORD_MIN_LENGTH } from '~/lib/schemas/auth';
 
@@ -44,6 +46,8 @@ async function createAuth() {
       requireEmailVerification: true,
       autoSignIn: false,
       resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_IN,
+      // A reset ends every session of the account: whoever stole one loses it.
+      revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: u, token }) => {
         await sendMail(passwordResetEmail(u, token, env.publicUrl));
       },
@@ -77,8 +81,18 @@ async function createAuth() {
       },
     },
     plugins: [admin({ defaultRole: DEFAULT_ROLE, adminRoles: ['admin'] })],
+    hooks: {
+      // Each endpoint the store uses takes only what its form sends, within the form's limits
+      // (endpoints.server.ts); the others never reach Better Auth (handleAuthRequest).
+      before: createAuthMiddleware(async (ctx) => {
+        const problem = authInputProblem(ctx.path, { body: ctx.body, query: ctx.query });
+        if (problem) throw new APIError('BAD_REQUEST', { code: 'INVALID_INPUT', message: problem });
+      }),
+    },
     rateLimit: {
       enabled: true,
+      // Counted in the database, so every instance shares the counts (rate-limit.server.ts).
+      customStorage: authRateLimitStorage,
       window: 60,
       max: 120,
       customRules: {
@@ -90,6 +104,10 @@ async function createAuth() {
     },
     advanced: {
       cookiePrefix: 'clarear',
+      // httpOnly and SameSite=Lax are Better Auth's defaults; Secure whenever the store is served over HTTPS.
+      useSecureCookies: env.publicUrl.startsWith('https:'),
+      // server.mjs puts exactly one address here: the client, as derived under TRUST_PROXY.
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
       // Every e-mail Better Auth sends (confirmation, reset, existing account) leaves after the answer.
       backgroundTasks: { handler: (task) => runInBackground(task, 'envio de e-mail de conta') },
     },
@@ -141,8 +159,12 @@ export function getAuth(): Promise<Auth> {
   return state.__clarearAuth;
 }
 
-/** Passes a request straight to Better Auth (the /api/auth/* resource route). */
+/**
+ * Passes a request to Better Auth: the endpoints the store uses (endpoints.server.ts), called by
+ * callAuth or, for the confirmation link, by the /api/auth/* route. Any other path is a 404.
+ */
 export async function handleAuthRequest(request: Request): Promise<Response> {
+  if (!isAllowedAuthRequest(request)) return new Response('Não encontrado', { status: 404 });
   return (await getAuth()).handler(request);
 }
 
@@ -158,7 +180,7 @@ export type AuthCallResult =
 export async function callAuth(request: Request, endpoint: string, body: unknown): Promise<AuthCallResult> {
   const url = new URL(`/api/auth${endpoint}`, request.url);
   const headers = new Headers({ 'content-type': 'application/json' });
-  for (const name of ['cookie', 'origin', 'user-agent', 'x-forwarded-for', 'x-real-ip']) {
+  for (const name of ['cookie', 'origin', 'user-agent', 'x-forwarded-for']) {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }

@@ -4,6 +4,7 @@ import { and, desc, eq, ne, or } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { orderItems, orders, type PaymentDetails } from '~/db/schema';
 import type { DiscountKind } from '~/lib/pricing';
+import { isUuid } from '~/lib/schemas/ids';
 
 export type OrderListItem = { id: string; createdAt: Date; totalPrice: string; status: string };
 
@@ -32,7 +33,7 @@ export type OrderSummary = {
 
 /** One of the user's own orders with its items; null for anyone else's. */
 export async function getOwnOrder(db: Executor, userId: string, orderId: string): Promise<OrderSummary | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(orderId)) return null;
+  if (!isUuid(orderId)) return null;
   const [order] = await db
     .select()
     .from(orders)

@@ -1,0 +1,99 @@
+// Express middleware shared by the production server and `npm run dev` (both run server.mjs):
+// security headers with a per-request CSP nonce, the reverse-proxy setting and the one
+// client address the app sees, request ids, health endpoints.
+import { randomBytes, randomUUID } from 'node:crypto';
+import helmet from 'helmet';
+
+/**
+ * TRUST_PROXY: unset/false → no proxy (forwarding headers from clients are ignored);
+ * true → one proxy hop (the usual nginx/load balancer in front); a number → that many hops;
+ * anything else → a comma-separated list of proxy addresses/CIDRs ('loopback', '10.0.0.0/8').
+ * With hops, the client is the address the outermost trusted proxy saw, never a value the
+ * client itself put at the left of X-Forwarded-For.
+ */
+export function parseTrustProxy(value) {
+  const v = (value ?? '').trim();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return 1;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), usb=(), payment=(self)';
+
+/** Content-Security-Policy and friends; scripts run only from our origin or with this response's nonce. */
+export function securityHeaders({ production, hmrPort }) {
+  const nonce = (req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString('base64');
+    next();
+  };
+  const headers = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${res.locals.cspNonce}'`],
+        scriptSrcAttr: ["'none'"],
+        // React renders a few style attributes (the pH gauge's marker, Radix positioning);
+        // styles cannot run code, so inline styles stay allowed and scripts do not.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // data: for inline SVG icons; blob: for the admin's image preview before upload.
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        // Development only: Vite's hot-reload socket listens on its own port.
+        connectSrc: hmrPort ? ["'self'", `ws://localhost:${hmrPort}`] : ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+      },
+    },
+    // HSTS is sent below, only over HTTPS in production (a plain-HTTP dev store must stay reachable).
+    strictTransportSecurity: false,
+    xFrameOptions: { action: 'deny' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  const rest = (req, res, next) => {
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    if (production && req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    next();
+  };
+  return [nonce, headers, rest];
+}
+
+/**
+ * The app reads the client's address from X-Forwarded-For (Better Auth's sign-in limit, the
+ * form limits): give it exactly one value, the one Express derived under the trust-proxy setting.
+ */
+export function clientAddress(req, _res, next) {
+  req.headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
+  delete req.headers['x-real-ip'];
+  next();
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+/** A trusted proxy's X-Request-Id is kept (one id across the hops); otherwise a new UUID. */
+export function requestIdFor(req, trusted) {
+  const incoming = req.headers['x-request-id'];
+  return trusted && typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/** /healthz: the process answers. /readyz: it can serve (database up and migrated, not shutting down). */
+export function healthRoutes(app, { isReady }) {
+  app.get('/healthz', (_req, res) => {
+    res.set('Cache-Control', 'no-store').type('text/plain').send('ok');
+  });
+  app.get('/readyz', async (_req, res) => {
+    const ready = await isReady();
+    res
+      .status(ready ? 200 : 503)
+      .set('Cache-Control', 'no-store')
+      .type('text/plain')
+      .send(ready ? 'ok' : 'indisponível');
+  });
+}

@@ -19,16 +19,7 @@ import type { Database } from '~/db/client.server';
 import type * as Schema from '~/db/schema';
 import routes from '~/routes';
 import { createScratchDatabase, engines } from './engines';
-
-// ---------------------------------------------------------------- switched on at merge
-
-/**
- * Issue 12 closes every Better Auth endpoint the store does not use (another branch):
- * /api/auth/* then answers 404 to everyone, except the e-mail confirmation link.
- * Until that branch is merged, the rows below assert today's answers; the lead sets this
- * to true at merge, and from then on the intended 404s are asserted.
- */
-const AUTH_ENDPOINTS_CLOSED = false;
+import { setTestAdminEnv, TEST_ADMIN } from './test-admin';
 
 // ---------------------------------------------------------------- the table
 
@@ -103,8 +94,6 @@ type Case = {
   /** Sent as-is instead of a form (the /api/auth JSON endpoints). */
   json?: (f: Fixtures, actor: Actor) => unknown;
   expect: Expectations;
-  /** Intended outcome once AUTH_ENDPOINTS_CLOSED (rows of /api/auth/*). */
-  afterMerge?: Expectations;
   /** Tables a refused request must leave exactly as they were. */
   writes?: Table[];
   /** A's data: no other actor's answer may contain any of it. */
@@ -200,6 +189,7 @@ const MATRIX: Record<string, Entry> = {
     loader: [
       { label: "A's order", url: (f) => `/pedido/${f.a.orderId}`, params: (f) => ({ id: f.a.orderId }), expect: ownedByA(), secrets: aSecrets },
       { label: 'unknown order', url: '/pedido/00000000-0000-4000-8000-000000000000', params: () => ({ id: '00000000-0000-4000-8000-000000000000' }), expect: ownedByA(404) },
+      { label: 'malformed id', url: `/pedido/${'-'.repeat(36)}`, params: () => ({ id: '-'.repeat(36) }), expect: ownedByA(404) },
     ],
   },
 
@@ -255,6 +245,7 @@ const MATRIX: Record<string, Entry> = {
       { url: '/area-cliente/enderecos', expect: signedIn(), secrets: aSecrets },
       { label: "editing A's address", url: (f) => `/area-cliente/enderecos?editar=${f.a.addressId}`, expect: ownedByA(), secrets: aSecrets },
       { label: "deleting A's address", url: (f) => `/area-cliente/enderecos?excluir=${f.a.addressId}`, expect: ownedByA(), secrets: aSecrets },
+      { label: 'malformed id', url: `/area-cliente/enderecos?editar=${'-'.repeat(36)}`, expect: ownedByA(404) },
     ],
     action: [
       { label: 'a new address', url: '/area-cliente/enderecos', body: () => addressForm(), expect: signedIn('redirect:/area-cliente/enderecos'), writes: ['addresses'] },
@@ -426,8 +417,7 @@ const MATRIX: Record<string, Entry> = {
         label: 'get-session',
         url: '/api/auth/get-session',
         params: () => ({ '*': 'get-session' }),
-        expect: all('ok'),
-        afterMerge: all(404),
+        expect: all(404),
       },
       {
         // The confirmation link stays open (the e-mail links to it); a made-up token goes back to /login with an error.
@@ -443,8 +433,7 @@ const MATRIX: Record<string, Entry> = {
         url: '/api/auth/admin/impersonate-user',
         params: () => ({ '*': 'admin/impersonate-user' }),
         json: (f) => ({ userId: f.targetUserId }),
-        expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 'ok' },
-        afterMerge: all(404),
+        expect: all(404),
         writes: ['session'],
       },
       {
@@ -452,8 +441,7 @@ const MATRIX: Record<string, Entry> = {
         url: '/api/auth/admin/set-user-password',
         params: () => ({ '*': 'admin/set-user-password' }),
         json: (f) => ({ userId: f.targetUserId, newPassword: 'senha-do-intruso-1' }),
-        expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 'ok' },
-        afterMerge: all(404),
+        expect: all(404),
         writes: ['account'],
       },
       {
@@ -461,8 +449,7 @@ const MATRIX: Record<string, Entry> = {
         url: '/api/auth/admin/remove-user',
         params: () => ({ '*': 'admin/remove-user' }),
         json: (f) => ({ userId: f.targetUserId }),
-        expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 'ok' },
-        afterMerge: all(404),
+        expect: all(404),
         writes: ['user'],
       },
       {
@@ -470,9 +457,8 @@ const MATRIX: Record<string, Entry> = {
         url: '/api/auth/sign-up/email',
         params: () => ({ '*': 'sign-up/email' }),
         json: () => ({ name: 'Intruso', email: `intruso.${randomUUID().slice(0, 8)}@exemplo.com.br`, password: 'senha-intrusa-1', role: 'admin' }),
-        // Better Auth already refuses the role (input: false); once closed, the endpoint itself is gone.
-        expect: all(400),
-        afterMerge: all(404),
+        // Sign-up goes through /login's action only (its form's limits, no extra fields).
+        expect: all(404),
         writes: ['user'],
       },
     ],
@@ -617,8 +603,7 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
     vi.resetModules();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'clarear-matrix-'));
     process.env.DATA_DIR = dataDir;
-    process.env.ADMIN_EMAIL = 'admin@clarear.com.br';
-    process.env.ADMIN_PASSWORD = 'senha-do-admin-de-teste-7';
+    setTestAdminEnv();
     delete process.env.SMTP_URL;
     delete process.env.DATABASE_URL;
     let dropDatabase = async () => {};
@@ -677,12 +662,8 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
     const b = await signUp('Bruno Curioso');
     const visitor = await signUp('Vera Visitante');
     const target = await signUp('Tiago Alvo');
-    const [adminRow] = await db.select().from(s.user).where(eq(s.user.email, 'admin@clarear.com.br'));
-    credentials = {
-      customerA: a,
-      customerB: b,
-      admin: { email: 'admin@clarear.com.br', password: 'senha-do-admin-de-teste-7' },
-    };
+    const [adminRow] = await db.select().from(s.user).where(eq(s.user.email, TEST_ADMIN.email));
+    credentials = { customerA: a, customerB: b, admin: TEST_ADMIN };
     userIds = { customerA: a.id, customerB: b.id, admin: adminRow!.id };
     cookies = {
       anonymous: null,
@@ -814,7 +795,7 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
   async function runRow(file: string, method: 'loader' | 'action', row: Case) {
     const fn = modules.get(file)![method]!;
     const c = row;
-    const expectations = c.afterMerge && AUTH_ENDPOINTS_CLOSED ? c.afterMerge : c.expect;
+    const expectations = c.expect;
     const url = typeof c.url === 'function' ? c.url(fx) : c.url;
     const failures: string[] = [];
     for (const actor of ACTORS) {
@@ -842,7 +823,7 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
   for (const [file, entry] of Object.entries(MATRIX)) {
     for (const method of ['loader', 'action'] as const) {
       for (const row of entry[method] ?? []) {
-        // Better Auth's admin endpoints, while open, really remove an account: they run last.
+        // Were Better Auth's admin endpoints ever open again, they would really remove an account: they run last.
         if (file === 'routes/api.auth.ts' && method === 'action') continue;
         it(`${file} ${method}${row.label ? ` (${row.label})` : ''}`, () => runRow(file, method, row));
       }

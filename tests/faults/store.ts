@@ -50,7 +50,8 @@ export async function prepareStore(handle: DatabaseHandle): Promise<{ variants: 
 
 export type CartLine = { id: string; product_id: string; quantity: number; is_subscription?: boolean; frequency?: string };
 
-export const planLine = (): CartLine => ({ id: `plano-${randomUUID()}`, product_id: 'assinatura', quantity: 1, is_subscription: true, frequency: 'monthly' });
+/** The plan's line as the subscription page puts it in the cart. */
+export const planLine = (): CartLine => ({ id: 'plan:monthly', product_id: 'plan:monthly', quantity: 1, is_subscription: true, frequency: 'monthly' });
 
 /** Posts the checkout form as the page does ("Pagar agora"); the answer's status tells the outcome. */
 export async function checkout(visitor: Visitor, cart: CartLine[], taxId: string, idempotencyKey = randomUUID()) {

@@ -6,3 +6,8 @@ import { z } from 'zod';
 import { ptBR } from 'zod/locales';
 
 z.config(ptBR());
+
+// No JIT: Zod would otherwise probe `new Function` on first parse, which the store's CSP
+// (no 'unsafe-eval') blocks and reports as a violation in the browser, even though Zod
+// catches it. Parsing without it is a little slower and never noticeable on a form.
+z.config({ jitless: true });

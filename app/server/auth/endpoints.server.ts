@@ -1,6 +1,7 @@
 // Which Better Auth endpoints the store uses, and what each may receive. Everything else the
 // library and its admin plugin offer (impersonation, set-user-password, remove-user, ban,
 // list-users, update-user, change-email, delete-user…) answers 404: the store never calls it.
+import '~/lib/schemas/zod-pt-br';
 import { z } from 'zod';
 import { forgotPasswordSchema, loginSchema, PASSWORD_MAX_LENGTH, registerSchema, resetPasswordSchema } from '~/lib/schemas/auth';
 

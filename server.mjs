@@ -9,7 +9,7 @@ const { RouterContextProvider } = await import('react-router');
 const { default: compression } = await import('compression');
 const { default: express } = await import('express');
 const { pinoHttp } = await import('pino-http');
-const { clientAddress, healthRoutes, parseTrustProxy, requestIdFor, securityHeaders } = await import('./server/middleware.mjs');
+const { clientAddress, healthRoutes, parseTrustProxy, requestIdFor, sameOriginWrites, securityHeaders } = await import('./server/middleware.mjs');
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
@@ -67,6 +67,7 @@ app.use(
     },
   }),
 );
+app.use(sameOriginWrites);
 app.use((req, _res, next) => withRequestId(String(req.id), next));
 app.use(
   createRequestHandler({
@@ -100,8 +101,12 @@ async function shutdown(signal) {
     process.exit(1);
   }, SHUTDOWN_DEADLINE_MS).unref();
   const closed = new Promise((resolve) => server.close(resolve));
+  // A keep-alive connection whose request was under way turns idle only after its answer: close
+  // those as they settle rather than wait out the keep-alive timeout.
+  const sweep = setInterval(() => server.closeIdleConnections(), 100);
   server.closeIdleConnections();
   await closed;
+  clearInterval(sweep);
   const module = await entry();
   if (!(await module.settleBackgroundTasks(10_000))) logger.error('encerrando com e-mails ainda em envio');
   await module.closeDatabase();

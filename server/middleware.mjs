@@ -32,7 +32,8 @@ export function securityHeaders({ production, hmrPort }) {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${res.locals.cspNonce}'`],
+        // React's development build evaluates code for its stack traces: dev only, never in production.
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${res.locals.cspNonce}'`, ...(production ? [] : ["'unsafe-eval'"])],
         scriptSrcAttr: ["'none'"],
         // React renders a few style attributes (the pH gauge's marker, Radix positioning);
         // styles cannot run code, so inline styles stay allowed and scripts do not.
@@ -73,6 +74,21 @@ export function clientAddress(req, _res, next) {
   req.headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
   delete req.headers['x-real-ip'];
   next();
+}
+
+/**
+ * A write posted from another site is refused before it reaches any route. React Router checks
+ * Origin only for page actions, not resource routes (/newsletter, /favoritos, /chatbot, …);
+ * SameSite=Lax keeps the session cookie off such posts, but an anonymous one would still act.
+ * Requests without Origin (server-to-server, old clients) pass. Behind TRUST_PROXY, protocol and
+ * host are the ones the browser used.
+ */
+export function sameOriginWrites(req, res, next) {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
+  const origin = req.headers.origin;
+  if (origin === undefined || origin === `${req.protocol}://${req.host}`) return next();
+  req.log?.warn({ origin }, 'requisição de outra origem recusada');
+  res.status(403).type('text/plain').send('Requisição de outro site recusada.');
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;

@@ -42,6 +42,20 @@ describe('production server lifecycle (embedded database)', () => {
     expect(first.headers.get('strict-transport-security')).toBeNull();
   });
 
+  it('refuses a write posted from another site, even to a resource route', async () => {
+    const post = (origin: string) =>
+      fetch(`${app.url}/newsletter`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+        body: new URLSearchParams({ email: `csrf.${Date.now()}@exemplo.com.br` }),
+      });
+    const foreign = await post('https://evil.example');
+    expect(foreign.status).toBe(403);
+    expect(await foreign.text()).toBe('Requisição de outro site recusada.');
+    expect((await post(app.url)).status).toBeLessThan(400);
+  });
+
   it('answers /healthz and /readyz, never cached, saying nothing else', async () => {
     for (const path of ['/healthz', '/readyz']) {
       const answer = await fetch(`${app.url}${path}`);

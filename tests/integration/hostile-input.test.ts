@@ -16,6 +16,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '~/db/client.server';
 import type * as Schema from '~/db/schema';
 import { isUuid } from '~/lib/schemas/ids';
+import { setTestAdminEnv, TEST_ADMIN } from './test-admin';
 import { createScratchDatabase, engines } from './engines';
 
 const ORIGIN = 'http://localhost:3000';
@@ -227,6 +228,7 @@ describe.each(engines.map((e) => e.name))('hostile input on %s', (engineName) =>
     process.env.DATA_DIR = dataDir;
     delete process.env.SMTP_URL;
     delete process.env.DATABASE_URL;
+    setTestAdminEnv();
     let dropDatabase = async () => {};
     if (engineName === 'postgres') {
       const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'clarear_hostile');
@@ -252,7 +254,7 @@ describe.each(engines.map((e) => e.name))('hostile input on %s', (engineName) =>
     expect((await callAuth(page(), '/sign-up/email', { name: 'Carla Dias', email, password: 'senha-segura-1' })).ok).toBe(true);
     await db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.email, email));
     const customer = await callAuth(page(), '/sign-in/email', { email, password: 'senha-segura-1' });
-    const admin = await callAuth(page(), '/sign-in/email', { email: 'admin@clarear.com.br', password: 'clarear-admin' });
+    const admin = await callAuth(page(), '/sign-in/email', { email: TEST_ADMIN.email, password: TEST_ADMIN.password });
     if (!customer.ok || !admin.ok) throw new Error('sign-in failed');
     const cookieOf = (headers: Headers) => headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
     cookies = { customer: cookieOf(customer.headers), admin: cookieOf(admin.headers) };

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import handleRequest, { handleDataRequest, handleError } from './entry.server';
 import { UNAVAILABLE_MESSAGE } from './lib/unavailable';
 import { isDatabaseMarkedUnavailable, markDatabaseAvailable } from './server/unavailable.server';
+import { logger } from '~/server/log.server';
 
 const refused = () => new Error('Failed query: select 1', { cause: Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432'), { code: 'ECONNREFUSED' }) });
 const args = (context: RouterContextProvider) => ({ request: new Request('http://loja.test/produtos'), context, params: {} });
@@ -16,7 +17,7 @@ describe('database outage → 503', () => {
   });
 
   it('a page whose loader could not reach the database is thrown as a 503 with Retry-After, and the outage is known', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const log = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
     const context = new RouterContextProvider();
     handleError(refused(), args(context));
     expect(isDatabaseMarkedUnavailable()).toBe(true);
@@ -39,7 +40,7 @@ describe('database outage → 503', () => {
   });
 
   it('a client-side navigation gets the 503 as plain text, which the browser router shows in the ErrorBoundary', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(logger, 'error').mockImplementation(() => undefined);
     const context = new RouterContextProvider();
     handleError(refused(), args(context));
     const response = await handleDataRequest(new Response('turbo-stream', { status: 200 }), args(context));
@@ -49,12 +50,12 @@ describe('database outage → 503', () => {
   });
 
   it('any other error leaves the answer alone', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const log = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
     const context = new RouterContextProvider();
     const bug = Object.assign(new Error('invalid input syntax for type uuid'), { code: '22P02' });
     handleError(bug, args(context));
     expect(isDatabaseMarkedUnavailable()).toBe(false);
-    expect(log).toHaveBeenCalledWith(bug);
+    expect(log).toHaveBeenCalledWith({ err: bug }, 'falha não tratada');
     const original = new Response('turbo-stream', { status: 200 });
     expect(await handleDataRequest(original, args(context))).toBe(original);
   });

@@ -11,6 +11,7 @@ import * as t from '~/db/schema';
 import DashboardPage, { loader } from '~/routes/admin/dashboard';
 import { getDashboard, type Dashboard } from '~/server/admin-dashboard.server';
 import { engines } from './engines';
+import { logger } from '~/server/log.server';
 
 // The route's loader runs against these: the session check and the app database are stubbed,
 // the figures come from the real getDashboard on the test database.
@@ -290,12 +291,12 @@ describe('admin dashboard page without a database', () => {
   });
 
   it('a database failure shows the pt-BR error instead of crashing', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(logger, 'error').mockImplementation(() => {});
     mocks.requireAdmin.mockResolvedValueOnce({ id: 'admin', name: 'Admin', email: 'admin@clarear.com.br', role: 'admin' });
     mocks.getDb.mockRejectedValueOnce(new Error('conexão recusada'));
     const answer = await loader(loaderArgs());
     expect(answer).toEqual({ dashboard: null });
-    expect(logged).toHaveBeenCalledWith('admin/dashboard: falha ao carregar', expect.any(Error));
+    expect(logged).toHaveBeenCalledWith({ err: expect.any(Error) }, 'admin/dashboard: falha ao carregar');
     const html = renderPage(answer.dashboard);
     expect(html).toContain('role="alert"');
     expect(html).toContain('Erro ao carregar o painel');

@@ -189,7 +189,7 @@ describe.each(engines.map((e, i) => [e.name, i] as const))('auth endpoints on %s
   it('sign-up takes only the fields the form sends, within the form limits: 400 in pt-BR, nothing created', async () => {
     const valid = { name: 'Carla Dias', email: `carla.${randomBytes(3).toString('hex')}@exemplo.com.br`, password: 'senha-segura-1' };
     const refused: [string, Record<string, unknown>, RegExp][] = [
-      ['name over 120 characters', { ...valid, name: 'N'.repeat(121) }, /Nome muito longo/],
+      ['name over 120 characters', { ...valid, name: 'N'.repeat(121) }, /O nome deve ter no máximo 120 caracteres/],
       ['e-mail over 254 characters', { ...valid, email: `${'a'.repeat(250)}@exemplo.com.br` }, /E-mail muito longo/],
       ['password over 128 characters', { ...valid, password: 's'.repeat(129) }, /no máximo 128 caracteres/],
       ['a role', { ...valid, role: 'admin' }, /Campo não permitido: role/],

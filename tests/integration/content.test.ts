@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as t from '~/db/schema';
 import { isCheckViolation } from '~/db/errors.server';
 import * as seed from '~/db/seed/data';
@@ -21,6 +21,7 @@ import {
 } from '~/server/content.server';
 import { listSitemapEntries, sitemapXml, STATIC_PATHS } from '~/server/sitemap.server';
 import { engines } from './engines';
+import { logger } from '~/server/log.server';
 
 const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
@@ -198,8 +199,7 @@ describe.each(engines)('content on $name', ({ open }) => {
 
   it('keeps a contact message whose e-mail failed, with mailed_at null', async () => {
     const errors: unknown[] = [];
-    const original = console.error;
-    console.error = (...args: unknown[]) => void errors.push(args);
+    const spy = vi.spyOn(logger, 'error').mockImplementation((...args: unknown[]) => void errors.push(args));
     try {
       const message = { name: 'Bruno', email: 'bruno@exemplo.com.br', subject: 'Dúvida', message: 'Tem refil?' };
       const result = await submitContactMessage(handle.db, message, {
@@ -211,7 +211,7 @@ describe.each(engines)('content on $name', ({ open }) => {
       expect(row).toMatchObject({ ...message, mailedAt: null });
       expect(errors).toHaveLength(1);
     } finally {
-      console.error = original;
+      spy.mockRestore();
     }
   });
 

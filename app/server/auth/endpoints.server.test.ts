@@ -36,7 +36,7 @@ describe('what the endpoints may receive', () => {
   });
 
   it('refuses, in pt-BR, what the forms would refuse and fields they never send', () => {
-    expect(authInputProblem('/sign-up/email', { body: { ...signUp, name: 'a'.repeat(121) } })).toBe('Nome muito longo.');
+    expect(authInputProblem('/sign-up/email', { body: { ...signUp, name: 'a'.repeat(121) } })).toBe('O nome deve ter no máximo 120 caracteres.');
     expect(authInputProblem('/sign-up/email', { body: { ...signUp, email: `${'a'.repeat(250)}@x.com.br` } })).toBe('E-mail muito longo.');
     expect(authInputProblem('/sign-up/email', { body: { ...signUp, email: 'sem-arroba' } })).toBe('Informe um e-mail válido.');
     expect(authInputProblem('/sign-up/email', { body: { ...signUp, password: 'curta' } })).toMatch(/pelo menos 8/);

@@ -51,6 +51,8 @@ export default defineConfig({
       QUOTE_RATE_LIMIT_MAX: '5000',
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       DATABASE_URL: '',
+      // One JSON line per request would bury the test report.
+      LOG_LEVEL: 'warn',
     },
   },
 });

@@ -9,7 +9,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./components/nonce";
 import { adminLoginNote } from "./db/seed/seed.server";
 import { cspNonceContext } from "./server/csp.server";
-import { getDatabaseHandle, takeAdminSetup } from "./server/db.server";
+import { getDatabaseHandle, startScheduledJobs, takeAdminSetup } from "./server/db.server";
 import { log } from "./server/log.server";
 import { getEnv } from "./server/env.server";
 import {
@@ -34,6 +34,7 @@ export { closeDatabase } from "./server/db.server";
 export async function bootstrap() {
   const env = getEnv();
   const handle = await getDatabaseHandle();
+  if (env.JOBS_ENABLED) await startScheduledJobs();
   return {
     engine: handle.engine,
     dataDir: env.dataDir,

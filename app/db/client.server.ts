@@ -32,6 +32,8 @@ export type DatabaseHandle = {
    * lock; PGlite has a single process anyway).
    */
   exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /** What the job runner (pg-boss) connects to: its own pool on PostgreSQL, the one PGlite instance embedded. */
+  jobs: { engine: 'postgres'; connectionString: string } | { engine: 'pglite'; pglite: PGlite };
   close(): Promise<void>;
 };
 
@@ -119,6 +121,7 @@ export async function openDatabase(options: DatabaseOptions, observer: DatabaseO
         await pool.query('select 1');
       },
       exclusively: (work) => withStartupLock(pool, work),
+      jobs: { engine: 'postgres', connectionString: options.databaseUrl },
       close: () => pool.end(),
     };
   }
@@ -136,6 +139,7 @@ export async function openDatabase(options: DatabaseOptions, observer: DatabaseO
       await client.query('select 1');
     },
     exclusively: (work) => work(),
+    jobs: { engine: 'pglite', pglite: client },
     close: () => client.close(),
   };
 }

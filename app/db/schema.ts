@@ -31,7 +31,13 @@ export const ROLES = ['customer', 'admin'] as const;
 export const THEMES = ['light', 'dark'] as const;
 export const SUBSCRIPTION_STATUSES = ['active', 'paused', 'cancelled'] as const;
 export const SUBSCRIPTION_FREQUENCIES = ['monthly', 'semiannual', 'annual'] as const;
-export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
+export const ORDER_STATUSES = ['pending', 'paid', 'preparing', 'shipped', 'delivered', 'cancelled'] as const;
+/** Who moved an order: the buyer, an admin, or the store itself (a job, a payment provider). */
+export const ORDER_ACTORS = ['customer', 'admin', 'system'] as const;
+export const CARRIERS = ['correios', 'jadlog', 'loggi', 'outra', 'propria'] as const;
+export const REFUND_STATUSES = ['pending', 'refunded'] as const;
+export const PAYMENT_CONFIRMATION_OUTCOMES = ['applied', 'late'] as const;
+export const EMAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 export const PAYMENT_METHODS = ['pix', 'credit_card', 'boleto'] as const;
 export const DISCOUNT_KINDS = ['subscriber', 'welcome'] as const;
 
@@ -192,9 +198,12 @@ export const productVariants = pgTable(
     size: text('size').notNull(),
     price: money('price').notNull(),
     imageUrl: text('image_url'),
+    /** Units on hand; null = not tracked (always sellable). Checkout takes from it under a row lock. */
+    stock: integer('stock'),
   },
   (t) => [
     check('product_variants_price_check', sql`${t.price} >= 0`),
+    check('product_variants_stock_check', sql`${t.stock} >= 0`),
     uniqueIndex('product_variants_product_size_idx').on(t.productId, t.size),
     index('product_variants_product_price_idx').on(t.productId, t.price),
   ],
@@ -349,9 +358,41 @@ export const orders = pgTable(
     /** One per checkout attempt, so a double submit makes one order. */
     idempotencyKey: text('idempotency_key').notNull(),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** Bumped by every transition: an admin acting on a stale page gets "o pedido mudou". */
+    version: integer('version').notNull().default(0),
+    // The delivery address, copied at checkout: editing a saved address never changes an order.
+    // Null only on orders placed before addresses were asked for.
+    shipName: text('ship_name'),
+    shipStreet: text('ship_street'),
+    shipNumber: text('ship_number'),
+    shipComplement: text('ship_complement'),
+    shipNeighborhood: text('ship_neighborhood'),
+    shipCity: text('ship_city'),
+    shipState: text('ship_state'),
+    shipZipCode: text('ship_zip_code'),
+    /** A pending Pix/boleto order is cancelled by the expiry job after this. */
+    paymentExpiresAt: timestamp('payment_expires_at', { withTimezone: true }),
+    carrier: text('carrier', { enum: CARRIERS }),
+    trackingCode: text('tracking_code'),
+    cancelReason: text('cancel_reason'),
+    /** A paid order that was cancelled owes the customer their money back. */
+    refundStatus: text('refund_status', { enum: REFUND_STATUSES }),
   },
   (t) => [
     check('orders_total_price_check', sql`${t.totalPrice} >= 0`),
+    check(
+      'orders_ship_address_check',
+      sql`(${t.shipName} is null and ${t.shipStreet} is null and ${t.shipNumber} is null and ${t.shipNeighborhood} is null and ${t.shipCity} is null and ${t.shipState} is null and ${t.shipZipCode} is null)
+        or (${t.shipName} is not null and ${t.shipStreet} is not null and ${t.shipNumber} is not null and ${t.shipNeighborhood} is not null and ${t.shipCity} is not null and ${t.shipState} is not null and ${t.shipZipCode} ~ '^[0-9]{8}$')`,
+    ),
+    check('orders_ship_state_check', oneOf(t.shipState, BRAZILIAN_STATES)),
+    check('orders_carrier_check', oneOf(t.carrier, CARRIERS)),
+    check('orders_refund_status_check', oneOf(t.refundStatus, REFUND_STATUSES)),
+    check('orders_cancel_reason_check', sql`${t.status} <> 'cancelled' or ${t.cancelReason} is not null`),
+    // The admin list: tabs by status, newest first; the expiry job: pending orders past their time.
+    index('orders_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('orders_pending_expiry_idx').on(t.paymentExpiresAt).where(sql`${t.status} = 'pending'`),
     check('orders_amounts_check', sql`${t.subtotalPrice} >= 0 and ${t.discountPrice} >= 0 and ${t.shippingPrice} >= 0`),
     check('orders_payment_method_check', oneOf(t.paymentMethod, PAYMENT_METHODS)),
     uniqueIndex('orders_idempotency_idx').on(t.userId, t.idempotencyKey),
@@ -391,6 +432,115 @@ export const orderItems = pgTable(
     check('order_items_price_check', sql`${t.priceAtPurchase} >= 0`),
     index('order_items_order_idx').on(t.orderId),
     index('order_items_product_idx').on(t.productId),
+  ],
+);
+
+/** An order's history: every status change, written in the same transaction as the change. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Null for the order's creation. */
+    fromStatus: text('from_status', { enum: ORDER_STATUSES }),
+    toStatus: text('to_status', { enum: ORDER_STATUSES }).notNull(),
+    actor: text('actor', { enum: ORDER_ACTORS }).notNull(),
+    actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('order_events_from_status_check', oneOf(t.fromStatus, ORDER_STATUSES)),
+    check('order_events_to_status_check', oneOf(t.toStatus, ORDER_STATUSES)),
+    check('order_events_actor_check', oneOf(t.actor, ORDER_ACTORS)),
+    index('order_events_order_idx').on(t.orderId, t.createdAt),
+  ],
+);
+
+/**
+ * Every payment confirmation received (admin or provider), once per provider reference: a
+ * duplicate delivery is recognised, and one that arrives after the order expired is kept
+ * ('late') for the admin instead of being lost.
+ */
+export const paymentConfirmations = pgTable(
+  'payment_confirmations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    reference: text('reference').notNull(),
+    amount: money('amount').notNull(),
+    outcome: text('outcome', { enum: PAYMENT_CONFIRMATION_OUTCOMES }).notNull(),
+    actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** When an admin looked at a late payment and dealt with it (refund or contact). */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('payment_confirmations_outcome_check', oneOf(t.outcome, PAYMENT_CONFIRMATION_OUTCOMES)),
+    check('payment_confirmations_amount_check', sql`${t.amount} >= 0`),
+    uniqueIndex('payment_confirmations_reference_idx').on(t.provider, t.reference),
+    index('payment_confirmations_order_idx').on(t.orderId),
+    index('payment_confirmations_late_idx').on(t.createdAt).where(sql`${t.outcome} = 'late' and ${t.resolvedAt} is null`),
+  ],
+);
+
+/**
+ * The units an order took from each tracked size, so cancelling or expiring gives back exactly
+ * those, once (`released_at` is set in the same transaction as the stock update).
+ */
+export const stockReservations = pgTable(
+  'stock_reservations',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.variantId] }),
+    check('stock_reservations_quantity_check', sql`${t.quantity} > 0`),
+    index('stock_reservations_variant_idx').on(t.variantId),
+  ],
+);
+
+/**
+ * Every e-mail the store sends, written in the same transaction as what causes it and delivered
+ * by the mail worker (server/mail/outbox.server.ts) with retries; 'failed' ones are shown to the admin.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What the e-mail is about (template name), for the admin and the tests. */
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    replyTo: text('reply_to'),
+    /** Set when the same event must never send twice (e.g. `order:<id>:paid`). */
+    dedupeKey: text('dedupe_key'),
+    status: text('status', { enum: EMAIL_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('email_outbox_status_check', oneOf(t.status, EMAIL_STATUSES)),
+    uniqueIndex('email_outbox_dedupe_idx').on(t.dedupeKey),
+    index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('pending', 'sending')`),
+    index('email_outbox_failed_idx').on(t.createdAt.desc()).where(sql`${t.status} = 'failed'`),
   ],
 );
 

@@ -2,6 +2,7 @@
 export const ORDER_STATUS_LABELS: Record<string, string> = {
   pending: 'Aguardando pagamento',
   paid: 'Pago',
+  preparing: 'Em separação',
   shipped: 'Enviado',
   delivered: 'Entregue',
   cancelled: 'Cancelado',

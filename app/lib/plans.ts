@@ -1,4 +1,5 @@
 // The fixed subscription plans (SPEC §9) and the dates they set.
+import { now as clockNow } from './clock';
 import type { SubscriptionFrequency } from './cart';
 
 export type Plan = {
@@ -50,7 +51,7 @@ export function addMonths(isoDate: string, months: number): string {
 }
 
 /** Today's date in Brazil (America/Sao_Paulo), as yyyy-mm-dd. */
-export function todayInBrazil(now: Date = new Date()): string {
+export function todayInBrazil(now: Date = clockNow()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 

@@ -14,15 +14,13 @@ import { formatBRL, formatPrice, toCents } from '~/lib/money';
 import { DELIVERY_FREQUENCIES } from '~/lib/plans';
 import { MAX_INSTALLMENTS, splitInstallments } from '~/lib/pricing';
 import { useRootData } from '~/lib/root-data';
-import { payNowSchema, quoteSchema, taxIdSchema } from '~/lib/schemas/checkout';
+import { deliveryFromForm, payNowSchema, quoteSchema, taxIdSchema } from '~/lib/schemas/checkout';
 import { originFromMatches, seo } from '~/lib/seo';
 import { formatTaxId } from '~/lib/tax-id';
 import type { ToastMessage } from '~/lib/toast';
 import { CheckoutError, getUserTaxId, placeOrder, quoteCart, type Quote } from '~/server/checkout.server';
 import { getDb } from '~/server/db.server';
 import { checkRateLimit } from '~/server/rate-limit.server';
-import { sendOrderConfirmation } from '~/server/orders/emails.server';
-import { getOwnOrder } from '~/server/orders/orders.server';
 import { getPaymentProvider } from '~/server/payments.server';
 import { getSessionUser } from '~/server/auth/session.server';
 import { readForm } from '~/server/http/body.server';
@@ -50,6 +48,8 @@ const STEP_TITLES = {
   order: 'Erro ao criar pedido',
   items: 'Erro ao salvar itens do pedido',
   payment: 'Pagamento não aprovado',
+  stock: 'Estoque insuficiente',
+  delivery: 'Endereço de entrega',
   cart: 'Carrinho atualizado',
 } as const;
 
@@ -72,7 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
       401,
     );
   }
-  const parsed = payNowSchema.safeParse(form);
+  const parsed = payNowSchema.safeParse({ ...form, delivery: deliveryFromForm(form) });
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
     // The cart has no field of its own on the page: its problem is told in a toast.
@@ -81,20 +81,17 @@ export async function action({ request }: Route.ActionArgs) {
     return data<ActionResult>({ intent: 'pay', ok: false, errors, toast: toastMessage }, 400);
   }
   try {
-    const { orderId, replayed } = await placeOrder(db, user, parsed.data, getPaymentProvider());
-    if (!replayed) {
-      const order = await getOwnOrder(db, user.id, orderId);
-      // The purchase is committed; a mail failure is logged, never undone.
-      if (order) await sendOrderConfirmation(order, user).catch((e: unknown) => log.error('checkout: e-mail de confirmação falhou', e));
-    }
+    // The confirmation e-mail is queued with the order and sent after the commit.
+    const { orderId } = await placeOrder(db, user, parsed.data, getPaymentProvider());
     return data<ActionResult>({ intent: 'pay', ok: true, orderId });
   } catch (error) {
     if (error instanceof CheckoutError) {
-      if (error.step !== 'cart' && error.step !== 'payment') log.error(`checkout: falha em ${error.step}`, error.cause);
-      const quote = error.step === 'cart' ? await quoteCart(db, user.id, parsed.data.cart, parsed.data.taxId) : undefined;
+      const refused = error.step === 'cart' || error.step === 'delivery' || (error.step === 'stock' && error.shortages.length > 0);
+      if (!refused && error.step !== 'payment') log.error(`checkout: falha em ${error.step}`, error.cause);
+      const quote = error.step === 'cart' || error.step === 'stock' ? await quoteCart(db, user.id, parsed.data.cart, parsed.data.taxId) : undefined;
       return data<ActionResult>(
         { intent: 'pay', ok: false, quote, toast: { title: STEP_TITLES[error.step], description: error.message, variant: 'destructive' } },
-        error.step === 'cart' ? 409 : 500,
+        refused ? 409 : 500,
       );
     }
     log.error('checkout: falha inesperada', error);

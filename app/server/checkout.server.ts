@@ -3,17 +3,24 @@
 // welcome offer from its own view of the buyer, and writes subscription, order
 // and items in one transaction together with the payment. An idempotency key
 // per attempt makes a double submit one order.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '~/db/client.server';
 import { isUniqueViolation, violatedConstraint } from '~/db/errors.server';
-import { orderItems, orders, products, productVariants, user, userSubscriptions } from '~/db/schema';
+import { orderEvents, orderItems, orders, paymentConfirmations, products, productVariants, user, userAddresses, userSubscriptions } from '~/db/schema';
+import { now } from '~/lib/clock';
 import { centsToDecimal, toCents } from '~/lib/money';
 import { findPlan, nextPlanDate, PLAN_NAME, todayInBrazil } from '~/lib/plans';
 import { computeTotals, type Totals } from '~/lib/pricing';
-import type { CartLineInput, PayNowInput } from '~/lib/schemas/checkout';
+import type { CartLineInput, DeliveryChoice, PayNowInput } from '~/lib/schemas/checkout';
 import { isUuid } from '~/lib/schemas/ids';
-import { isFirstPurchase } from './orders/orders.server';
+import { getOwnAddress, saveAddress } from './addresses.server';
+import { getEnv } from './env.server';
+import { kickMailDelivery } from './mail/outbox.server';
+import { queueOrderEmail } from './orders/emails.server';
+import { paymentDeadline } from './orders/expiry.server';
+import { getOwnOrder, isFirstPurchase } from './orders/orders.server';
 import type { PaymentProvider } from './payments.server';
+import { getAvailability, OutOfStockError, reserveStock, shortageMessage, type Shortage } from './stock.server';
 import { isSubscriber } from './subscriptions.server';
 
 /** A cart line as the server prices it. */
@@ -28,6 +35,10 @@ export type QuotedLine = {
   quantity: number;
   isSubscription: boolean;
   frequency: string | null;
+  /** A kit (its stock comes from its contents) rather than a size. */
+  isKit: boolean;
+  /** Units left: null when not tracked (or the plan). */
+  available: number | null;
 };
 
 export type Quote = {
@@ -93,6 +104,8 @@ export async function quoteCart(db: Executor, userId: string | null, cart: CartL
         quantity: 1,
         isSubscription: true,
         frequency: plan.frequency,
+        isKit: false,
+        available: null,
       });
       continue;
     }
@@ -123,22 +136,69 @@ export async function quoteCart(db: Executor, userId: string | null, cart: CartL
       quantity: item.quantity,
       isSubscription: false,
       frequency: null,
+      isKit: !variant,
+      available: null,
     });
+  }
+  const stockIds = lines.filter((l) => !l.isSubscription).map((l) => l.id);
+  if (stockIds.length) {
+    const available = await getAvailability(db, stockIds);
+    for (const line of lines) if (!line.isSubscription) line.available = available.get(line.id) ?? null;
   }
   return { lines, removed, totals: computeTotals(lines, { isSubscriber: subscriber, firstPurchase }), isSubscriber: subscriber, firstPurchase };
 }
 
-export type CheckoutStep = 'subscription' | 'order' | 'items' | 'payment';
+export type CheckoutStep = 'subscription' | 'order' | 'items' | 'stock' | 'payment';
 
 /** A failed step; nothing of the purchase was written. */
 export class CheckoutError extends Error {
   constructor(
-    readonly step: CheckoutStep | 'cart',
+    readonly step: CheckoutStep | 'cart' | 'delivery',
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; field?: string; shortages?: Shortage[] },
   ) {
     super(message, options);
+    this.field = options?.field;
+    this.shortages = options?.shortages ?? [];
   }
+  /** The form field the message belongs at. */
+  readonly field?: string;
+  /** Lines the store has too few units of. */
+  readonly shortages: Shortage[];
+}
+
+export const DELIVERY_NOT_FOUND = 'Endereço de entrega não encontrado. Escolha outro ou informe um novo.';
+
+type ShippingSnapshot = Pick<
+  typeof orders.$inferInsert,
+  'shipName' | 'shipStreet' | 'shipNumber' | 'shipComplement' | 'shipNeighborhood' | 'shipCity' | 'shipState' | 'shipZipCode'
+>;
+
+/** The address copied onto the order; a new one is also saved to the customer's addresses when asked. */
+async function resolveDelivery(tx: Executor, userId: string, delivery: DeliveryChoice): Promise<ShippingSnapshot> {
+  let address: { street: string; number: string; complement: string | null; neighborhood: string; city: string; state: string; zipCode: string };
+  if (delivery.kind === 'saved') {
+    const saved = await getOwnAddress(tx, userId, delivery.addressId);
+    if (!saved) throw new CheckoutError('delivery', DELIVERY_NOT_FOUND, { field: 'delivery.addressId' });
+    address = saved;
+  } else {
+    address = delivery.address;
+    if (delivery.save) {
+      const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(userAddresses).where(eq(userAddresses.userId, userId));
+      // A customer's first address becomes their default.
+      await saveAddress(tx, userId, { ...delivery.address, isDefault: n === 0 });
+    }
+  }
+  return {
+    shipName: delivery.recipientName,
+    shipStreet: address.street,
+    shipNumber: address.number,
+    shipComplement: address.complement,
+    shipNeighborhood: address.neighborhood,
+    shipCity: address.city,
+    shipState: address.state,
+    shipZipCode: address.zipCode,
+  };
 }
 
 export type PlacedOrder = { orderId: string; replayed: boolean };
@@ -173,8 +233,10 @@ export async function placeOrder(
   const { totals } = quote;
   const installments = input.paymentMethod === 'credit_card' ? input.installments : 1;
 
+  const env = getEnv();
   try {
     const orderId = await db.transaction(async (tx) => {
+      const shipping = await resolveDelivery(tx, buyer.id, input.delivery);
       if (plan) {
         await step('subscription', 'Erro ao criar assinatura', () =>
           tx.insert(userSubscriptions).values({
@@ -188,6 +250,7 @@ export async function placeOrder(
         await afterStep?.('subscription');
       }
 
+      const placedAt = now();
       const [order] = await step('order', 'Erro ao criar pedido', () =>
         tx
           .insert(orders)
@@ -203,15 +266,19 @@ export async function placeOrder(
             paymentMethod: input.paymentMethod,
             taxId: input.taxId,
             idempotencyKey: input.idempotencyKey,
+            createdAt: placedAt,
+            ...shipping,
           })
           .returning({ id: orders.id }),
       );
+      const id = order!.id;
+      await tx.insert(orderEvents).values({ orderId: id, fromStatus: null, toStatus: 'pending', actor: 'customer', actorUserId: buyer.id, note: null, createdAt: placedAt });
       await afterStep?.('order');
 
       await step('items', 'Erro ao salvar itens do pedido', () =>
         tx.insert(orderItems).values(
           quote.lines.map((l) => ({
-            orderId: order!.id,
+            orderId: id,
             productId: l.productId,
             productName: l.name,
             size: l.size,
@@ -222,9 +289,24 @@ export async function placeOrder(
       );
       await afterStep?.('items');
 
+      // Units are taken under row locks: of concurrent buyers of the last units, exactly as many as there are succeed.
+      try {
+        await reserveStock(
+          tx,
+          id,
+          quote.lines
+            .filter((l) => !l.isSubscription)
+            .map((l) => ({ id: l.id, kind: l.isKit ? ('kit' as const) : ('variant' as const), quantity: l.quantity, label: l.size ? `${l.name} (${l.size})` : l.name })),
+        );
+      } catch (error) {
+        if (error instanceof OutOfStockError) throw new CheckoutError('stock', error.shortages.map(shortageMessage).join(' '), { cause: error, shortages: error.shortages });
+        throw new CheckoutError('stock', 'Erro ao reservar o estoque', { cause: error });
+      }
+      await afterStep?.('stock');
+
       const charge = await step('payment', 'Erro no pagamento', () =>
         provider.charge({
-          orderId: order!.id,
+          orderId: id,
           amountCents: totals.totalCents,
           method: input.paymentMethod,
           installments,
@@ -232,12 +314,28 @@ export async function placeOrder(
         }),
       );
       if (!charge.approved) throw new CheckoutError('payment', `Pagamento recusado: ${charge.reason}`);
-      await tx.update(orders).set({ status: 'paid', paymentDetails: charge.details }).where(eq(orders.id, order!.id));
+      if (charge.settled) {
+        // An approved card (or the test switch): paid now, recorded like any confirmation.
+        await tx.update(orders).set({ status: 'paid', version: 1, paymentDetails: charge.details }).where(eq(orders.id, id));
+        await tx.insert(paymentConfirmations).values({ orderId: id, provider: provider.name, reference: charge.reference ?? id, amount: centsToDecimal(totals.totalCents), outcome: 'applied' });
+        await tx.insert(orderEvents).values({ orderId: id, fromStatus: 'pending', toStatus: 'paid', actor: 'system', note: 'Pagamento aprovado', createdAt: placedAt });
+      } else {
+        const method = input.paymentMethod === 'boleto' ? 'boleto' : 'pix';
+        const deadline = paymentDeadline(method, placedAt, {
+          pixMinutes: env.PIX_EXPIRES_MINUTES,
+          boletoGraceDays: env.BOLETO_GRACE_DAYS,
+          boletoDueDate: charge.details.method === 'boleto' ? charge.details.dueDate : undefined,
+        });
+        await tx.update(orders).set({ paymentDetails: charge.details, paymentExpiresAt: deadline }).where(eq(orders.id, id));
+      }
       // The buyer's CPF/CNPJ is kept for the next purchase.
       await tx.update(user).set({ taxId: input.taxId }).where(eq(user.id, buyer.id));
+      const placed = await getOwnOrder(tx, buyer.id, id);
+      await queueOrderEmail(tx, 'placed', placed!, buyer);
       await afterStep?.('payment');
-      return order!.id;
+      return id;
     });
+    kickMailDelivery(db);
     return { orderId, replayed: false };
   } catch (error) {
     if (isUniqueViolation(error) || (error instanceof CheckoutError && isUniqueViolation(error.cause))) {

@@ -6,7 +6,7 @@ import type { Executor } from '~/db/client.server';
 import { contactMessages } from '~/db/schema';
 import type { ContactInput } from '~/lib/schemas/contact';
 import { getEnv } from './env.server';
-import { sendMail, type MailMessage } from './mail/mailer.server';
+import { deliverMessage as sendMail, type MailMessage } from './mail/transport.server';
 import { log } from './log.server';
 
 export type ContactSubmission = { id: string; mailed: boolean };

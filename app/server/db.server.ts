@@ -4,12 +4,13 @@ import type { MiddlewareFunction } from 'react-router';
 import { openDatabase, databaseOptionsFromEnv, type Database, type DatabaseHandle } from '~/db/client.server';
 import { ensureAdmin, isCatalogueEmpty, seedCatalogue, type AdminSetup } from '~/db/seed/seed.server';
 import { getEnv } from './env.server';
+import { startJobs, type JobRunner } from './jobs/runner.server';
 import { isDatabaseUnavailable } from '~/db/errors.server';
 import { isDatabaseMarkedUnavailable, markDatabaseAvailable, markDatabaseUnavailable, unavailableResponse } from './unavailable.server';
 
 // Kept on globalThis so the dev server's module reloads reuse the one connection
 // (PGlite allows a single open per data folder).
-const state = globalThis as typeof globalThis & { __clarearDb?: Promise<DatabaseHandle>; __clarearAdminSetup?: AdminSetup };
+const state = globalThis as typeof globalThis & { __clarearDb?: Promise<DatabaseHandle>; __clarearAdminSetup?: AdminSetup; __clarearJobs?: Promise<JobRunner> };
 
 async function start(): Promise<DatabaseHandle> {
   const env = getEnv();
@@ -37,8 +38,20 @@ export function getDatabaseHandle(): Promise<DatabaseHandle> {
   return state.__clarearDb;
 }
 
-/** Closes the pool or PGlite (graceful shutdown; PGlite must be closed to reopen cleanly). */
+/**
+ * Starts the scheduled jobs (jobs/runner.server.ts) once per process: server.mjs does, unless
+ * JOBS_ENABLED=0; tests drive the jobs' functions themselves.
+ */
+export async function startScheduledJobs(): Promise<void> {
+  state.__clarearJobs ??= getDatabaseHandle().then(startJobs);
+  await state.__clarearJobs;
+}
+
+/** Stops the jobs, then closes the pool or PGlite (graceful shutdown; PGlite must be closed to reopen cleanly). */
 export async function closeDatabase(): Promise<void> {
+  const jobs = state.__clarearJobs;
+  state.__clarearJobs = undefined;
+  if (jobs) await (await jobs.catch(() => null))?.stop();
   const pending = state.__clarearDb;
   state.__clarearDb = undefined;
   if (pending) await (await pending.catch(() => null))?.close();

@@ -60,6 +60,23 @@ const schema = z.object({
   PIX_KEY: z.string().min(1).max(77).default('pix@clarear.com.br'),
   PIX_MERCHANT_NAME: z.string().min(1).default('Clarear Produtos de Limpeza'),
   PIX_MERCHANT_CITY: z.string().min(1).default('Sao Paulo'),
+  /** A pending Pix order is cancelled this many minutes after it was placed. */
+  PIX_EXPIRES_MINUTES: z.coerce.number().int().min(5).max(60 * 24 * 7).default(60),
+  /** A pending boleto is cancelled this many days after its due date (bank clearing takes 1–2 working days). */
+  BOLETO_GRACE_DAYS: z.coerce.number().int().min(0).max(30).default(2),
+  /**
+   * Test switch of the built-in payment provider: Pix and boleto are approved the moment they are
+   * shown (demos, tests). Off unless set: a real store confirms payments (admin or gateway).
+   */
+  PAYMENT_INSTANT_APPROVAL: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
+  /** Set to 0 to run no scheduled jobs in this process (a web-only instance; tests that drive jobs by hand). */
+  JOBS_ENABLED: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('1')
+    .transform((v) => v === '1' || v === 'true'),
 });
 
 export type Env = z.infer<typeof schema> & {

@@ -1,6 +1,7 @@
-// Payments behind one interface. The built-in provider (the embedded default)
-// approves at once, as the old store did, and produces what the customer needs
-// to pay: a Pix BR Code, the card instalments, or a boleto line. A real gateway
+// Payments behind one interface. The built-in provider (the embedded default) produces what the
+// customer needs to pay: a Pix BR Code on the store's key, the card instalments, or a boleto line.
+// Pix and boleto stay unpaid until confirmed (the admin checks the bank; a gateway's webhook);
+// its test switch PAYMENT_INSTANT_APPROVAL settles them at once for demos and tests. A real gateway
 // implements PaymentProvider and is installed with setPaymentProvider (README).
 import type { PaymentDetails } from '~/db/schema';
 import { buildBoleto } from '~/lib/boleto';
@@ -20,7 +21,11 @@ export type ChargeRequest = {
   customer: { name: string; email: string; taxId: string };
 };
 
-export type ChargeResult = { approved: true; details: PaymentDetails } | { approved: false; reason: string };
+/**
+ * `settled`: the money is confirmed now (an approved card). A Pix or boleto is shown to the
+ * customer and settles later, through confirmPayment (admin or gateway).
+ */
+export type ChargeResult = { approved: true; settled: boolean; details: PaymentDetails; reference?: string } | { approved: false; reason: string };
 
 export interface PaymentProvider {
   readonly name: string;
@@ -35,10 +40,12 @@ export const instantApprovalProvider: PaymentProvider = {
   async charge({ orderId, amountCents, method, installments }) {
     const env = getEnv();
     const reference = orderId.replace(/-/g, '');
+    const settled = env.PAYMENT_INSTANT_APPROVAL;
     switch (method) {
       case 'pix':
         return {
           approved: true,
+          settled,
           details: {
             method,
             copyPaste: buildPixPayload({
@@ -51,11 +58,11 @@ export const instantApprovalProvider: PaymentProvider = {
           },
         };
       case 'credit_card':
-        return { approved: true, details: { method, installments, installmentCents: splitInstallments(amountCents, installments) } };
+        return { approved: true, settled: true, details: { method, installments, installmentCents: splitInstallments(amountCents, installments) } };
       case 'boleto': {
         const dueDate = addDays(todayInBrazil(), BOLETO_DUE_DAYS);
         const freeField = BigInt(`0x${reference.slice(0, 20)}`).toString().padStart(25, '0').slice(-25);
-        return { approved: true, details: { method, dueDate, digitableLine: buildBoleto({ bank: '341', amountCents, dueDate, freeField }).digitableLine } };
+        return { approved: true, settled, details: { method, dueDate, digitableLine: buildBoleto({ bank: '341', amountCents, dueDate, freeField }).digitableLine } };
       }
     }
   },

@@ -15,6 +15,7 @@ import { seedCatalogue } from '~/db/seed/seed.server';
 import { createCustomers, type Customer } from './accounts';
 import { createDatabase, privateCluster, query } from './postgres';
 import { ADMIN_EMAIL, freePort, startApp, type App } from './server';
+import { NEW_ADDRESS_FIELDS } from '../integration/delivery';
 
 type Answer = { status: number; headers: IncomingHttpHeaders; body: string };
 
@@ -162,6 +163,7 @@ describe('behind an HTTPS reverse proxy (TRUST_PROXY=true)', () => {
       idempotencyKey: randomUUID(),
       paymentMethod: 'pix',
       taxId: '52998224725',
+      ...NEW_ADDRESS_FIELDS,
     });
     expect(answer.status).toBe(200);
     // The page moves on to the order the action names (its data travels in the HTML's stream).

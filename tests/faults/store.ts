@@ -10,6 +10,7 @@ import { seedCatalogue } from '~/db/seed/seed.server';
 import { PLAN_NAME } from '~/lib/plans';
 import type { Visitor } from './http';
 import { createDatabase } from './postgres';
+import { NEW_ADDRESS_FIELDS } from '../integration/delivery';
 
 export type StoreTarget = {
   name: 'postgres' | 'pglite';
@@ -61,6 +62,7 @@ export async function checkout(visitor: Visitor, cart: CartLine[], taxId: string
     idempotencyKey,
     paymentMethod: 'pix',
     taxId,
+    ...NEW_ADDRESS_FIELDS,
   });
   await response.arrayBuffer();
   return { status: response.status, idempotencyKey };

@@ -18,6 +18,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '~/db/client.server';
 import type * as Schema from '~/db/schema';
 import routes from '~/routes';
+import { NEW_ADDRESS_DELIVERY, NEW_ADDRESS_FIELDS } from './delivery';
 import { createScratchDatabase, engines } from './engines';
 import { setTestAdminEnv, TEST_ADMIN } from './test-admin';
 
@@ -178,7 +179,7 @@ const MATRIX: Record<string, Entry> = {
       {
         label: 'pay',
         url: '/checkout',
-        body: (f, actor) => ({ intent: 'pay', cart: cart(f), idempotencyKey: randomUUID(), paymentMethod: 'pix', taxId: cpfs[actor] }),
+        body: (f, actor) => ({ intent: 'pay', cart: cart(f), idempotencyKey: randomUUID(), paymentMethod: 'pix', taxId: cpfs[actor], ...NEW_ADDRESS_FIELDS }),
         // Paying needs an account: anonymous gets 401 (the page then offers to sign in).
         expect: { anonymous: 401, customerA: 'ok', customerB: 'ok', admin: 'ok' },
         writes: ['orders', 'orderItems', 'subscriptions', 'user'],
@@ -711,6 +712,7 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
         cart: JSON.stringify([{ id: product!.variantId, product_id: product!.id, quantity: 1 }]),
         idempotencyKey: randomUUID(),
         paymentMethod: 'pix',
+        delivery: NEW_ADDRESS_DELIVERY,
         taxId,
       }),
       instantApprovalProvider,

@@ -11,6 +11,7 @@ import { searchProducts, getProductDetail, listFeaturedKits } from '~/server/cat
 import { CheckoutError, getUserTaxId, placeOrder, quoteCart, type CheckoutStep } from '~/server/checkout.server';
 import { getOwnOrder, listOwnOrders } from '~/server/orders/orders.server';
 import { instantApprovalProvider, type PaymentProvider } from '~/server/payments.server';
+import { NEW_ADDRESS_DELIVERY } from './delivery';
 import { engines } from './engines';
 
 describe.each(engines)('checkout on $name', ({ open }) => {
@@ -33,6 +34,7 @@ describe.each(engines)('checkout on $name', ({ open }) => {
       cart: JSON.stringify(cart),
       idempotencyKey: randomUUID(),
       paymentMethod: 'pix',
+      delivery: NEW_ADDRESS_DELIVERY,
       // A CPF of its own, so no test's purchase is another's "earlier order" by accident.
       taxId: generateCpf(),
       ...extra,
@@ -78,7 +80,10 @@ describe.each(engines)('checkout on $name', ({ open }) => {
     expect(cents(order!.subtotalPrice)).toBe(subtotal);
     // A first purchase: the welcome 10% comes off the database prices too.
     expect(cents(order!.totalPrice)).toBe(subtotal - percentOf(subtotal, 10));
-    expect(order!.status).toBe('paid');
+    // A Pix is shown, not assumed paid: the order waits for its confirmation.
+    expect(order!.status).toBe('pending');
+    expect(order!.paymentExpiresAt).not.toBeNull();
+    expect(order!.address).toMatchObject({ recipientName: 'Maria da Silva', zipCode: '01310100', state: 'SP' });
     expect(order!.items.map((i) => i.priceAtPurchase).sort()).toEqual([variant.price, kit.price].sort());
     expect(order!.paymentDetails).toMatchObject({ method: 'pix' });
     expect(order!.deliveryFrequencyMonths).toBeNull();
@@ -91,14 +96,14 @@ describe.each(engines)('checkout on $name', ({ open }) => {
     const buyer = await newBuyer();
     const { orderId } = await placeOrder(handle.db, buyer, input([{ id: variant.id, product_id: variant.productId, quantity: 1 }], { taxId: '12.abc.345/01de-35' }), instantApprovalProvider);
     const [order] = await handle.db.select().from(t.orders).where(eq(t.orders.id, orderId));
-    expect(order).toMatchObject({ taxId: '12ABC34501DE35', status: 'paid', userId: buyer.id });
+    expect(order).toMatchObject({ taxId: '12ABC34501DE35', status: 'pending', userId: buyer.id });
     expect(await getUserTaxId(handle.db, buyer.id)).toBe('12ABC34501DE35');
   });
 
   it('an invalid alphanumeric CNPJ is refused in pt-BR; one that skipped the form is refused by the database and nothing is written', async () => {
     const buyer = await newBuyer();
     const cart = JSON.stringify([{ id: variant.id, product_id: variant.productId, quantity: 1 }]);
-    const refused = payNowSchema.safeParse({ intent: 'pay', cart, idempotencyKey: randomUUID(), paymentMethod: 'pix', taxId: '12.ABC.345/01DE-36' });
+    const refused = payNowSchema.safeParse({ intent: 'pay', cart, idempotencyKey: randomUUID(), paymentMethod: 'pix', taxId: '12.ABC.345/01DE-36', delivery: NEW_ADDRESS_DELIVERY });
     expect(refused.success ? {} : fieldErrors(refused.error)).toEqual({ taxId: 'CPF ou CNPJ inválido. Confira os caracteres.' });
 
     // Valid check digits but not as stored (lower case): the tax_id CHECK refuses the order.

@@ -17,6 +17,7 @@ import type { Database } from '~/db/client.server';
 import type * as Schema from '~/db/schema';
 import { isUuid } from '~/lib/schemas/ids';
 import { setTestAdminEnv, TEST_ADMIN } from './test-admin';
+import { NEW_ADDRESS_FIELDS } from './delivery';
 import { createScratchDatabase, engines } from './engines';
 
 const ORIGIN = 'http://localhost:3000';
@@ -414,6 +415,7 @@ describe.each(engines.map((e) => e.name))('hostile input on %s', (engineName) =>
       installments: '1',
       deliveryFrequency: '1',
       taxId: '529.982.247-25',
+      ...NEW_ADDRESS_FIELDS,
     };
     await checkAction({
       route: 'checkout',

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import './zod-pt-br';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../cart';
+import { addressSchema } from './address';
 import { hasLetters, normalizeTaxId, TAX_ID_MAX, taxIdKind } from '../tax-id';
 
 export { MAX_CART_LINES, MAX_LINE_QUANTITY };
@@ -122,6 +123,59 @@ export const quoteSchema = z.object({
 const INSTALLMENTS = 'Escolha de 1 a 12 parcelas.';
 const FREQUENCY = 'Escolha a frequência de entrega.';
 
+export const RECIPIENT_MAX = 100;
+export const DELIVERY_MESSAGES = {
+  choose: 'Escolha o endereço de entrega.',
+  recipient: 'Informe quem vai receber o pedido.',
+  recipientTooLong: `Use no máximo ${RECIPIENT_MAX} caracteres.`,
+} as const;
+
+const checkbox = z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean());
+
+/**
+ * Where to deliver: one of the customer's saved addresses (`addressId`) or a new one typed in
+ * place (`addressId: 'new'` and the Meus Endereços fields under `newAddress`, saved to the
+ * customer's addresses when `saveAddress` is ticked). The route builds this object from the
+ * posted fields before parsing.
+ */
+export const deliverySchema = z
+  .object({
+    addressId: z.union([z.uuid(DELIVERY_MESSAGES.choose), z.literal('new')], { error: DELIVERY_MESSAGES.choose }),
+    recipientName: z.string({ error: DELIVERY_MESSAGES.recipient }).trim().min(1, DELIVERY_MESSAGES.recipient).max(RECIPIENT_MAX, DELIVERY_MESSAGES.recipientTooLong),
+    newAddress: z.unknown().optional(),
+    // Ticked by default on the page; an unticked checkbox posts nothing.
+    saveAddress: checkbox,
+  })
+  .transform((v, ctx) => {
+    if (v.addressId !== 'new') return { kind: 'saved' as const, addressId: v.addressId, recipientName: v.recipientName };
+    const parsed = addressSchema.safeParse({ name: 'Entrega', ...(typeof v.newAddress === 'object' ? v.newAddress : {}), isDefault: false });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['newAddress', ...issue.path] });
+      return z.NEVER;
+    }
+    return { kind: 'new' as const, address: parsed.data, save: v.saveAddress, recipientName: v.recipientName };
+  });
+
+export type DeliveryChoice = z.output<typeof deliverySchema>;
+
+const DELIVERY_PREFIX = 'delivery.';
+const NEW_ADDRESS_PREFIX = 'delivery.newAddress.';
+
+/**
+ * The posted fields `delivery.addressId`, `delivery.recipientName`, `delivery.saveAddress` and
+ * `delivery.newAddress.<field>` as the object `deliverySchema` reads (its errors come back
+ * keyed by the same names: 'delivery.newAddress.zipCode').
+ */
+export function deliveryFromForm(form: Record<string, unknown>): Record<string, unknown> {
+  const delivery: Record<string, unknown> = {};
+  const newAddress: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(form)) {
+    if (key.startsWith(NEW_ADDRESS_PREFIX)) newAddress[key.slice(NEW_ADDRESS_PREFIX.length)] = value;
+    else if (key.startsWith(DELIVERY_PREFIX)) delivery[key.slice(DELIVERY_PREFIX.length)] = value;
+  }
+  return { ...delivery, newAddress };
+}
+
 export const payNowSchema = z.object({
   intent: z.literal('pay', RELOAD),
   cart: cartField,
@@ -132,6 +186,7 @@ export const payNowSchema = z.object({
   /** The total the page showed, in cents: a different total on the server stops the payment (the customer sees it first). */
   expectedTotalCents: z.coerce.number(RELOAD).int(RELOAD).min(0, RELOAD).max(100_000_000_00, RELOAD).optional(),
   taxId: taxIdSchema,
+  delivery: deliverySchema,
 });
 
 export type CartLineInput = z.infer<typeof cartLineSchema>;

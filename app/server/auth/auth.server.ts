@@ -20,10 +20,11 @@ import { runInBackground } from '../background.server';
 import { getDb } from '../db.server';
 import { getEnv, type Env } from '../env.server';
 import { claimMailSlot, releaseMailSlot } from '../mail/throttle.server';
-import { sendMail } from '../mail/mailer.server';
+import { sendMailNow } from '../mail/outbox.server';
 import { authRateLimitStorage } from '../rate-limit.server';
 import { authInputProblem, isAllowedAuthRequest } from './endpoints.server';
 
+import { now } from '~/lib/clock';
 import { PASSWORD_MIN_LENGTH } from '~/lib/schemas/auth';
 
 /** Every account signs up as a customer; admins are made by the seed (ADMIN_EMAIL). */
@@ -49,7 +50,7 @@ async function createAuth() {
       // A reset ends every session of the account: whoever stole one loses it.
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: u, token }) => {
-        await sendMail(passwordResetEmail(u, token, env.publicUrl));
+        await sendMailNow(db, { kind: 'password-reset', ...passwordResetEmail(u, token, env.publicUrl) });
       },
       // The answer stays the generic "verifique seu e-mail" (requireEmailVerification);
       // only the address's owner hears about the attempt.
@@ -72,7 +73,7 @@ async function createAuth() {
       autoSignInAfterVerification: false,
       expiresIn: EMAIL_VERIFICATION_EXPIRES_IN,
       sendVerificationEmail: async ({ user: u, url }) => {
-        await sendMail(confirmationEmail(u, url));
+        await sendMailNow(db, { kind: 'account-confirmation', ...confirmationEmail(u, url) });
       },
     },
     user: {
@@ -123,7 +124,7 @@ export const DUPLICATE_SIGN_UP_COOLDOWN_MINUTES = 15;
  * however many attempts, instances or attackers. Runs in the background.
  */
 async function notifyExistingAccount(existing: User, env: Env): Promise<void> {
-  const attemptedAt = new Date();
+  const attemptedAt = now();
   const claim = await claimMailSlot(`duplicate-sign-up:${existing.email.toLowerCase()}`, DUPLICATE_SIGN_UP_COOLDOWN_MINUTES);
   if (!claim) return;
   try {
@@ -133,7 +134,7 @@ async function notifyExistingAccount(existing: User, env: Env): Promise<void> {
           env.publicUrl,
           await createEmailVerificationToken(env.authSecret, existing.email, undefined, EMAIL_VERIFICATION_EXPIRES_IN, { userId: existing.id }),
         );
-    await sendMail(duplicateSignUpEmail({ account: existing, attemptedAt, publicUrl: env.publicUrl, confirmationUrl: confirm }));
+    await sendMailNow(await getDb(), { kind: 'duplicate-sign-up', ...duplicateSignUpEmail({ account: existing, attemptedAt, publicUrl: env.publicUrl, confirmationUrl: confirm }) });
   } catch (error) {
     // Not sent: let the next attempt try again rather than silence the owner for the cooldown.
     await releaseMailSlot(claim).catch(() => undefined);

@@ -2,7 +2,7 @@
 // sign up with your e-mail". Pure functions: auth.server.ts fills and sends them.
 // Links are built from the store's public URL (env publicUrl), never from a request.
 import { formatDateTimeBR } from '~/lib/dates';
-import type { MailMessage } from '../mail/mailer.server';
+import type { MailMessage } from '../mail/transport.server';
 
 type Recipient = { name: string; email: string };
 

@@ -1,50 +1,139 @@
-// The order-confirmation e-mail.
+// The customer's e-mails about an order: placed, payment confirmed, shipped, delivered,
+// cancelled, expired. Each is queued (mail/outbox.server.ts) in the same transaction as the
+// change it tells about, once per order and kind (dedupe key).
+import { formatDateTimeBR } from '~/lib/dates';
 import { formatPrice } from '~/lib/money';
-import { DISCOUNT_LABELS } from '~/lib/pricing';
 import { PAYMENT_METHOD_LABELS, shortOrderId } from '~/lib/order-status';
+import { DISCOUNT_LABELS } from '~/lib/pricing';
+import { formatCep } from '~/lib/cep';
+import { CARRIER_LABELS, trackingUrl } from '~/lib/tracking';
+import type { Executor } from '~/db/client.server';
 import { getEnv } from '../env.server';
-import { sendMail } from '../mail/mailer.server';
+import { enqueueMail } from '../mail/outbox.server';
 import type { OrderSummary } from './orders.server';
 
-function paymentText(order: OrderSummary): string {
+export type OrderEmailKind = 'placed' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'expired';
+export type Buyer = { name: string; email: string };
+export type RenderedEmail = { subject: string; text: string; html?: string };
+
+function orderLink(order: OrderSummary): string {
+  return `${getEnv().publicUrl}/pedido/${order.id}`;
+}
+
+function paymentText(order: OrderSummary): string | null {
   const details = order.paymentDetails;
-  if (!details) return '';
+  if (!details) return null;
+  const deadline = order.status === 'pending' && order.paymentExpiresAt ? `Pague até ${formatDateTimeBR(order.paymentExpiresAt)}.\n` : '';
   switch (details.method) {
     case 'pix':
-      return `Pix copia e cola:\n${details.copyPaste}`;
+      return `${deadline}Pix copia e cola:\n${details.copyPaste}`;
     case 'credit_card':
       return `Cartão de crédito em ${details.installments}x sem juros.`;
     case 'boleto':
-      return `Linha digitável do boleto (vence em ${details.dueDate.split('-').reverse().join('/')}):\n${details.digitableLine}`;
+      return `${deadline}Linha digitável do boleto (vence em ${details.dueDate.split('-').reverse().join('/')}):\n${details.digitableLine}`;
   }
 }
 
-export async function sendOrderConfirmation(order: OrderSummary, buyer: { name: string; email: string }): Promise<void> {
-  const number = shortOrderId(order.id);
-  const lines = order.items
-    .map((i) => `- ${i.quantity}× ${i.productName}${i.size ? ` (${i.size})` : ''}: ${formatPrice(i.priceAtPurchase)} cada`)
+function itemsText(order: OrderSummary): string {
+  return order.items.map((i) => `- ${i.quantity}× ${i.productName}${i.size ? ` (${i.size})` : ''}: ${formatPrice(i.priceAtPurchase)} cada`).join('\n');
+}
+
+function totalsText(order: OrderSummary): string {
+  return [
+    `Subtotal: ${formatPrice(order.subtotalPrice)}`,
+    order.discountKind ? `${DISCOUNT_LABELS[order.discountKind]}: -${formatPrice(order.discountPrice)}` : null,
+    'Frete: Grátis',
+    `Total: ${formatPrice(order.totalPrice)}`,
+  ]
+    .filter((l) => l !== null)
     .join('\n');
-  const link = `${getEnv().publicUrl}/pedido/${order.id}`;
-  await sendMail({
-    to: buyer.email,
-    subject: `Clarear: pedido ${number} confirmado`,
-    text: [
-      `Olá, ${buyer.name}!`,
-      '',
-      `Recebemos seu pedido ${number}. Obrigado por comprar na Clarear!`,
-      '',
-      lines,
-      '',
-      `Subtotal: ${formatPrice(order.subtotalPrice)}`,
-      order.discountKind ? `${DISCOUNT_LABELS[order.discountKind]}: -${formatPrice(order.discountPrice)}` : null,
-      'Frete: Grátis',
-      `Total: ${formatPrice(order.totalPrice)}`,
-      `Pagamento: ${PAYMENT_METHOD_LABELS[order.paymentMethod ?? ''] ?? '—'}`,
-      paymentText(order),
-      '',
-      `Acompanhe seu pedido: ${link}`,
-    ]
-      .filter((l) => l !== null)
-      .join('\n'),
-  });
+}
+
+function addressText(order: OrderSummary): string | null {
+  const a = order.address;
+  if (!a) return null;
+  return [
+    'Entrega para:',
+    a.recipientName,
+    `${a.street}, ${a.number}${a.complement ? ` — ${a.complement}` : ''}`,
+    `${a.neighborhood} — ${a.city}/${a.state}`,
+    `CEP ${formatCep(a.zipCode)}`,
+  ].join('\n');
+}
+
+function trackingText(order: OrderSummary): string | null {
+  if (!order.carrier || !order.trackingCode) return null;
+  const url = trackingUrl(order.carrier, order.trackingCode);
+  return [`Transportadora: ${CARRIER_LABELS[order.carrier]}`, `Código de rastreio: ${order.trackingCode}`, url ? `Acompanhe a entrega: ${url}` : null]
+    .filter((l) => l !== null)
+    .join('\n');
+}
+
+const lines = (...parts: (string | null | undefined | false)[]) => parts.filter((p): p is string => typeof p === 'string').join('\n\n');
+
+/** The e-mail for `kind` about `order` (subject and plain text). */
+export function orderEmail(kind: OrderEmailKind, order: OrderSummary, buyer: Buyer): RenderedEmail {
+  const number = shortOrderId(order.id);
+  const hello = `Olá, ${buyer.name}!`;
+  const follow = `Acompanhe seu pedido: ${orderLink(order)}`;
+  switch (kind) {
+    case 'placed':
+      return {
+        subject: order.status === 'pending' ? `Clarear: pedido ${number} recebido — aguardando pagamento` : `Clarear: pedido ${number} confirmado`,
+        text: lines(
+          hello,
+          order.status === 'pending'
+            ? `Recebemos seu pedido ${number}. Assim que o pagamento for confirmado, começamos a separar seus produtos.`
+            : `Recebemos seu pedido ${number}. Obrigado por comprar na Clarear!`,
+          itemsText(order),
+          totalsText(order),
+          `Pagamento: ${PAYMENT_METHOD_LABELS[order.paymentMethod ?? ''] ?? '—'}`,
+          paymentText(order),
+          addressText(order),
+          follow,
+        ),
+      };
+    case 'paid':
+      return {
+        subject: `Clarear: pagamento do pedido ${number} confirmado`,
+        text: lines(hello, `O pagamento do seu pedido ${number} (${formatPrice(order.totalPrice)}) foi confirmado. Agora vamos separar seus produtos e avisaremos quando forem enviados.`, addressText(order), follow),
+      };
+    case 'shipped':
+      return {
+        subject: `Clarear: pedido ${number} enviado`,
+        text: lines(hello, `Seu pedido ${number} foi enviado!`, trackingText(order), addressText(order), follow),
+      };
+    case 'delivered':
+      return {
+        subject: `Clarear: pedido ${number} entregue`,
+        text: lines(hello, `Seu pedido ${number} foi entregue. Esperamos que goste dos produtos!`, 'Algum problema com a entrega? Responda a este e-mail ou fale conosco pelo site.', follow),
+      };
+    case 'cancelled':
+      return {
+        subject: `Clarear: pedido ${number} cancelado`,
+        text: lines(
+          hello,
+          `Seu pedido ${number} foi cancelado.`,
+          order.cancelReason ? `Motivo: ${order.cancelReason}` : null,
+          order.refundStatus === 'pending' ? `Reembolso pendente: vamos devolver ${formatPrice(order.totalPrice)} pela mesma forma de pagamento e avisaremos quando for concluído.` : null,
+          follow,
+        ),
+      };
+    case 'expired':
+      return {
+        subject: `Clarear: pedido ${number} cancelado por falta de pagamento`,
+        text: lines(
+          hello,
+          `Não identificamos o pagamento do seu pedido ${number} dentro do prazo, então ele foi cancelado e os produtos voltaram ao estoque.`,
+          'Se você já pagou, responda a este e-mail: o pagamento fica registrado e resolvemos com você.',
+          `Ainda quer os produtos? Faça um novo pedido: ${getEnv().publicUrl}/produtos`,
+        ),
+      };
+  }
+}
+
+/** Queues the e-mail in the caller's transaction; the same order and kind is sent once. */
+export async function queueOrderEmail(tx: Executor, kind: OrderEmailKind, order: OrderSummary, buyer: Buyer): Promise<void> {
+  const mail = orderEmail(kind, order, buyer);
+  await enqueueMail(tx, { kind: `order-${kind}`, to: buyer.email, ...mail, dedupeKey: `order:${order.id}:${kind}` });
 }

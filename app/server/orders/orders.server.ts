@@ -1,12 +1,14 @@
 // Reading a customer's orders (SPEC §7: orders by user_id, newest first).
 // Every function takes the session user's id: nobody reads another's orders.
-import { and, desc, eq, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, or } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
-import { orderItems, orders, type PaymentDetails } from '~/db/schema';
+import { orderEvents, orderItems, orders, paymentConfirmations, user, type PaymentDetails } from '~/db/schema';
+import type { OrderActor, OrderStatus } from '~/lib/order-lifecycle';
+import type { Carrier } from '~/lib/tracking';
 import type { DiscountKind } from '~/lib/pricing';
 import { isUuid } from '~/lib/schemas/ids';
 
-export type OrderListItem = { id: string; createdAt: Date; totalPrice: string; status: string };
+export type OrderListItem = { id: string; createdAt: Date; totalPrice: string; status: OrderStatus };
 
 export async function listOwnOrders(db: Executor, userId: string): Promise<OrderListItem[]> {
   return db
@@ -16,10 +18,37 @@ export async function listOwnOrders(db: Executor, userId: string): Promise<Order
     .orderBy(desc(orders.createdAt));
 }
 
+export type OrderAddress = {
+  recipientName: string;
+  street: string;
+  number: string;
+  complement: string | null;
+  neighborhood: string;
+  city: string;
+  state: string;
+  /** Eight digits; shown as 00000-000. */
+  zipCode: string;
+};
+
+export type OrderEvent = {
+  id: string;
+  fromStatus: OrderStatus | null;
+  toStatus: OrderStatus;
+  actor: OrderActor;
+  /** The admin's or customer's name, when a person did it (for the admin's view). */
+  actorName: string | null;
+  note: string | null;
+  createdAt: Date;
+};
+
+export type OrderItem = { productId: string | null; productName: string; size: string | null; quantity: number; priceAtPurchase: string };
+
 export type OrderSummary = {
   id: string;
+  userId: string;
   createdAt: Date;
-  status: string;
+  status: OrderStatus;
+  version: number;
   totalPrice: string;
   subtotalPrice: string;
   discountPrice: string;
@@ -28,26 +57,112 @@ export type OrderSummary = {
   deliveryFrequencyMonths: number | null;
   paymentMethod: string | null;
   paymentDetails: PaymentDetails | null;
-  items: { productId: string | null; productName: string; size: string | null; quantity: number; priceAtPurchase: string }[];
+  paymentExpiresAt: Date | null;
+  taxId: string | null;
+  address: OrderAddress | null;
+  carrier: Carrier | null;
+  trackingCode: string | null;
+  cancelReason: string | null;
+  refundStatus: 'pending' | 'refunded' | null;
+  items: OrderItem[];
+  events: OrderEvent[];
 };
 
-/** One of the user's own orders with its items; null for anyone else's. */
+export type PaymentConfirmation = typeof paymentConfirmations.$inferSelect;
+
+/** The admin's view adds the buyer and every payment confirmation received. */
+export type OrderDetail = OrderSummary & {
+  customer: { id: string; name: string; email: string };
+  confirmations: PaymentConfirmation[];
+};
+
+type OrderRow = typeof orders.$inferSelect;
+
+function addressOf(row: OrderRow): OrderAddress | null {
+  if (!row.shipName || !row.shipStreet || !row.shipNumber || !row.shipNeighborhood || !row.shipCity || !row.shipState || !row.shipZipCode) return null;
+  return {
+    recipientName: row.shipName,
+    street: row.shipStreet,
+    number: row.shipNumber,
+    complement: row.shipComplement,
+    neighborhood: row.shipNeighborhood,
+    city: row.shipCity,
+    state: row.shipState,
+    zipCode: row.shipZipCode,
+  };
+}
+
+async function summarize(db: Executor, row: OrderRow): Promise<OrderSummary> {
+  const [items, events] = await Promise.all([
+    db
+      .select({ productId: orderItems.productId, productName: orderItems.productName, size: orderItems.size, quantity: orderItems.quantity, priceAtPurchase: orderItems.priceAtPurchase })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, row.id))
+      .orderBy(orderItems.productName),
+    db
+      .select({
+        id: orderEvents.id,
+        fromStatus: orderEvents.fromStatus,
+        toStatus: orderEvents.toStatus,
+        actor: orderEvents.actor,
+        actorName: user.name,
+        note: orderEvents.note,
+        createdAt: orderEvents.createdAt,
+      })
+      .from(orderEvents)
+      .leftJoin(user, eq(user.id, orderEvents.actorUserId))
+      .where(eq(orderEvents.orderId, row.id))
+      .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+  ]);
+  return {
+    id: row.id,
+    userId: row.userId,
+    createdAt: row.createdAt,
+    status: row.status,
+    version: row.version,
+    totalPrice: row.totalPrice,
+    subtotalPrice: row.subtotalPrice,
+    discountPrice: row.discountPrice,
+    discountKind: row.discountKind,
+    shippingPrice: row.shippingPrice,
+    deliveryFrequencyMonths: row.deliveryFrequencyMonths,
+    paymentMethod: row.paymentMethod,
+    paymentDetails: row.paymentDetails,
+    paymentExpiresAt: row.paymentExpiresAt,
+    taxId: row.taxId,
+    address: addressOf(row),
+    carrier: row.carrier,
+    trackingCode: row.trackingCode,
+    cancelReason: row.cancelReason,
+    refundStatus: row.refundStatus,
+    items,
+    events,
+  };
+}
+
+/** One of the user's own orders with its items and history; null for anyone else's. */
 export async function getOwnOrder(db: Executor, userId: string, orderId: string): Promise<OrderSummary | null> {
   if (!isUuid(orderId)) return null;
-  const [order] = await db
+  const [row] = await db
     .select()
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
     .limit(1);
-  if (!order) return null;
-  const items = await db
-    .select({ productId: orderItems.productId, productName: orderItems.productName, size: orderItems.size, quantity: orderItems.quantity, priceAtPurchase: orderItems.priceAtPurchase })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(orderItems.productName);
-  return { ...order, items };
+  return row ? summarize(db, row) : null;
 }
 
+/** Any order, for the admin (the caller checks the role); null when it does not exist. */
+export async function getOrderDetail(db: Executor, orderId: string): Promise<OrderDetail | null> {
+  if (!isUuid(orderId)) return null;
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!row) return null;
+  const [summary, [customer], confirmations] = await Promise.all([
+    summarize(db, row),
+    db.select({ id: user.id, name: user.name, email: user.email }).from(user).where(eq(user.id, row.userId)).limit(1),
+    db.select().from(paymentConfirmations).where(eq(paymentConfirmations.orderId, orderId)).orderBy(asc(paymentConfirmations.createdAt)),
+  ]);
+  return { ...summary, customer: customer!, confirmations };
+}
 
 /**
  * The welcome offer's condition: no earlier order of this account, nor with this

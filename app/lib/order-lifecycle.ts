@@ -1,0 +1,59 @@
+// The order lifecycle (one place): which status may follow which, and who may move it.
+//   pending → paid → preparing → shipped → delivered
+//   pending | paid | preparing → cancelled (with a reason)
+// The server (server/orders/transitions.server.ts) refuses anything else with a 409 and changes
+// nothing; the pages use the same table to show only the actions an order allows.
+import type { ORDER_ACTORS, ORDER_STATUSES } from '~/db/schema';
+
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type OrderActor = (typeof ORDER_ACTORS)[number];
+
+export type OrderAction = 'confirm_payment' | 'start_preparing' | 'ship' | 'deliver' | 'cancel';
+
+type Rule = { from: readonly OrderStatus[]; to: OrderStatus; actors: readonly OrderActor[] };
+
+export const ORDER_ACTIONS: Record<OrderAction, Rule> = {
+  // An admin who checked the bank, or a payment provider's confirmation.
+  confirm_payment: { from: ['pending'], to: 'paid', actors: ['admin', 'system'] },
+  start_preparing: { from: ['paid'], to: 'preparing', actors: ['admin'] },
+  ship: { from: ['preparing'], to: 'shipped', actors: ['admin'] },
+  deliver: { from: ['shipped'], to: 'delivered', actors: ['admin', 'system'] },
+  // The customer may give up an order only while it is unpaid; expiry is the system's.
+  cancel: { from: ['pending', 'paid', 'preparing'], to: 'cancelled', actors: ['admin', 'system'] },
+};
+
+const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ['pending'];
+
+/** Whether `actor` may apply `action` to an order in `status`. */
+export function canApply(action: OrderAction, status: OrderStatus, actor: OrderActor): boolean {
+  if (action === 'cancel' && actor === 'customer') return CUSTOMER_CANCELLABLE.includes(status);
+  const rule = ORDER_ACTIONS[action];
+  return rule.from.includes(status) && rule.actors.includes(actor);
+}
+
+/** The actions `actor` can take on an order in `status`, in the order a page lists them. */
+export function availableActions(status: OrderStatus, actor: OrderActor): OrderAction[] {
+  return (Object.keys(ORDER_ACTIONS) as OrderAction[]).filter((action) => canApply(action, status, actor));
+}
+
+/** Paid money is owed back when a paid (or separating) order is cancelled. */
+export function cancellationOwesRefund(from: OrderStatus): boolean {
+  return from === 'paid' || from === 'preparing';
+}
+
+/** Statuses the admin still has work on (the dashboard's "a enviar"). */
+export const TO_SHIP_STATUSES: readonly OrderStatus[] = ['paid', 'preparing'];
+
+export const ORDER_ACTION_LABELS: Record<OrderAction, string> = {
+  confirm_payment: 'Confirmar pagamento',
+  start_preparing: 'Iniciar separação',
+  ship: 'Marcar como enviado',
+  deliver: 'Marcar como entregue',
+  cancel: 'Cancelar pedido',
+};
+
+export const ORDER_ACTOR_LABELS: Record<OrderActor, string> = {
+  customer: 'Cliente',
+  admin: 'Administrador',
+  system: 'Sistema',
+};

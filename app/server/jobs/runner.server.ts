@@ -1,0 +1,60 @@
+// The one job runner: pg-boss, on the store's own database (its own small pool on PostgreSQL;
+// through its PGlite adapter on the one embedded instance). Started with the app (db.server.ts),
+// stopped before the database closes. Each job runs at start-up and on its schedule; its queue's
+// 'singleton' policy and a local concurrency of 1 keep it to one run at a time across instances.
+// The work itself lives in the area's module (orders/expiry, mail/outbox) and is exactly-once by
+// its own construction (row locks, conditional updates), so a run repeated or cut short is harmless.
+import { fromPglite, PgBoss } from 'pg-boss';
+import { lt, sql } from 'drizzle-orm';
+import type { Database, DatabaseHandle } from '~/db/client.server';
+import { emailOutbox, mailThrottle, rateLimits } from '~/db/schema';
+import { now, DAY_MS } from '~/lib/clock';
+import { log } from '../log.server';
+import { deliverDueMail } from '../mail/outbox.server';
+import { expireUnpaidOrders } from '../orders/expiry.server';
+
+type Job = {
+  name: string;
+  /** Cron in São Paulo time. */
+  cron: string;
+  run: (db: Database) => Promise<unknown>;
+};
+
+/** Every scheduled job of the store. */
+export const JOBS: readonly Job[] = [
+  { name: 'orders-expire', cron: '*/5 * * * *', run: (db) => expireUnpaidOrders(db) },
+  { name: 'mail-deliver', cron: '* * * * *', run: (db) => deliverDueMail(db) },
+  { name: 'maintenance-prune', cron: '17 4 * * *', run: (db) => pruneOldRows(db) },
+];
+
+/** Rows that only matter for a while: expired rate-limit counters, old e-mail cooldowns, sent e-mail kept 90 days. */
+export async function pruneOldRows(db: Database): Promise<void> {
+  const at = now();
+  await db.delete(rateLimits).where(lt(rateLimits.expire, at));
+  await db.delete(mailThrottle).where(lt(mailThrottle.sentAt, new Date(at.getTime() - DAY_MS)));
+  await db.delete(emailOutbox).where(sql`${emailOutbox.status} = 'sent' and ${emailOutbox.sentAt} < ${new Date(at.getTime() - 90 * DAY_MS)}`);
+}
+
+export type JobRunner = { stop(): Promise<void> };
+
+export async function startJobs(handle: DatabaseHandle): Promise<JobRunner> {
+  const boss =
+    handle.jobs.engine === 'pglite'
+      ? new PgBoss({ db: fromPglite(handle.jobs.pglite), backend: 'pglite' })
+      : new PgBoss({ connectionString: handle.jobs.connectionString, max: 3, application_name: 'clarear-jobs' });
+  boss.on('error', (error) => log.error('pg-boss', error));
+  await boss.start();
+  for (const job of JOBS) {
+    await boss.createQueue(job.name, { policy: 'singleton', retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 600 });
+    await boss.schedule(job.name, job.cron, null, { tz: 'America/Sao_Paulo' });
+    await boss.work(job.name, { localConcurrency: 1, pollingIntervalSeconds: 10 }, async () => {
+      await job.run(handle.db);
+    });
+    // At start-up too: an order that expired while the store was down is released now.
+    await boss.send(job.name, null);
+  }
+  log.info(`jobs: ${JOBS.map((j) => j.name).join(', ')}`);
+  return {
+    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+  };
+}

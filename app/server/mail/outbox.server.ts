@@ -1,0 +1,171 @@
+// The durable mail queue. Every e-mail of the store is a row of email_outbox written with
+// `enqueueMail` in the same transaction as the change that causes it, so a purchase and its
+// e-mail commit or roll back together and an SMTP outage loses nothing. The mail worker
+// (`deliverDueMail`: kicked after each commit and run every minute by the job runner) sends
+// due rows with retries and back-off; after the last attempt a row is 'failed' and shown to
+// the admin, who can send it again.
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Database, Executor } from '~/db/client.server';
+import { emailOutbox } from '~/db/schema';
+import { now, MINUTE_MS } from '~/lib/clock';
+import { runInBackground } from '../background.server';
+import { log } from '../log.server';
+import { deliverMessage, type MailMessage, type MailTransport } from './transport.server';
+
+export type OutgoingMail = MailMessage & {
+  /** Which template (for the admin list and the tests): 'order-paid', 'account-confirmation', … */
+  kind: string;
+  /** The same key twice sends once: e.g. `order:<id>:shipped`. */
+  dedupeKey?: string;
+};
+
+/** Minutes to wait after the 1st, 2nd, … failed attempt; after the last one the e-mail is 'failed'. */
+export const RETRY_DELAYS_MINUTES = [1, 5, 15, 60, 180] as const;
+export const MAX_ATTEMPTS = RETRY_DELAYS_MINUTES.length + 1;
+/** A claimed row whose worker died is tried again after this. */
+const LEASE_MS = 5 * MINUTE_MS;
+
+/**
+ * Queues an e-mail. Pass the transaction of the change that causes it. Returns the row id, or
+ * null when an e-mail with the same dedupe key was already queued.
+ */
+export async function enqueueMail(db: Executor, mail: OutgoingMail): Promise<string | null> {
+  const [row] = await db
+    .insert(emailOutbox)
+    .values({
+      kind: mail.kind,
+      toAddress: mail.to,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html ?? null,
+      replyTo: mail.replyTo ?? null,
+      dedupeKey: mail.dedupeKey ?? null,
+      nextAttemptAt: now(),
+    })
+    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+    .returning({ id: emailOutbox.id });
+  return row?.id ?? null;
+}
+
+/** Queues outside any other change (account e-mails, contact) and asks for delivery at once. */
+export async function sendMailNow(db: Database, mail: OutgoingMail): Promise<void> {
+  await enqueueMail(db, mail);
+  kickMailDelivery(db);
+}
+
+let transport: MailTransport = deliverMessage;
+
+/** Tests: stand in for SMTP (an outage, a slow server). */
+export function setMailTransport(next: MailTransport | null): void {
+  transport = next ?? deliverMessage;
+}
+
+type Running = { again: boolean; done: Promise<void> };
+const state = globalThis as typeof globalThis & { __clarearMailRun?: Running };
+
+/**
+ * Delivers what is due now, off the response path (tracked as a background task). Called after a
+ * commit that queued e-mail; a call while a run is going makes that run look once more.
+ */
+export function kickMailDelivery(db: Database): void {
+  const running = state.__clarearMailRun;
+  if (running) {
+    running.again = true;
+    return;
+  }
+  const run: Running = { again: false, done: Promise.resolve() };
+  state.__clarearMailRun = run;
+  run.done = (async () => {
+    try {
+      do {
+        run.again = false;
+        await deliverDueMail(db);
+      } while (run.again);
+    } finally {
+      state.__clarearMailRun = undefined;
+    }
+  })();
+  runInBackground(run.done, 'envio de e-mails');
+}
+
+export type DeliveryReport = { sent: number; retried: number; failed: number };
+
+/**
+ * Sends every due e-mail, `batch` at a time. Rows are claimed with a lease (status 'sending',
+ * next attempt in 5 min) under SKIP LOCKED, so two workers never send the same row; a worker
+ * that dies leaves the lease to expire and the row is tried again.
+ */
+export async function deliverDueMail(db: Database, batch = 20): Promise<DeliveryReport> {
+  const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
+  for (;;) {
+    const at = now();
+    const claimed = await db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: emailOutbox.id })
+        .from(emailOutbox)
+        .where(and(inArray(emailOutbox.status, ['pending', 'sending']), lte(emailOutbox.nextAttemptAt, at)))
+        .orderBy(emailOutbox.nextAttemptAt)
+        .limit(batch)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(emailOutbox)
+        .set({ status: 'sending', attempts: sql`${emailOutbox.attempts} + 1`, nextAttemptAt: new Date(at.getTime() + LEASE_MS) })
+        .where(inArray(emailOutbox.id, due.map((d) => d.id)))
+        .returning();
+    });
+    if (claimed.length === 0) return report;
+    for (const row of claimed) {
+      try {
+        await transport({ to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody ?? undefined, replyTo: row.replyTo ?? undefined });
+        await db.update(emailOutbox).set({ status: 'sent', sentAt: now(), lastError: null }).where(eq(emailOutbox.id, row.id));
+        report.sent += 1;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const final = row.attempts >= MAX_ATTEMPTS;
+        const delay = RETRY_DELAYS_MINUTES[row.attempts - 1] ?? RETRY_DELAYS_MINUTES.at(-1)!;
+        await db
+          .update(emailOutbox)
+          .set(final ? { status: 'failed', lastError: message.slice(0, 500) } : { status: 'pending', lastError: message.slice(0, 500), nextAttemptAt: new Date(now().getTime() + delay * MINUTE_MS) })
+          .where(eq(emailOutbox.id, row.id));
+        if (final) {
+          report.failed += 1;
+          log.error(`e-mail ${row.kind} para ${row.toAddress} falhou ${row.attempts} vezes e desistimos`, message);
+        } else {
+          report.retried += 1;
+          log.warn(`e-mail ${row.kind}: tentativa ${row.attempts} falhou; nova tentativa em ${delay} min`, message);
+        }
+      }
+    }
+    if (claimed.length < batch) return report;
+  }
+}
+
+export type FailedMail = { id: string; kind: string; toAddress: string; subject: string; attempts: number; lastError: string | null; createdAt: Date };
+
+/** E-mails given up on, newest first (the admin dashboard). */
+export async function listFailedMail(db: Executor, limit = 20): Promise<FailedMail[]> {
+  return db
+    .select({ id: emailOutbox.id, kind: emailOutbox.kind, toAddress: emailOutbox.toAddress, subject: emailOutbox.subject, attempts: emailOutbox.attempts, lastError: emailOutbox.lastError, createdAt: emailOutbox.createdAt })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.status, 'failed'))
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(limit);
+}
+
+export async function countFailedMail(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(emailOutbox).where(eq(emailOutbox.status, 'failed'));
+  return row?.n ?? 0;
+}
+
+/** The admin's "Reenviar": a failed e-mail goes back to the queue with a fresh set of attempts. True if it was failed. */
+export async function retryFailedMail(db: Database, id: string): Promise<boolean> {
+  const rows = await db
+    .update(emailOutbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: now() })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'failed')))
+    .returning({ id: emailOutbox.id });
+  if (rows.length) kickMailDelivery(db);
+  return rows.length > 0;
+}
+

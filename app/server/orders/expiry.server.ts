@@ -1,0 +1,55 @@
+// Unpaid Pix and boleto orders expire: the job (jobs/runner.server.ts, every 5 minutes and at
+// start-up) cancels each pending order whose deadline has passed, gives its stock back and
+// e-mails the customer. One transaction per order, each re-checking under the row lock that the
+// order is still unpaid: two runs at once, or a run that dies half-way, cancel each order and
+// return its stock exactly once.
+import { and, asc, eq, lte } from 'drizzle-orm';
+import type { Database } from '~/db/client.server';
+import { orders } from '~/db/schema';
+import { now } from '~/lib/clock';
+import { kickMailDelivery } from '../mail/outbox.server';
+import { applyOrderActionIn, OrderActionError } from './transitions.server';
+
+export const EXPIRY_REASON = 'Pagamento não confirmado dentro do prazo';
+
+/** When a new unpaid order stops waiting for its payment. */
+export function paymentDeadline(method: 'pix' | 'boleto', placedAt: Date, options: { pixMinutes: number; boletoDueDate?: string; boletoGraceDays: number }): Date {
+  if (method === 'pix') return new Date(placedAt.getTime() + options.pixMinutes * 60_000);
+  // A boleto is payable through its due date; banks take a day or two to report it.
+  const due = options.boletoDueDate ?? placedAt.toISOString().slice(0, 10);
+  const end = new Date(`${due}T00:00:00-03:00`);
+  end.setUTCDate(end.getUTCDate() + options.boletoGraceDays + 1);
+  return end;
+}
+
+export type ExpiryHooks = {
+  /** Tests: runs inside each order's transaction after its writes, before commit (a crash there rolls it back). */
+  beforeCommit?: (orderId: string) => Promise<void>;
+};
+
+/** Cancels every pending order past its deadline; returns how many this run cancelled. */
+export async function expireUnpaidOrders(db: Database, hooks: ExpiryHooks = {}, batch = 200): Promise<number> {
+  const at = now();
+  const due = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'pending'), lte(orders.paymentExpiresAt, at)))
+    .orderBy(asc(orders.paymentExpiresAt))
+    .limit(batch);
+  let expired = 0;
+  for (const { id } of due) {
+    try {
+      await db.transaction(async (tx) => {
+        await applyOrderActionIn(tx, { orderId: id, action: 'cancel', actor: { kind: 'system' }, requireStatus: 'pending', reason: EXPIRY_REASON, expired: true });
+        await hooks.beforeCommit?.(id);
+      });
+      expired += 1;
+    } catch (error) {
+      // Paid or cancelled meanwhile (or by a run alongside this one): nothing to do.
+      if (error instanceof OrderActionError && error.status === 409) continue;
+      throw error;
+    }
+  }
+  if (expired) kickMailDelivery(db);
+  return expired;
+}

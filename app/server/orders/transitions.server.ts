@@ -1,0 +1,197 @@
+// Every change of an order's status goes through here. In one transaction: lock the order row,
+// check the page's version (two admins at once: one wins, the other is told to reload), check
+// the lifecycle (lib/order-lifecycle.ts), write the new status, its history row, the stock
+// given back on a cancellation, and the customer's e-mail. Anything refused changes nothing.
+import { eq } from 'drizzle-orm';
+import type { Database, Transaction } from '~/db/client.server';
+import { orderEvents, orders, paymentConfirmations, user } from '~/db/schema';
+import { centsToDecimal } from '~/lib/money';
+import { canApply, cancellationOwesRefund, ORDER_ACTIONS, type OrderAction, type OrderActor, type OrderStatus } from '~/lib/order-lifecycle';
+import { ORDER_STATUS_LABELS } from '~/lib/order-status';
+import { CARRIERS } from '~/db/schema';
+import { isCorreiosCode, normalizeTrackingCode, type Carrier } from '~/lib/tracking';
+import { log } from '../log.server';
+import { kickMailDelivery } from '../mail/outbox.server';
+import { releaseStock } from '../stock.server';
+import { queueOrderEmail, type OrderEmailKind } from './emails.server';
+import { getOwnOrder } from './orders.server';
+
+/** A refused order action: 404 (no such order for this actor), 409 (state or version), 422 (a field). */
+export class OrderActionError extends Error {
+  constructor(
+    readonly status: 404 | 409 | 422,
+    message: string,
+    readonly field?: 'carrier' | 'trackingCode' | 'reason',
+  ) {
+    super(message);
+  }
+}
+
+export const ORDER_MESSAGES = {
+  notFound: 'Pedido não encontrado.',
+  stale: 'O pedido mudou desde que você abriu esta página. Recarregue a página e confira antes de tentar de novo.',
+  carrier: 'Escolha a transportadora.',
+  trackingCode: 'Informe o código de rastreio.',
+  trackingCodeTooLong: 'Use no máximo 40 caracteres.',
+  correiosCode: 'Código dos Correios inválido. Use o formato AA123456789BR.',
+  reason: 'Informe o motivo do cancelamento.',
+  reasonTooLong: 'Use no máximo 300 caracteres.',
+} as const;
+
+const VERBS: Record<OrderAction, string> = {
+  confirm_payment: 'confirmar o pagamento de',
+  start_preparing: 'iniciar a separação de',
+  ship: 'marcar como enviado',
+  deliver: 'marcar como entregue',
+  cancel: 'cancelar',
+};
+
+export type Actor = { kind: OrderActor; userId?: string };
+
+export type OrderActionInput = {
+  orderId: string;
+  action: OrderAction;
+  actor: Actor;
+  /** The version the page showed; a different one means someone acted meanwhile (409). */
+  expectedVersion?: number;
+  /** Refuse unless the order is still in this status (the expiry job: only a still-unpaid order). */
+  requireStatus?: OrderStatus;
+  carrier?: Carrier;
+  trackingCode?: string;
+  reason?: string;
+  note?: string;
+  /** A cancellation by the expiry job: the customer gets the "expired" e-mail. */
+  expired?: boolean;
+};
+
+export type OrderActionResult = { id: string; status: OrderStatus; version: number; from: OrderStatus };
+
+const EMAIL_FOR: Record<OrderAction, OrderEmailKind> = {
+  confirm_payment: 'paid',
+  start_preparing: 'paid', // not sent: separation is internal (see below)
+  ship: 'shipped',
+  deliver: 'delivered',
+  cancel: 'cancelled',
+};
+
+/** Applies an action in its own transaction, then sends its e-mail. */
+export async function applyOrderAction(db: Database, input: OrderActionInput): Promise<OrderActionResult> {
+  const result = await db.transaction((tx) => applyOrderActionIn(tx, input));
+  kickMailDelivery(db);
+  return result;
+}
+
+/** The same inside the caller's transaction (checkout, payment confirmation, expiry). */
+export async function applyOrderActionIn(tx: Transaction, input: OrderActionInput): Promise<OrderActionResult> {
+  const { action, actor } = input;
+  const [row] = await tx
+    .select({ id: orders.id, userId: orders.userId, status: orders.status, version: orders.version })
+    .from(orders)
+    .where(eq(orders.id, input.orderId))
+    .for('update');
+  // Someone else's order reads exactly like a missing one.
+  if (!row || (actor.kind === 'customer' && row.userId !== actor.userId)) throw new OrderActionError(404, ORDER_MESSAGES.notFound);
+  if (input.expectedVersion !== undefined && row.version !== input.expectedVersion) throw new OrderActionError(409, ORDER_MESSAGES.stale);
+  if ((input.requireStatus && row.status !== input.requireStatus) || !canApply(action, row.status, actor.kind)) {
+    throw new OrderActionError(409, `Não é possível ${VERBS[action]} um pedido ${ORDER_STATUS_LABELS[row.status]?.toLowerCase() ?? row.status}.`);
+  }
+  const to = ORDER_ACTIONS[action].to;
+  const changes: Partial<typeof orders.$inferInsert> = { status: to, version: row.version + 1 };
+  let note = input.note?.trim() || null;
+
+  if (action === 'ship') {
+    const carrier = input.carrier;
+    if (!carrier || !CARRIERS.includes(carrier)) throw new OrderActionError(422, ORDER_MESSAGES.carrier, 'carrier');
+    const code = normalizeTrackingCode(input.trackingCode ?? '');
+    if (!code) throw new OrderActionError(422, ORDER_MESSAGES.trackingCode, 'trackingCode');
+    if (code.length > 40) throw new OrderActionError(422, ORDER_MESSAGES.trackingCodeTooLong, 'trackingCode');
+    if (carrier === 'correios' && !isCorreiosCode(code)) throw new OrderActionError(422, ORDER_MESSAGES.correiosCode, 'trackingCode');
+    Object.assign(changes, { carrier, trackingCode: code });
+  }
+  if (action === 'cancel') {
+    const reason = input.reason?.trim() ?? '';
+    if (!reason) throw new OrderActionError(422, ORDER_MESSAGES.reason, 'reason');
+    if (reason.length > 300) throw new OrderActionError(422, ORDER_MESSAGES.reasonTooLong, 'reason');
+    changes.cancelReason = reason;
+    if (cancellationOwesRefund(row.status)) changes.refundStatus = 'pending';
+    note ??= reason;
+    await releaseStock(tx, row.id);
+  }
+
+  await tx.update(orders).set(changes).where(eq(orders.id, row.id));
+  await tx.insert(orderEvents).values({
+    orderId: row.id,
+    fromStatus: row.status,
+    toStatus: to,
+    actor: actor.kind,
+    actorUserId: actor.kind === 'system' ? null : (actor.userId ?? null),
+    note,
+  });
+
+  // Separation is the store's own step: the customer hears about payment, shipping and delivery.
+  if (action !== 'start_preparing') {
+    const kind = action === 'cancel' && input.expired ? 'expired' : EMAIL_FOR[action];
+    await queueEmail(tx, row.id, row.userId, kind);
+  }
+  return { id: row.id, status: to, version: row.version + 1, from: row.status };
+}
+
+async function queueEmail(tx: Transaction, orderId: string, userId: string, kind: OrderEmailKind): Promise<void> {
+  const [buyer] = await tx.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
+  const order = await getOwnOrder(tx, userId, orderId);
+  if (buyer && order) await queueOrderEmail(tx, kind, order, buyer);
+}
+
+export type PaymentConfirmationInput = {
+  orderId: string;
+  /** 'manual' for the admin's button; the gateway's name for its webhook. */
+  provider: string;
+  /** The provider's id of this payment (the admin's: `manual:<order id>`): the same one twice counts once. */
+  reference: string;
+  amountCents: number;
+  actor: Actor;
+  expectedVersion?: number;
+  note?: string;
+};
+
+export type PaymentConfirmationOutcome = 'applied' | 'late' | 'duplicate';
+
+/**
+ * The one way a payment is confirmed: the admin's "Confirmar pagamento" and, with the gateway,
+ * its webhook. A pending order becomes paid; a confirmation already received changes nothing;
+ * one for an order that is no longer pending (expired, cancelled, or paid by another payment)
+ * is recorded as 'late' and shown to the admin, never lost.
+ */
+export async function confirmPayment(db: Database, input: PaymentConfirmationInput): Promise<PaymentConfirmationOutcome> {
+  const outcome = await db.transaction((tx) => confirmPaymentIn(tx, input));
+  if (outcome === 'late') log.warn(`pagamento ${input.provider}:${input.reference} chegou para o pedido ${input.orderId}, que não aguardava pagamento`);
+  kickMailDelivery(db);
+  return outcome;
+}
+
+export async function confirmPaymentIn(tx: Transaction, input: PaymentConfirmationInput): Promise<PaymentConfirmationOutcome> {
+  const [row] = await tx
+    .select({ id: orders.id, userId: orders.userId, status: orders.status, version: orders.version })
+    .from(orders)
+    .where(eq(orders.id, input.orderId))
+    .for('update');
+  if (!row || (input.actor.kind === 'customer' && row.userId !== input.actor.userId)) throw new OrderActionError(404, ORDER_MESSAGES.notFound);
+  if (input.expectedVersion !== undefined && row.version !== input.expectedVersion) throw new OrderActionError(409, ORDER_MESSAGES.stale);
+  const applies = row.status === 'pending';
+  const inserted = await tx
+    .insert(paymentConfirmations)
+    .values({
+      orderId: row.id,
+      provider: input.provider,
+      reference: input.reference,
+      amount: centsToDecimal(input.amountCents),
+      outcome: applies ? 'applied' : 'late',
+      actorUserId: input.actor.kind === 'system' ? null : (input.actor.userId ?? null),
+    })
+    .onConflictDoNothing({ target: [paymentConfirmations.provider, paymentConfirmations.reference] })
+    .returning({ id: paymentConfirmations.id });
+  if (inserted.length === 0) return 'duplicate';
+  if (!applies) return 'late';
+  await applyOrderActionIn(tx, { orderId: row.id, action: 'confirm_payment', actor: input.actor, note: input.note });
+  return 'applied';
+}

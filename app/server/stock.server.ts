@@ -1,0 +1,154 @@
+// Stock: what each size has on hand, what a cart line can still take, and the reservation an
+// order holds. Checkout reserves in the same transaction as the order, under row locks taken in
+// one fixed order (variant id), so concurrent buyers of the last units queue on the row and
+// exactly the units on hand are sold. Cancelling or expiring gives back exactly what the order
+// took, once: a reservation row is released in the same transaction as the stock update.
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Executor, Transaction } from '~/db/client.server';
+import { kitItems, products, productVariants, stockReservations } from '~/db/schema';
+import { now } from '~/lib/clock';
+
+/** Under this many units a size shows "Últimas unidades". */
+export const LOW_STOCK_THRESHOLD = 5;
+
+/** What a kit consumes: each included product's cheapest size (the kits are composed of the smallest sizes). */
+async function kitContents(db: Executor, kitIds: string[]): Promise<Map<string, { variantId: string; quantity: number }[]>> {
+  const contents = new Map<string, { variantId: string; quantity: number }[]>();
+  if (kitIds.length === 0) return contents;
+  const rows = await db
+    .select({
+      kitId: kitItems.kitProductId,
+      quantity: kitItems.quantity,
+      variantId: sql<string>`(select v.id from ${productVariants} v where v.product_id = ${kitItems.includedProductId} order by v.price asc, v.size asc limit 1)`,
+    })
+    .from(kitItems)
+    .where(inArray(kitItems.kitProductId, kitIds));
+  for (const row of rows) {
+    if (!row.variantId) continue;
+    const list = contents.get(row.kitId) ?? [];
+    list.push({ variantId: row.variantId, quantity: row.quantity });
+    contents.set(row.kitId, list);
+  }
+  return contents;
+}
+
+/**
+ * Units available for each id, a variant (size) or a kit: null when not tracked (always
+ * sellable). A kit has as many as its scarcest content allows.
+ */
+export async function getAvailability(db: Executor, ids: string[]): Promise<Map<string, number | null>> {
+  const result = new Map<string, number | null>();
+  if (ids.length === 0) return result;
+  const [variantRows, kitRows] = await Promise.all([
+    db.select({ id: productVariants.id, stock: productVariants.stock }).from(productVariants).where(inArray(productVariants.id, ids)),
+    db.select({ id: products.id }).from(products).where(and(inArray(products.id, ids), eq(products.isKit, true))),
+  ]);
+  for (const v of variantRows) result.set(v.id, v.stock);
+  const contents = await kitContents(db, kitRows.map((k) => k.id));
+  const contentIds = [...new Set([...contents.values()].flat().map((c) => c.variantId))];
+  const contentStock = new Map<string, number | null>();
+  if (contentIds.length) {
+    const rows = await db.select({ id: productVariants.id, stock: productVariants.stock }).from(productVariants).where(inArray(productVariants.id, contentIds));
+    for (const r of rows) contentStock.set(r.id, r.stock);
+  }
+  for (const kit of kitRows) result.set(kit.id, kitAvailability(contents.get(kit.id) ?? [], contentStock));
+  return result;
+}
+
+function kitAvailability(contents: { variantId: string; quantity: number }[], stock: Map<string, number | null>): number | null {
+  let available: number | null = null;
+  for (const c of contents) {
+    const s = stock.get(c.variantId);
+    if (s === null || s === undefined) continue;
+    const kits = Math.floor(s / c.quantity);
+    available = available === null ? kits : Math.min(available, kits);
+  }
+  return available;
+}
+
+/** A cart line as stock sees it: a size, or a kit (its contents are looked up). */
+export type StockLine = { id: string; kind: 'variant' | 'kit'; quantity: number; label: string };
+
+export type Shortage = { id: string; label: string; requested: number; available: number };
+
+/** Not enough on hand for one or more lines; nothing was reserved. */
+export class OutOfStockError extends Error {
+  constructor(readonly shortages: Shortage[]) {
+    super(shortages.map(shortageMessage).join(' '));
+  }
+}
+
+export function shortageMessage(s: Shortage): string {
+  if (s.available <= 0) return `${s.label} está esgotado.`;
+  return `Estoque insuficiente de ${s.label}: ${s.available === 1 ? 'resta 1 unidade' : `restam ${s.available} unidades`}.`;
+}
+
+/**
+ * Takes the lines' units from stock for `orderId`, inside the order's transaction. Locks every
+ * tracked size involved (in id order: no deadlock between two carts), checks them all, and
+ * either takes them all or throws OutOfStockError naming every short line.
+ */
+export async function reserveStock(tx: Transaction, orderId: string, lines: StockLine[]): Promise<void> {
+  const contents = await kitContents(tx, lines.filter((l) => l.kind === 'kit').map((l) => l.id));
+  // Units per size, and which lines draw on each size (to name the line when it is short).
+  const need = new Map<string, number>();
+  const drawers = new Map<string, { line: StockLine; perUnit: number }[]>();
+  for (const line of lines) {
+    const parts = line.kind === 'variant' ? [{ variantId: line.id, quantity: 1 }] : (contents.get(line.id) ?? []);
+    for (const part of parts) {
+      need.set(part.variantId, (need.get(part.variantId) ?? 0) + part.quantity * line.quantity);
+      drawers.set(part.variantId, [...(drawers.get(part.variantId) ?? []), { line, perUnit: part.quantity }]);
+    }
+  }
+  if (need.size === 0) return;
+  const locked = await tx
+    .select({ id: productVariants.id, stock: productVariants.stock })
+    .from(productVariants)
+    .where(inArray(productVariants.id, [...need.keys()]))
+    .orderBy(asc(productVariants.id))
+    .for('update');
+  const shortages = new Map<string, Shortage>();
+  for (const row of locked) {
+    const wanted = need.get(row.id)!;
+    if (row.stock === null || row.stock >= wanted) continue;
+    for (const { line, perUnit } of drawers.get(row.id) ?? []) {
+      // What this line could still have, were it alone on this size.
+      const available = Math.floor(row.stock / perUnit);
+      const known = shortages.get(line.id);
+      if (!known || available < known.available) shortages.set(line.id, { id: line.id, label: line.label, requested: line.quantity, available });
+    }
+  }
+  if (shortages.size) throw new OutOfStockError([...shortages.values()]);
+  const tracked = locked.filter((row) => row.stock !== null);
+  for (const row of tracked) {
+    await tx
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} - ${need.get(row.id)!}` })
+      .where(eq(productVariants.id, row.id));
+  }
+  if (tracked.length) {
+    await tx.insert(stockReservations).values(tracked.map((row) => ({ orderId, variantId: row.id, quantity: need.get(row.id)! })));
+  }
+}
+
+/**
+ * Gives back what `orderId` reserved and has not given back yet; a second call finds nothing
+ * left to release. Returns the units returned.
+ */
+export async function releaseStock(tx: Transaction, orderId: string): Promise<number> {
+  const released = await tx
+    .update(stockReservations)
+    .set({ releasedAt: now() })
+    .where(and(eq(stockReservations.orderId, orderId), isNull(stockReservations.releasedAt)))
+    .returning({ variantId: stockReservations.variantId, quantity: stockReservations.quantity });
+  // Same id order as reserveStock.
+  released.sort((a, b) => (a.variantId < b.variantId ? -1 : 1));
+  for (const r of released) {
+    // A size no longer tracked (stock null) stays untracked.
+    await tx
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} + ${r.quantity}` })
+      .where(eq(productVariants.id, r.variantId));
+  }
+  return released.reduce((sum, r) => sum + r.quantity, 0);
+}

@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
+    setupFiles: ['tests/setup-env.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // PGlite instances are memory-heavy; keep parallelism modest on 2 cores.

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { availableActions, canApply, cancellationOwesRefund } from './order-lifecycle';
+
+describe('order lifecycle', () => {
+  it('moves forward one step at a time: pending → paid → preparing → shipped → delivered', () => {
+    expect(availableActions('pending', 'admin')).toEqual(['confirm_payment', 'cancel']);
+    expect(availableActions('paid', 'admin')).toEqual(['start_preparing', 'cancel']);
+    expect(availableActions('preparing', 'admin')).toEqual(['ship', 'cancel']);
+    expect(availableActions('shipped', 'admin')).toEqual(['deliver']);
+    expect(availableActions('delivered', 'admin')).toEqual([]);
+    expect(availableActions('cancelled', 'admin')).toEqual([]);
+  });
+
+  it('never skips a step or goes back', () => {
+    expect(canApply('ship', 'paid', 'admin')).toBe(false);
+    expect(canApply('deliver', 'preparing', 'admin')).toBe(false);
+    expect(canApply('confirm_payment', 'cancelled', 'admin')).toBe(false);
+    expect(canApply('cancel', 'shipped', 'admin')).toBe(false);
+    expect(canApply('cancel', 'delivered', 'system')).toBe(false);
+  });
+
+  it('a customer can only cancel, and only while unpaid', () => {
+    expect(availableActions('pending', 'customer')).toEqual(['cancel']);
+    for (const status of ['paid', 'preparing', 'shipped', 'delivered', 'cancelled'] as const) expect(availableActions(status, 'customer')).toEqual([]);
+  });
+
+  it('the system confirms payments, delivers and expires, but never separates or ships', () => {
+    expect(availableActions('pending', 'system')).toEqual(['confirm_payment', 'cancel']);
+    expect(canApply('start_preparing', 'paid', 'system')).toBe(false);
+    expect(canApply('ship', 'preparing', 'system')).toBe(false);
+    expect(canApply('deliver', 'shipped', 'system')).toBe(true);
+  });
+
+  it('money is owed back only when a paid order is cancelled', () => {
+    expect(cancellationOwesRefund('pending')).toBe(false);
+    expect(cancellationOwesRefund('paid')).toBe(true);
+    expect(cancellationOwesRefund('preparing')).toBe(true);
+  });
+});

@@ -1,0 +1,130 @@
+// Stock on both engines: concurrent buyers of the last units (never oversold), kits limited by
+// their scarcest content, untracked sizes always sellable, and the quote telling what is left.
+import { randomUUID } from 'node:crypto';
+import { generateCpf } from '@brazilian-utils/brazilian-utils';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as t from '~/db/schema';
+import { seedCatalogue } from '~/db/seed/seed.server';
+import { payNowSchema } from '~/lib/schemas/checkout';
+import { settleBackgroundTasks } from '~/server/background.server';
+import { CheckoutError, placeOrder, quoteCart } from '~/server/checkout.server';
+import { setMailTransport } from '~/server/mail/outbox.server';
+import { instantApprovalProvider } from '~/server/payments.server';
+import { getAvailability } from '~/server/stock.server';
+import { NEW_ADDRESS_DELIVERY } from './delivery';
+import { engines } from './engines';
+
+describe.each(engines)('stock on $name', ({ open }) => {
+  let handle: Awaited<ReturnType<typeof open>>;
+  let n = 0;
+
+  async function newBuyer() {
+    n += 1;
+    const id = `estoque-${n}-${randomUUID().slice(0, 6)}`;
+    await handle.db.insert(t.user).values({ id, name: `Cliente ${n}`, email: `${id}@exemplo.com.br` });
+    return { id, name: `Cliente ${n}`, email: `${id}@exemplo.com.br` };
+  }
+
+  function pay(lines: { id: string; product_id: string; quantity: number }[]) {
+    return payNowSchema.parse({
+      intent: 'pay',
+      cart: JSON.stringify(lines),
+      idempotencyKey: randomUUID(),
+      paymentMethod: 'credit_card',
+      installments: '1',
+      taxId: generateCpf(),
+      delivery: NEW_ADDRESS_DELIVERY,
+    });
+  }
+
+  /** A product's sizes, cheapest first. */
+  async function sizesOf(slug: string) {
+    return handle.db
+      .select({ id: t.productVariants.id, productId: t.products.id, name: t.products.name, size: t.productVariants.size })
+      .from(t.productVariants)
+      .innerJoin(t.products, eq(t.products.id, t.productVariants.productId))
+      .where(eq(t.products.slug, slug))
+      .orderBy(t.productVariants.price);
+  }
+  const setStock = (id: string, stock: number | null) => handle.db.update(t.productVariants).set({ stock }).where(eq(t.productVariants.id, id));
+  const stockOf = async (id: string) => (await handle.db.select({ stock: t.productVariants.stock }).from(t.productVariants).where(eq(t.productVariants.id, id)))[0]!.stock;
+
+  beforeAll(async () => {
+    handle = await open();
+    await handle.migrate();
+    await seedCatalogue(handle.db);
+    setMailTransport(async () => {});
+  });
+  afterAll(async () => {
+    await settleBackgroundTasks();
+    setMailTransport(null);
+    await handle?.drop();
+  });
+
+  it('50 buyers at once for the last 10 units: exactly 10 orders, stock 0, the rest told in pt-BR', async () => {
+    const [size] = await sizesOf('detergente-neutro-concentrado');
+    await setStock(size!.id, 10);
+    const buyers = await Promise.all(Array.from({ length: 50 }, () => newBuyer()));
+    const results = await Promise.allSettled(buyers.map((b) => placeOrder(handle.db, b, pay([{ id: size!.id, product_id: size!.productId, quantity: 1 }]), instantApprovalProvider)));
+    const ok = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(ok).toHaveLength(10);
+    expect(refused).toHaveLength(40);
+    for (const r of refused) {
+      expect(r.reason).toBeInstanceOf(CheckoutError);
+      expect(r.reason).toMatchObject({ step: 'stock', message: `${size!.name} (${size!.size}) está esgotado.` });
+    }
+    expect(await stockOf(size!.id)).toBe(0);
+    const [{ sold } = { sold: 0 }] = await handle.db
+      .select({ sold: sql<number>`coalesce(sum(quantity), 0)::int` })
+      .from(t.stockReservations)
+      .where(eq(t.stockReservations.variantId, size!.id));
+    expect(sold).toBe(10);
+    // Refused purchases wrote nothing.
+    const orders = await handle.db.select({ id: t.orders.id }).from(t.orders).where(inArray(t.orders.userId, buyers.map((b) => b.id)));
+    expect(orders).toHaveLength(10);
+  });
+
+  it('a line asking for more than is left names the product and how many remain; nothing is taken', async () => {
+    const [size] = await sizesOf('desengordurante-cozinha');
+    await setStock(size!.id, 3);
+    const buyer = await newBuyer();
+    await expect(placeOrder(handle.db, buyer, pay([{ id: size!.id, product_id: size!.productId, quantity: 5 }]), instantApprovalProvider)).rejects.toMatchObject({
+      step: 'stock',
+      message: `Estoque insuficiente de ${size!.name} (${size!.size}): restam 3 unidades.`,
+    });
+    expect(await stockOf(size!.id)).toBe(3);
+    const quote = await quoteCart(handle.db, buyer.id, [{ id: size!.id, product_id: size!.productId, quantity: 5 }]);
+    expect(quote.lines[0]).toMatchObject({ available: 3 });
+  });
+
+  it('a kit takes its contents from stock and is limited by its scarcest one; an untracked size is always sellable', async () => {
+    const [kit] = await handle.db.select({ id: t.products.id, name: t.products.name }).from(t.products).where(eq(t.products.slug, 'kit-cozinha-brilhante'));
+    const detergente = (await sizesOf('detergente-neutro-concentrado'))[0]!; // 2 per kit
+    const inox = (await sizesOf('limpador-de-inox'))[0]!; // 1 per kit
+    await setStock(detergente.id, 5); // 2 kits
+    await setStock(inox.id, null); // not tracked
+    expect((await getAvailability(handle.db, [kit!.id, inox.id, detergente.id])).get(kit!.id)).toBe(2);
+    expect((await getAvailability(handle.db, [inox.id])).get(inox.id)).toBeNull();
+
+    const buyer = await newBuyer();
+    await expect(placeOrder(handle.db, buyer, pay([{ id: kit!.id, product_id: kit!.id, quantity: 3 }]), instantApprovalProvider)).rejects.toMatchObject({
+      step: 'stock',
+      message: `Estoque insuficiente de ${kit!.name}: restam 2 unidades.`,
+    });
+    // The kit and a loose detergent together draw on the same size.
+    await expect(
+      placeOrder(handle.db, buyer, pay([{ id: kit!.id, product_id: kit!.id, quantity: 2 }, { id: detergente.id, product_id: detergente.productId, quantity: 2 }]), instantApprovalProvider),
+    ).rejects.toMatchObject({ step: 'stock' });
+    await placeOrder(handle.db, buyer, pay([{ id: kit!.id, product_id: kit!.id, quantity: 2 }, { id: detergente.id, product_id: detergente.productId, quantity: 1 }]), instantApprovalProvider);
+    expect(await stockOf(detergente.id)).toBe(0);
+    expect(await stockOf(inox.id)).toBeNull();
+    expect((await getAvailability(handle.db, [kit!.id])).get(kit!.id)).toBe(0);
+  });
+
+  it('the database refuses negative stock whatever code writes it', async () => {
+    const [size] = await sizesOf('limpador-de-inox');
+    await expect(setStock(size!.id, -1)).rejects.toThrow();
+  });
+});

@@ -70,11 +70,11 @@ export async function checkout(visitor: Visitor, cart: CartLine[], taxId: string
 
 /**
  * Nothing half-written: every order has its items and they add up to its subtotal, its total is
- * subtotal − discount + shipping, it is paid with the payment recorded, and every subscription
+ * subtotal − discount + shipping, it carries its address and its payment (a pending Pix with its deadline), and every subscription
  * bought at checkout has the order that bought it. Returns what breaks each rule (empty lists).
  */
 export async function brokenInvariants(handle: DatabaseHandle) {
-  const [withoutItems, wrongSubtotal, wrongTotal, unpaid, subscriptionsWithoutOrder] = await Promise.all([
+  const [withoutItems, wrongSubtotal, wrongTotal, incomplete, subscriptionsWithoutOrder] = await Promise.all([
     rows(handle, sql`select o.id from orders o where not exists (select 1 from order_items i where i.order_id = o.id)`),
     rows(
       handle,
@@ -82,7 +82,11 @@ export async function brokenInvariants(handle: DatabaseHandle) {
           group by o.id, o.subtotal_price having sum(i.price_at_purchase * i.quantity) <> o.subtotal_price`,
     ),
     rows(handle, sql`select id from orders where total_price <> subtotal_price - discount_price + shipping_price`),
-    rows(handle, sql`select id from orders where status <> 'paid' or payment_details is null or payment_method is null`),
+    rows(
+      handle,
+      sql`select id from orders where payment_details is null or payment_method is null or ship_name is null
+          or (status = 'pending' and payment_expires_at is null) or status not in ('pending', 'paid')`,
+    ),
     // A subscription and its order are written in one transaction: per customer, as many of one as of the other.
     rows(
       handle,
@@ -92,7 +96,7 @@ export async function brokenInvariants(handle: DatabaseHandle) {
                  where o.user_id = u.id and i.product_id is null and i.product_name like ${`${PLAN_NAME}%`})`,
     ),
   ]);
-  return { withoutItems, wrongSubtotal, wrongTotal, unpaid, subscriptionsWithoutOrder };
+  return { withoutItems, wrongSubtotal, wrongTotal, incomplete, subscriptionsWithoutOrder };
 }
 
-export const NO_BROKEN_INVARIANTS = { withoutItems: [], wrongSubtotal: [], wrongTotal: [], unpaid: [], subscriptionsWithoutOrder: [] };
+export const NO_BROKEN_INVARIANTS = { withoutItems: [], wrongSubtotal: [], wrongTotal: [], incomplete: [], subscriptionsWithoutOrder: [] };

@@ -41,6 +41,8 @@ export async function rows<T>(handle: DatabaseHandle, query: ReturnType<typeof s
 export async function prepareStore(handle: DatabaseHandle): Promise<{ variants: { id: string; productId: string }[]; kit: { id: string } }> {
   await handle.migrate();
   await seedCatalogue(handle.db);
+  // Every size tracked, so each sale also moves stock: brokenInvariants checks it moved exactly once.
+  await handle.db.execute(sql`update product_variants set stock = ${INITIAL_STOCK}`);
   const variants = await rows<{ id: string; productId: string }>(
     handle,
     sql`select v.id, v.product_id as "productId" from product_variants v join products p on p.id = v.product_id order by p.slug, v.size limit 3`,
@@ -48,6 +50,9 @@ export async function prepareStore(handle: DatabaseHandle): Promise<{ variants: 
   const [kit] = await rows<{ id: string }>(handle, sql`select id from products where is_kit order by slug limit 1`);
   return { variants, kit: kit! };
 }
+
+/** Units of every size before a fault test sells. */
+export const INITIAL_STOCK = 100_000;
 
 export type CartLine = { id: string; product_id: string; quantity: number; is_subscription?: boolean; frequency?: string };
 
@@ -71,10 +76,11 @@ export async function checkout(visitor: Visitor, cart: CartLine[], taxId: string
 /**
  * Nothing half-written: every order has its items and they add up to its subtotal, its total is
  * subtotal − discount + shipping, it carries its address and its payment (a pending Pix with its deadline), and every subscription
- * bought at checkout has the order that bought it. Returns what breaks each rule (empty lists).
+ * bought at checkout has the order that bought it, and each size's stock is down by exactly what orders hold.
+ * Returns what breaks each rule (empty lists).
  */
 export async function brokenInvariants(handle: DatabaseHandle) {
-  const [withoutItems, wrongSubtotal, wrongTotal, incomplete, subscriptionsWithoutOrder] = await Promise.all([
+  const [withoutItems, wrongSubtotal, wrongTotal, incomplete, subscriptionsWithoutOrder, stockDrift] = await Promise.all([
     rows(handle, sql`select o.id from orders o where not exists (select 1 from order_items i where i.order_id = o.id)`),
     rows(
       handle,
@@ -95,8 +101,14 @@ export async function brokenInvariants(handle: DatabaseHandle) {
              <> (select count(*) from orders o join order_items i on i.order_id = o.id
                  where o.user_id = u.id and i.product_id is null and i.product_name like ${`${PLAN_NAME}%`})`,
     ),
+    // Stock moved with the orders, once: what is missing from each size is what live orders hold.
+    rows(
+      handle,
+      sql`select v.id from product_variants v
+          where ${INITIAL_STOCK} - v.stock <> coalesce((select sum(r.quantity) from stock_reservations r where r.variant_id = v.id and r.released_at is null), 0)`,
+    ),
   ]);
-  return { withoutItems, wrongSubtotal, wrongTotal, incomplete, subscriptionsWithoutOrder };
+  return { withoutItems, wrongSubtotal, wrongTotal, incomplete, subscriptionsWithoutOrder, stockDrift };
 }
 
-export const NO_BROKEN_INVARIANTS = { withoutItems: [], wrongSubtotal: [], wrongTotal: [], incomplete: [], subscriptionsWithoutOrder: [] };
+export const NO_BROKEN_INVARIANTS = { withoutItems: [], wrongSubtotal: [], wrongTotal: [], incomplete: [], subscriptionsWithoutOrder: [], stockDrift: [] };

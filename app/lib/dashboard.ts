@@ -5,7 +5,7 @@ import { formatBRL } from './money';
 import { findPlan, todayInBrazil } from './plans';
 
 /** Orders whose money came in; pending and cancelled ones do not count. */
-export const COUNTED_ORDER_STATUSES = ['paid', 'shipped', 'delivered'] as const;
+export const COUNTED_ORDER_STATUSES = ['paid', 'preparing', 'shipped', 'delivered'] as const;
 /** "Over 30 days" = today and the 29 calendar days before, in São Paulo. */
 export const DASHBOARD_DAYS = 30;
 export const TOP_PRODUCTS_LIMIT = 5;

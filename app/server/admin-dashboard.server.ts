@@ -59,7 +59,7 @@ const saoPauloMidnight = (isoDay: string): SQL => sql`((${isoDay})::date::timest
 
 export async function getDashboard(db: Executor, now: Date = new Date()): Promise<Dashboard> {
   const { today, firstDay, dayAfter } = dashboardWindow(now);
-  // Counted orders (paid, shipped, delivered) created on a day of the window.
+  // Counted orders (paid, preparing, shipped, delivered) created on a day of the window.
   const countedInWindow = and(
     inArray(orders.status, [...COUNTED_ORDER_STATUSES]),
     gte(orders.createdAt, saoPauloMidnight(firstDay)),

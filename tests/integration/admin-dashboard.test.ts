@@ -65,7 +65,7 @@ describe.each(engines)('admin dashboard on $name', ({ open }) => {
   async function order(userId: string, status: (typeof t.ORDER_STATUSES)[number], createdAt: string, total: string, items: Item[] = []) {
     const [row] = await handle.db
       .insert(t.orders)
-      .values({ userId, status, totalPrice: total, createdAt: new Date(createdAt), idempotencyKey: randomUUID() })
+      .values({ userId, status, totalPrice: total, createdAt: new Date(createdAt), idempotencyKey: randomUUID(), cancelReason: status === 'cancelled' ? 'Teste' : null })
       .returning({ id: t.orders.id });
     if (items.length > 0) {
       await handle.db.insert(t.orderItems).values(

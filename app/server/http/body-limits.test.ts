@@ -10,7 +10,7 @@ import { ADDRESS_LIMITS, addressSchema } from '~/lib/schemas/address';
 import { PLAN_LIMITS, planFormSchema } from '~/lib/schemas/admin-plan';
 import { PRODUCT_LIMITS, productFormSchema } from '~/lib/schemas/admin-product';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, registerSchema } from '~/lib/schemas/auth';
-import { CART_JSON_MAX, MAX_CART_LINES, MAX_LINE_QUANTITY, payNowSchema } from '~/lib/schemas/checkout';
+import { CART_JSON_MAX, deliveryFromForm, MAX_CART_LINES, MAX_LINE_QUANTITY, payNowSchema, RECIPIENT_MAX } from '~/lib/schemas/checkout';
 import { CONTACT_LIMITS, contactSchema } from '~/lib/schemas/contact';
 import { EMAIL_MAX_LENGTH } from '~/lib/schemas/limits';
 import { PROFILE_NAME_MAX, profileSchema } from '~/lib/schemas/profile';
@@ -86,8 +86,19 @@ describe('the largest legitimate post of each form fits its body cap', () => {
       deliveryFrequency: '3',
       expectedTotalCents: '10000000000',
       taxId: '12.ABC.345/01DE-35',
+      // A new delivery address typed at every field's maximum.
+      'delivery.addressId': 'new',
+      'delivery.recipientName': fill(RECIPIENT_MAX),
+      'delivery.saveAddress': 'on',
+      'delivery.newAddress.zipCode': '01310-100',
+      'delivery.newAddress.street': fill(ADDRESS_LIMITS.street),
+      'delivery.newAddress.number': fill(ADDRESS_LIMITS.number),
+      'delivery.newAddress.complement': fill(ADDRESS_LIMITS.complement),
+      'delivery.newAddress.neighborhood': fill(ADDRESS_LIMITS.neighborhood),
+      'delivery.newAddress.city': fill(ADDRESS_LIMITS.city),
+      'delivery.newAddress.state': 'SP',
     };
-    expect(payNowSchema.safeParse(fields).success).toBe(true);
+    expect(payNowSchema.safeParse({ ...fields, delivery: deliveryFromForm(fields) }).success).toBe(true);
     expect(encodedSize(fields)).toBeLessThanOrEqual(BODY_LIMITS.form);
     // Every character of a cart text at its cap encoded (3 bytes each) still fits.
     expect(encodedSize({ ...fields, cart: '"'.repeat(CART_JSON_MAX) })).toBeLessThanOrEqual(BODY_LIMITS.form);

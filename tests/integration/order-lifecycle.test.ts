@@ -215,6 +215,10 @@ describe.each(engines)('order lifecycle on $name', ({ open }) => {
     expect((await snapshot(late.orderId)).status).toBe('cancelled');
     expect(await confirmPayment(handle.db, { orderId: late.orderId, provider: 'banco', reference: 'E123', amountCents: 990, actor: { kind: 'system' } })).toBe('late');
     expect((await snapshot(late.orderId)).status).toBe('cancelled');
+    // Less than the total does not pay an order either: kept for the admin.
+    const short = await orderIn('pending');
+    expect(await confirmPayment(handle.db, { orderId: short.orderId, provider: 'banco', reference: 'E124', amountCents: 1, actor: { kind: 'system' } })).toBe('late');
+    expect((await snapshot(short.orderId)).status).toBe('pending');
     const detail = await getOrderDetail(handle.db, late.orderId);
     expect(detail!.confirmations).toEqual([expect.objectContaining({ outcome: 'late', provider: 'banco', reference: 'E123', amount: '9.90', resolvedAt: null })]);
   });

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '~/db/client.server';
 import { orderEvents, orders, paymentConfirmations, user } from '~/db/schema';
-import { centsToDecimal } from '~/lib/money';
+import { centsToDecimal, toCents } from '~/lib/money';
 import { canApply, cancellationOwesRefund, ORDER_ACTIONS, type OrderAction, type OrderActor, type OrderStatus } from '~/lib/order-lifecycle';
 import { ORDER_STATUS_LABELS } from '~/lib/order-status';
 import { CARRIERS } from '~/db/schema';
@@ -159,8 +159,8 @@ export type PaymentConfirmationOutcome = 'applied' | 'late' | 'duplicate';
 /**
  * The one way a payment is confirmed: the admin's "Confirmar pagamento" and, with the gateway,
  * its webhook. A pending order becomes paid; a confirmation already received changes nothing;
- * one for an order that is no longer pending (expired, cancelled, or paid by another payment)
- * is recorded as 'late' and shown to the admin, never lost.
+ * one for an order that is no longer pending (expired, cancelled, or paid by another payment),
+ * or for less than its total, is recorded as 'late' and shown to the admin, never lost.
  */
 export async function confirmPayment(db: Database, input: PaymentConfirmationInput): Promise<PaymentConfirmationOutcome> {
   const outcome = await db.transaction((tx) => confirmPaymentIn(tx, input));
@@ -171,13 +171,14 @@ export async function confirmPayment(db: Database, input: PaymentConfirmationInp
 
 export async function confirmPaymentIn(tx: Transaction, input: PaymentConfirmationInput): Promise<PaymentConfirmationOutcome> {
   const [row] = await tx
-    .select({ id: orders.id, userId: orders.userId, status: orders.status, version: orders.version })
+    .select({ id: orders.id, userId: orders.userId, status: orders.status, version: orders.version, totalPrice: orders.totalPrice })
     .from(orders)
     .where(eq(orders.id, input.orderId))
     .for('update');
   if (!row || (input.actor.kind === 'customer' && row.userId !== input.actor.userId)) throw new OrderActionError(404, ORDER_MESSAGES.notFound);
   if (input.expectedVersion !== undefined && row.version !== input.expectedVersion) throw new OrderActionError(409, ORDER_MESSAGES.stale);
-  const applies = row.status === 'pending';
+  // Less than the order's total does not pay it: kept for the admin like a late payment.
+  const applies = row.status === 'pending' && input.amountCents >= toCents(row.totalPrice);
   const inserted = await tx
     .insert(paymentConfirmations)
     .values({

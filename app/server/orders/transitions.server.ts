@@ -66,9 +66,9 @@ export type OrderActionInput = {
 
 export type OrderActionResult = { id: string; status: OrderStatus; version: number; from: OrderStatus };
 
-const EMAIL_FOR: Record<OrderAction, OrderEmailKind> = {
+/** What the customer hears about; separation is the store's own step. */
+const EMAIL_FOR: Partial<Record<OrderAction, OrderEmailKind>> = {
   confirm_payment: 'paid',
-  start_preparing: 'paid', // not sent: separation is internal (see below)
   ship: 'shipped',
   deliver: 'delivered',
   cancel: 'cancelled',
@@ -128,11 +128,8 @@ export async function applyOrderActionIn(tx: Transaction, input: OrderActionInpu
     note,
   });
 
-  // Separation is the store's own step: the customer hears about payment, shipping and delivery.
-  if (action !== 'start_preparing') {
-    const kind = action === 'cancel' && input.expired ? 'expired' : EMAIL_FOR[action];
-    await queueEmail(tx, row.id, row.userId, kind);
-  }
+  const kind = action === 'cancel' && input.expired ? 'expired' : EMAIL_FOR[action];
+  if (kind) await queueEmail(tx, row.id, row.userId, kind);
   return { id: row.id, status: to, version: row.version + 1, from: row.status };
 }
 

@@ -6,6 +6,9 @@ import { OrderTotals } from '~/components/order-totals';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { Label } from '~/components/ui/label';
 import { TaxIdInput } from '~/components/tax-id-input';
+import { DeliveryAddress, deliveryFields, initialDelivery, type DeliveryState, type SavedAddress } from '~/components/checkout/delivery-address';
+import { cartStockNote } from '~/lib/stock';
+import { listAddresses } from '~/server/addresses.server';
 import { toast } from '~/components/ui/toaster';
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import { cartStore, useCart } from '~/lib/cart-store';
@@ -34,8 +37,16 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
-  const taxId = user ? await getUserTaxId(await getDb(), user.id) : null;
-  return { signedIn: Boolean(user), taxId: taxId ? formatTaxId(taxId) : '' };
+  if (!user) return { signedIn: false, taxId: '', name: '', addresses: [] as SavedAddress[] };
+  const db = await getDb();
+  const [taxId, addresses] = await Promise.all([getUserTaxId(db, user.id), listAddresses(db, user.id)]);
+  return {
+    signedIn: true,
+    taxId: taxId ? formatTaxId(taxId) : '',
+    name: user.name,
+    // Only what the delivery choice shows.
+    addresses: addresses.map(({ id, name, street, number, complement, neighborhood, city, state, zipCode, isDefault }) => ({ id, name, street, number, complement, neighborhood, city, state, zipCode, isDefault })),
+  };
 }
 
 type ActionResult =
@@ -161,6 +172,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const [installments, setInstallments] = useState(1);
   const [frequency, setFrequency] = useState(1);
   const [taxId, setTaxId] = useState(loaderData.taxId);
+  const [delivery, setDelivery] = useState<DeliveryState>(() => initialDelivery(loaderData.addresses, loaderData.name));
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const idempotencyKey = useRef<string>('');
 
@@ -231,9 +243,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       installments: String(method === 'credit_card' ? installments : 1),
       deliveryFrequency: String(frequency),
       taxId,
+      ...deliveryFields(delivery),
       ...(serverTotals ? { expectedTotalCents: String(serverTotals.totalCents) } : {}),
     };
-    const parsed = payNowSchema.safeParse(values);
+    const parsed = payNowSchema.safeParse({ ...values, delivery: deliveryFromForm(values) });
     if (!parsed.success) {
       setClientErrors(fieldErrors(parsed.error));
       return;
@@ -299,6 +312,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                   <p className="font-semibold">{line?.name ?? item.name}</p>
                   {item.size ? <p className="text-sm text-slate-600 dark:text-slate-400">{item.size}</p> : null}
                   <p className="text-sm">{formatPrice(unit)} cada</p>
+                  <StockNote available={line?.available ?? null} quantity={item.quantity} />
                 </div>
                 {item.is_subscription ? (
                   <p className="text-sm text-slate-600 dark:text-slate-400">Assinatura</p>
@@ -349,6 +363,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
 
+        {loaderData.signedIn ? <DeliveryAddress addresses={loaderData.addresses} value={delivery} onChange={setDelivery} errors={errors} /> : null}
+
         <TaxIdInput id="documento" value={taxId} onValueChange={setTaxId} error={errors.taxId} />
 
         <fieldset className="grid gap-2">
@@ -396,5 +412,18 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         )}
       </section>
     </div>
+  );
+}
+
+/** "Restam 3 unidades" / "Esgotado" under a cart line, from the server's quote. */
+function StockNote({ available, quantity }: { available: number | null; quantity: number }) {
+  const note = cartStockNote(available, quantity);
+  if (!note) return null;
+  const short = available !== null && available < quantity;
+  return (
+    <p className={short ? 'text-sm font-semibold text-red-700 dark:text-red-400' : 'text-sm font-semibold text-amber-800 dark:text-amber-300'}>
+      {note}
+      {short && available > 0 ? ' — diminua a quantidade para continuar' : ''}
+    </p>
   );
 }

@@ -8,8 +8,7 @@ import type { Executor, Transaction } from '~/db/client.server';
 import { kitItems, products, productVariants, stockReservations } from '~/db/schema';
 import { now } from '~/lib/clock';
 
-/** Under this many units a size shows "Últimas unidades". */
-export const LOW_STOCK_THRESHOLD = 5;
+export { LOW_STOCK_THRESHOLD } from '~/lib/stock';
 
 /** What a kit consumes: each included product's cheapest size (the kits are composed of the smallest sizes). */
 async function kitContents(db: Executor, kitIds: string[]): Promise<Map<string, { variantId: string; quantity: number }[]>> {

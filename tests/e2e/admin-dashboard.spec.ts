@@ -3,7 +3,7 @@
 // sidebar, tablet, phone, dark theme).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, createCustomer, gotoHydrated, login } from './fixtures';
+import { ADMIN, createCustomer, gotoHydrated, login, payNow } from './fixtures';
 
 const STAT_LABELS = [
   'Pedidos hoje',
@@ -81,7 +81,8 @@ test('the admin sees the figures, the chart and the tables, and they follow a ne
   await expect(values.locator('tbody tr')).toHaveCount(30);
   const before = await readStats(page);
 
-  // A customer takes the monthly plan (R$ 49,90): a paid order today and an active subscription.
+  // A customer takes the monthly plan (R$ 49,90) by card: a paid order today and an active subscription
+  // (a Pix would wait for its confirmation and count only then).
   const customerContext = await browser.newContext();
   const shopper = await customerContext.newPage();
   const account = await createCustomer(shopper, 'Patrícia Almeida');
@@ -91,7 +92,8 @@ test('the admin sees the figures, the chart and the tables, and they follow a ne
   await shopper.getByRole('button', { name: 'Assinar agora' }).click();
   await expect(shopper).toHaveURL(/\/checkout$/);
   await shopper.getByLabel('CPF ou CNPJ').fill('529.982.247-25');
-  await shopper.getByRole('button', { name: 'Pagar Agora' }).click();
+  await shopper.getByRole('radio', { name: /Cartão de crédito/ }).check();
+  await payNow(shopper);
   await expect(shopper).toHaveURL(/\/pedido\/[0-9a-f-]{36}$/);
   const orderId = /\/pedido\/([0-9a-f-]{36})$/.exec(shopper.url())![1]!;
   await customerContext.close();

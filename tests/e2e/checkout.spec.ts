@@ -3,7 +3,7 @@ import { formatCpf, generateCpf } from '@brazilian-utils/brazilian-utils';
 import { expect, test, type Page } from '@playwright/test';
 import { formatBRL, toCents } from '../../app/lib/money';
 import { percentOf } from '../../app/lib/pricing';
-import { createCustomer, expectToast, latestMail, login } from './fixtures';
+import { createCustomer, E2E_ADDRESS, expectToast, fillNewAddress, latestMail, login, payNow } from './fixtures';
 
 const CPF = '529.982.247-25';
 
@@ -37,7 +37,7 @@ test('a visitor can fill the cart but must log in to pay, and the cart is kept',
   await expect(page.getByTestId('cart-line')).toContainText(name);
   await expect(page.getByText('Grátis')).toBeVisible();
   await expect(page.getByTestId('checkout-total')).toHaveText(/R\$\s\d/);
-  await page.getByRole('button', { name: 'Pagar Agora' }).click();
+  await payNow(page);
   await expectToast(page, 'Ação necessária', 'Por favor, faça login para finalizar a compra.');
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout$/);
   await expect(page.getByTestId('cart-badge')).toHaveText('1');
@@ -83,16 +83,32 @@ test('a new customer buys two products with Pix and the welcome 10% off; confirm
   const total = formatBRL(subtotal - percentOf(subtotal, 10));
   await expect(page.getByTestId('checkout-total')).toHaveText(total);
 
+  // No delivery address yet: refused at the fields, nothing bought, and what was typed stays.
+  await page.getByLabel('Quem vai receber').fill('');
+  await page.getByLabel('CPF ou CNPJ').fill(cpf);
+  await page.getByRole('button', { name: 'Pagar Agora' }).click();
+  await expect(page.getByText('Informe o CEP.')).toBeVisible();
+  await expect(page.getByText('Informe a rua.')).toBeVisible();
+  await expect(page.getByText('Informe quem vai receber o pedido.')).toBeVisible();
+  await expect(page.getByLabel('CPF ou CNPJ')).toHaveValue(cpf);
+  await expect(page).toHaveURL(/\/checkout$/);
+  // A CEP of another state is refused at the CEP field.
+  await fillNewAddress(page, { ...E2E_ADDRESS, state: 'RJ' });
+  await page.getByLabel('Quem vai receber').fill('Renata Lopes');
+  await page.getByRole('button', { name: 'Pagar Agora' }).click();
+  await expect(page.getByText('Este CEP não pertence a RJ.')).toBeVisible();
+  await page.getByRole('group', { name: 'Endereço de entrega' }).getByLabel('Estado').selectOption('SP');
+
   // A wrong CPF is refused in pt-BR and nothing is bought.
   await page.getByLabel('CPF ou CNPJ').fill('111.111.111-11');
-  await page.getByRole('button', { name: 'Pagar Agora' }).click();
+  await payNow(page);
   await expect(page.getByText('CPF ou CNPJ inválido. Confira os números.')).toBeVisible();
   await expect(page).toHaveURL(/\/checkout$/);
 
   await page.getByLabel('CPF ou CNPJ').fill(cpf.replace(/\D/g, ''));
   await expect(page.getByLabel('CPF ou CNPJ')).toHaveValue(cpf);
   await expect(page.getByTestId('checkout-total')).toHaveText(total);
-  await page.getByRole('button', { name: 'Pagar Agora' }).click();
+  await payNow(page);
   await expect(page).toHaveURL(/\/pedido\/[0-9a-f-]{36}$/);
   await expectToast(page, '🎉 Compra realizada com sucesso!', 'Seu pedido foi processado. Acompanhe na sua área de cliente.');
   await expect(page.getByTestId('cart-badge')).toHaveCount(0);
@@ -107,20 +123,23 @@ test('a new customer buys two products with Pix and the welcome 10% off; confirm
   await expect(page.getByTestId('discount-line')).toHaveText(`Desconto de boas-vindas (10%)-${formatBRL(percentOf(subtotal, 10))}`);
   await expect(page.getByTestId('order-total')).toHaveText(total);
 
-  const mail = await latestMail(account.email, `pedido ${number} confirmado`);
+  // A Pix waits for its confirmation: the e-mail and the order say so.
+  const mail = await latestMail(account.email, `pedido ${number} recebido`);
+  expect(mail.text).toContain('Avenida Paulista, 1000');
   expect(mail.text).toContain(first);
   expect(mail.text).toContain(`Desconto de boas-vindas (10%): -${formatBRL(percentOf(subtotal, 10))}`);
 
   await page.getByRole('link', { name: 'Ver meus pedidos' }).click();
   await expect(page).toHaveURL(/\/area-cliente\/meus-pedidos$/);
   const row = page.getByRole('row').filter({ hasText: number });
-  await expect(row).toContainText('Pago');
+  await expect(row).toContainText('Aguardando pagamento');
   await expect(row).toContainText(total);
   await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4}/);
 
-  // The next checkout remembers the CPF, and the offer was the first purchase's only.
+  // The next checkout remembers the CPF and preselects the address saved with the first purchase, and the offer was the first purchase's only.
   await addProduct(page, 'detergente');
   await page.goto('/checkout');
+  await expect(page.getByRole('radio', { name: /Avenida Paulista, 1000/ })).toBeChecked();
   await expect(page.getByLabel('CPF ou CNPJ')).toHaveValue(cpf);
   await expect(page.getByTestId('checkout-total')).toHaveText(/R\$/);
   await expect(page.getByText(/Desconto de boas-vindas/)).toHaveCount(0);
@@ -140,7 +159,7 @@ test('a CPF that already bought on another account gets no welcome discount', as
   await page.goto('/checkout');
   await page.getByLabel('CPF ou CNPJ').fill(cpf);
   await expect(page.getByTestId('discount-line')).toContainText('Desconto de boas-vindas');
-  await page.getByRole('button', { name: 'Pagar Agora' }).click();
+  await payNow(page);
   await expect(page).toHaveURL(/\/pedido\//);
 
   const other = await browser.newContext();
@@ -155,7 +174,7 @@ test('a CPF that already bought on another account gets no welcome discount', as
   await page2.getByLabel('CPF ou CNPJ').fill(cpf);
   await expect(page2.getByTestId('discount-line')).toHaveCount(0);
   const total = (await page2.getByTestId('checkout-total').textContent())!;
-  await page2.getByRole('button', { name: 'Pagar Agora' }).click();
+  await payNow(page2);
   await expect(page2).toHaveURL(/\/pedido\//);
   await expect(page2.getByTestId('order-total')).toHaveText(total);
   await expect(page2.getByText(/Desconto de boas-vindas/)).toHaveCount(0);
@@ -181,7 +200,7 @@ test('a price edited in localStorage is corrected and the real price is charged'
   await page.getByLabel('CPF ou CNPJ').fill(freshCpf());
   await expect(page.getByTestId('checkout-total')).toHaveText(expected);
   await page.getByRole('radio', { name: /Boleto/ }).check();
-  await page.getByRole('button', { name: 'Pagar Agora' }).click();
+  await payNow(page);
   await expect(page.getByRole('heading', { level: 1, name: /^Pedido / })).toBeVisible();
   await expect(page.getByTestId('boleto-line')).toHaveText(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
   await expect(page.getByTestId('order-total')).toHaveText(expected);
@@ -220,7 +239,7 @@ test('subscribe to the semiannual plan, then shop as a subscriber', async ({ pag
   expect(options[1]).toBe('2x de R$\u00a0124,75 sem juros');
   expect(options[2]).toBe('3x de R$\u00a083,16 sem juros (1ª parcela R$\u00a083,18)');
   await installments.selectOption('3');
-  await page.getByRole('button', { name: 'Pagar Agora' }).click();
+  await payNow(page);
   await expect(page).toHaveURL(/\/pedido\//);
   await expect(page.getByText('3x sem juros')).toBeVisible();
 
@@ -237,7 +256,7 @@ test('subscribe to the semiannual plan, then shop as a subscriber', async ({ pag
   await expect(frequency).toHaveValue('1');
   expect(await frequency.locator('option').allTextContents()).toEqual(['A cada 1 mês', 'A cada 2 meses', 'A cada 3 meses']);
   await frequency.selectOption('3');
-  await page.getByRole('button', { name: 'Pagar Agora' }).click();
+  await payNow(page);
   await expect(page).toHaveURL(/\/pedido\//);
   await expect(page.getByText(/entrega a cada 3 meses/)).toBeVisible();
   await expect(page.getByText('Desconto de assinante')).toBeVisible();
@@ -258,7 +277,7 @@ test("nobody opens another customer's order", async ({ page, browser }) => {
   await addProduct(page, 'detergente');
   await page.goto('/checkout');
   await page.getByLabel('CPF ou CNPJ').fill(CPF);
-  await page.getByRole('button', { name: 'Pagar Agora' }).click();
+  await payNow(page);
   await expect(page).toHaveURL(/\/pedido\//);
   const orderUrl = page.url();
 

@@ -1,7 +1,7 @@
 // A company buys with an alphanumeric CNPJ (IN RFB nº 2.229/2024): typed in lower case,
 // masked in upper case at the checkout, kept on the profile (issue 11).
 import { expect, test, type Page } from '@playwright/test';
-import { createCustomer, login } from './fixtures';
+import { createCustomer, login, payNow } from './fixtures';
 
 /** The Receita Federal's example of an alphanumeric CNPJ. */
 const CNPJ = '12.ABC.345/01DE-35';
@@ -43,7 +43,7 @@ test('a company checks out with an alphanumeric CNPJ typed in lower case and fin
   await expect(taxId).toHaveValue(CNPJ);
 
   await expect(page.getByRole('radio', { name: /Pix/ })).toBeChecked();
-  await page.getByRole('button', { name: 'Pagar Agora' }).click();
+  await payNow(page);
   await expect(page).toHaveURL(/\/pedido\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: /^Pedido [0-9A-F]{8}$/ })).toBeVisible();
   await expect(page.getByLabel('Pix copia e cola')).toHaveValue(/^000201.*6304[0-9A-F]{4}$/);
@@ -69,7 +69,7 @@ test('an invalid alphanumeric CNPJ is refused in pt-BR at the field, keeping wha
   const taxId = page.getByLabel('CPF ou CNPJ');
   await taxId.pressSequentially('12abc34501de53');
   await expect(taxId).toHaveValue(wrong);
-  await page.getByRole('button', { name: 'Pagar Agora' }).click();
+  await payNow(page);
   await expect(taxId).toHaveAccessibleDescription(message);
   await expect(taxId).toHaveAttribute('aria-invalid', 'true');
   await expect(taxId).toHaveValue(wrong);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createCustomer, expectToast, login, gotoHydrated } from './fixtures';
+import { createCustomer, expectToast, login, gotoHydrated, payNow } from './fixtures';
 
 const NO_SUBSCRIPTION = 'Você ainda não tem uma assinatura ativa da Assinatura Inteligente.';
 const CANCEL_TEXT = 'Tem certeza que deseja cancelar sua assinatura? Você perderá todos os benefícios.';
@@ -42,7 +42,7 @@ test('a customer subscribes, sees the subscription, changes the plan and cancels
   await page.getByRole('button', { name: 'Assinar agora' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   await page.getByLabel('CPF ou CNPJ').fill('529.982.247-25');
-  await page.getByRole('button', { name: 'Pagar Agora' }).click();
+  await payNow(page);
   await expect(page.getByRole('heading', { level: 1, name: /^Pedido / })).toBeVisible();
 
   await page.goto('/area-cliente/assinaturas');

@@ -90,3 +90,33 @@ export async function gotoHydrated(page: Page, path: string) {
   });
   return response;
 }
+
+/** The address an e2e customer types at checkout when they have none saved. */
+export const E2E_ADDRESS = {
+  zipCode: '01310-100',
+  state: 'SP',
+  street: 'Avenida Paulista',
+  number: '1000',
+  complement: 'apto 42',
+  neighborhood: 'Bela Vista',
+  city: 'São Paulo',
+} as const;
+
+/** Types E2E_ADDRESS into the checkout's new-address fields, when they are open. */
+export async function fillNewAddress(page: Page, address: Partial<Record<keyof typeof E2E_ADDRESS, string>> = E2E_ADDRESS) {
+  const form = page.getByRole('group', { name: 'Endereço de entrega' });
+  if ((await form.getByLabel('Rua').count()) === 0) return;
+  if (address.zipCode !== undefined) await form.getByLabel('CEP').fill(address.zipCode);
+  if (address.state !== undefined) await form.getByLabel('Estado').selectOption(address.state);
+  if (address.street !== undefined) await form.getByLabel('Rua').fill(address.street);
+  if (address.number !== undefined) await form.getByLabel('Número').fill(address.number);
+  if (address.complement !== undefined) await form.getByLabel('Complemento (opcional)').fill(address.complement);
+  if (address.neighborhood !== undefined) await form.getByLabel('Bairro').fill(address.neighborhood);
+  if (address.city !== undefined) await form.getByLabel('Cidade').fill(address.city);
+}
+
+/** "Pagar Agora" at checkout, with the delivery address typed first when the customer has none saved. */
+export async function payNow(page: Page) {
+  await fillNewAddress(page);
+  await page.getByRole('button', { name: 'Pagar Agora' }).click();
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { taxIdSchema } from './checkout';
+import { deliveryFromForm, deliverySchema, taxIdSchema } from './checkout';
 import { fieldErrors } from './field-errors';
 import { profileSchema } from './profile';
 
@@ -40,5 +40,48 @@ describe('taxIdSchema', () => {
     expect(profileSchema.parse({ name: 'Ana', taxId: '' })).toEqual({ name: 'Ana', taxId: null });
     const bad = profileSchema.safeParse({ name: 'Ana', taxId: '12.ABC.345/01DE-53' });
     expect(bad.success ? {} : fieldErrors(bad.error)).toEqual({ taxId: 'CPF ou CNPJ inválido. Confira os caracteres.' });
+  });
+});
+
+describe('deliverySchema (Endereço de entrega)', () => {
+  const address = { zipCode: '01310-100', street: 'Avenida Paulista', number: '1000', complement: '', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' };
+
+  it('a saved address by id, with who receives it', () => {
+    const id = '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
+    expect(deliverySchema.parse({ addressId: id, recipientName: ' Ana ' })).toEqual({ kind: 'saved', addressId: id, recipientName: 'Ana' });
+  });
+
+  it('a new address typed in place, saved only when ticked; the CEP stored as digits', () => {
+    expect(deliverySchema.parse({ addressId: 'new', recipientName: 'Ana', newAddress: address, saveAddress: 'on' })).toMatchObject({
+      kind: 'new',
+      save: true,
+      address: { zipCode: '01310100', state: 'SP', complement: null },
+    });
+    expect(deliverySchema.parse({ addressId: 'new', recipientName: 'Ana', newAddress: address })).toMatchObject({ save: false });
+  });
+
+  it('nothing chosen, nothing typed: every message at its field at once', () => {
+    const result = deliverySchema.safeParse({ addressId: 'new', recipientName: '', newAddress: {} });
+    expect(result.success ? {} : fieldErrors(result.error)).toEqual({
+      recipientName: 'Informe quem vai receber o pedido.',
+      'newAddress.zipCode': 'Informe o CEP.',
+      'newAddress.street': 'Informe a rua.',
+      'newAddress.number': 'Informe o número.',
+      'newAddress.neighborhood': 'Informe o bairro.',
+      'newAddress.city': 'Informe a cidade.',
+      'newAddress.state': 'Selecione o estado.',
+    });
+    const none = deliverySchema.safeParse({ recipientName: 'Ana' });
+    expect(none.success ? {} : fieldErrors(none.error)).toEqual({ addressId: 'Escolha o endereço de entrega.' });
+  });
+
+  it("a CEP of another state is refused at the CEP field", () => {
+    const result = deliverySchema.safeParse({ addressId: 'new', recipientName: 'Ana', newAddress: { ...address, state: 'RJ' } });
+    expect(result.success ? {} : fieldErrors(result.error)).toEqual({ 'newAddress.zipCode': 'Este CEP não pertence a RJ.' });
+  });
+
+  it('reads the posted delivery.* fields', () => {
+    const form = { intent: 'pay', 'delivery.addressId': 'new', 'delivery.recipientName': 'Ana', 'delivery.saveAddress': 'on', 'delivery.newAddress.zipCode': '01310-100', 'delivery.newAddress.state': 'SP' };
+    expect(deliveryFromForm(form)).toEqual({ addressId: 'new', recipientName: 'Ana', saveAddress: 'on', newAddress: { zipCode: '01310-100', state: 'SP' } });
   });
 });

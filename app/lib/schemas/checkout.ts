@@ -132,6 +132,12 @@ export const DELIVERY_MESSAGES = {
 
 const checkbox = z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean());
 
+/** A new address typed at checkout: the Meus Endereços fields, named by the checkout. */
+const newAddressSchema = z.preprocess(
+  (value) => ({ name: 'Entrega', ...(typeof value === 'object' && value !== null ? value : {}), isDefault: false }),
+  addressSchema,
+);
+
 /**
  * Where to deliver: one of the customer's saved addresses (`addressId`) or a new one typed in
  * place (`addressId: 'new'` and the Meus Endereços fields under `newAddress`, saved to the
@@ -146,15 +152,20 @@ export const deliverySchema = z
     // Ticked by default on the page; an unticked checkbox posts nothing.
     saveAddress: checkbox,
   })
-  .transform((v, ctx) => {
-    if (v.addressId !== 'new') return { kind: 'saved' as const, addressId: v.addressId, recipientName: v.recipientName };
-    const parsed = addressSchema.safeParse({ name: 'Entrega', ...(typeof v.newAddress === 'object' ? v.newAddress : {}), isDefault: false });
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['newAddress', ...issue.path] });
-      return z.NEVER;
-    }
-    return { kind: 'new' as const, address: parsed.data, save: v.saveAddress, recipientName: v.recipientName };
-  });
+  // Runs even when another field failed, so every message shows at once (the recipient and the address fields).
+  .superRefine(
+    (v, ctx) => {
+      if ((v as { addressId?: unknown }).addressId !== 'new') return;
+      const parsed = newAddressSchema.safeParse((v as { newAddress?: unknown }).newAddress);
+      if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['newAddress', ...issue.path] });
+    },
+    { when: () => true },
+  )
+  .transform((v) =>
+    v.addressId === 'new'
+      ? { kind: 'new' as const, address: newAddressSchema.parse(v.newAddress), save: v.saveAddress, recipientName: v.recipientName }
+      : { kind: 'saved' as const, addressId: v.addressId, recipientName: v.recipientName },
+  );
 
 export type DeliveryChoice = z.output<typeof deliverySchema>;
 

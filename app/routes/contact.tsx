@@ -46,7 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
   const limited = await checkRateLimit(request, 'contact');
   if (limited) return data<ActionData>({ status: 'error', fields, message: limited.message }, limited.init);
   try {
-    // Stored, then mailed to the store; a mail failure is logged and the message kept (contact.server.ts).
+    // Stored with its e-mail to the store queued in one transaction; SMTP never holds this answer (contact.server.ts).
     await submitContactMessage(await getDb(), parsed.data);
   } catch (error) {
     log.error('contato: não foi possível gravar a mensagem', error);

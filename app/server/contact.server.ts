@@ -1,21 +1,16 @@
-// Messages from /contato: stored first, then mailed to the store. A mail
-// failure is logged and leaves mailed_at null (the message is not lost and the
-// customer still gets their confirmation); stored messages can be resent later.
-import { eq } from 'drizzle-orm';
-import type { Executor } from '~/db/client.server';
+// Messages from /contato: stored and their e-mail to the store queued together.
+import type { Database } from '~/db/client.server';
 import { contactMessages } from '~/db/schema';
 import type { ContactInput } from '~/lib/schemas/contact';
 import { getEnv } from './env.server';
-import { deliverMessage as sendMail, type MailMessage } from './mail/transport.server';
-import { log } from './log.server';
+import { enqueueMail, kickMailDelivery } from './mail/outbox.server';
+import type { MailMessage } from './mail/transport.server';
 
-export type ContactSubmission = { id: string; mailed: boolean };
+export type ContactSubmission = { id: string };
 
 type Options = {
   /** Where the message goes; the store's address by default. */
   to?: string;
-  /** The mailer; tests pass their own. */
-  send?: (message: MailMessage) => Promise<void>;
 };
 
 /** One line, no control characters: safe in a mail header. */
@@ -40,23 +35,20 @@ export function contactMail(message: ContactInput, to: string): MailMessage {
   };
 }
 
-export async function submitContactMessage(db: Executor, message: ContactInput, options: Options = {}): Promise<ContactSubmission> {
-  const [row] = await db
-    .insert(contactMessages)
-    .values({ name: message.name, email: message.email, subject: message.subject, message: message.message })
-    .returning({ id: contactMessages.id });
-  const id = row!.id;
-  try {
-    await (options.send ?? sendMail)(contactMail(message, options.to ?? getEnv().STORE_EMAIL));
-  } catch (error) {
-    log.error(`contato: mensagem ${id} gravada, mas o e-mail para a loja falhou`, error);
-    return { id, mailed: false };
-  }
-  try {
-    await db.update(contactMessages).set({ mailedAt: new Date() }).where(eq(contactMessages.id, id));
-  } catch (error) {
-    // Stored and mailed: only the bookkeeping failed, the customer is answered all the same.
-    log.error(`contato: mensagem ${id} enviada, mas mailed_at não foi gravado`, error);
-  }
-  return { id, mailed: true };
+/**
+ * Stores the message and queues its e-mail to the store in one transaction: the customer's
+ * answer never waits for SMTP, and an SMTP outage only delays the e-mail (mail/outbox.server.ts
+ * retries it, and shows it to the admin if it finally fails).
+ */
+export async function submitContactMessage(db: Database, message: ContactInput, options: Options = {}): Promise<ContactSubmission> {
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({ name: message.name, email: message.email, subject: message.subject, message: message.message })
+      .returning({ id: contactMessages.id });
+    await enqueueMail(tx, { kind: 'contact', ...contactMail(message, options.to ?? getEnv().STORE_EMAIL), dedupeKey: `contact:${row!.id}` });
+    return row!.id;
+  });
+  kickMailDelivery(db);
+  return { id };
 }

@@ -5,7 +5,10 @@ import { isCheckViolation } from '~/db/errors.server';
 import * as seed from '~/db/seed/data';
 import { seedCatalogue } from '~/db/seed/seed.server';
 import { CONTACT_LIMITS, contactSchema } from '~/lib/schemas/contact';
-import type { MailMessage } from '~/server/mail/mailer.server';
+import type { MailMessage } from '~/server/mail/transport.server';
+import { deliverDueMail, setMailTransport } from '~/server/mail/outbox.server';
+import { settleBackgroundTasks } from '~/server/background.server';
+import { advanceClock, resetClock } from '~/lib/clock';
 import { contactMail, submitContactMessage } from '~/server/contact.server';
 import {
   BLOG_SEARCH_MAX_LENGTH,
@@ -183,35 +186,56 @@ describe.each(engines)('content on $name', ({ open }) => {
     expect(await getLegalPage(handle.db, 'pagina-que-nao-existe')).toBeNull();
   });
 
-  it('stores a contact message and marks it mailed', async () => {
+  it('stores a contact message and queues its e-mail to the store in the same transaction; it leaves after the answer', async () => {
     const sent: MailMessage[] = [];
-    const message = { name: 'Ana Souza', email: 'ana@exemplo.com.br', subject: 'Pedido 123', message: 'Quando chega?' };
-    const result = await submitContactMessage(handle.db, message, { to: 'loja@clarear.com.br', send: async (m) => void sent.push(m) });
-    expect(result.mailed).toBe(true);
-    const [row] = await handle.db.select().from(t.contactMessages).where(eq(t.contactMessages.id, result.id));
-    expect(row).toMatchObject(message);
-    expect(row!.mailedAt).toBeInstanceOf(Date);
-    expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ to: 'loja@clarear.com.br', replyTo: 'ana@exemplo.com.br' });
-    expect(sent[0]!.subject).toContain('Pedido 123');
-    expect(sent[0]!.text).toContain('Quando chega?');
+    setMailTransport(async (m) => void sent.push(m));
+    try {
+      const message = { name: 'Ana Souza', email: 'ana@exemplo.com.br', subject: 'Pedido 123', message: 'Quando chega?' };
+      const result = await submitContactMessage(handle.db, message, { to: 'loja@clarear.com.br' });
+      const [row] = await handle.db.select().from(t.contactMessages).where(eq(t.contactMessages.id, result.id));
+      expect(row).toMatchObject(message);
+      const [queued] = await handle.db.select().from(t.emailOutbox).where(eq(t.emailOutbox.dedupeKey, `contact:${result.id}`));
+      expect(queued).toMatchObject({ kind: 'contact', toAddress: 'loja@clarear.com.br', replyTo: 'ana@exemplo.com.br' });
+      await settleBackgroundTasks();
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toMatchObject({ to: 'loja@clarear.com.br', replyTo: 'ana@exemplo.com.br' });
+      expect(sent[0]!.subject).toContain('Pedido 123');
+      expect(sent[0]!.text).toContain('Quando chega?');
+      const [after] = await handle.db.select().from(t.emailOutbox).where(eq(t.emailOutbox.id, queued!.id));
+      expect(after).toMatchObject({ status: 'sent', attempts: 1 });
+    } finally {
+      setMailTransport(null);
+    }
   });
 
-  it('keeps a contact message whose e-mail failed, with mailed_at null', async () => {
-    const errors: unknown[] = [];
-    const spy = vi.spyOn(logger, 'error').mockImplementation((...args: unknown[]) => void errors.push(args));
+  it('an SMTP outage loses nothing: the message is kept and its e-mail retried until it leaves', async () => {
+    let down = true;
+    const sent: MailMessage[] = [];
+    setMailTransport(async (m) => {
+      if (down) throw new Error('SMTP fora do ar');
+      sent.push(m);
+    });
+    const spy = vi.spyOn(logger, 'warn').mockImplementation(() => undefined);
     try {
       const message = { name: 'Bruno', email: 'bruno@exemplo.com.br', subject: 'Dúvida', message: 'Tem refil?' };
-      const result = await submitContactMessage(handle.db, message, {
-        to: 'loja@clarear.com.br',
-        send: () => Promise.reject(new Error('SMTP fora do ar')),
-      });
-      expect(result.mailed).toBe(false);
+      const result = await submitContactMessage(handle.db, message, { to: 'loja@clarear.com.br' });
+      await settleBackgroundTasks();
       const [row] = await handle.db.select().from(t.contactMessages).where(eq(t.contactMessages.id, result.id));
-      expect(row).toMatchObject({ ...message, mailedAt: null });
-      expect(errors).toHaveLength(1);
+      expect(row).toMatchObject(message);
+      const [queued] = await handle.db.select().from(t.emailOutbox).where(eq(t.emailOutbox.dedupeKey, `contact:${result.id}`));
+      expect(queued).toMatchObject({ status: 'pending', attempts: 1, lastError: 'SMTP fora do ar' });
+      expect(sent).toHaveLength(0);
+      // SMTP is back; the retry is due a minute later.
+      down = false;
+      await deliverDueMail(handle.db);
+      expect(sent).toHaveLength(0);
+      advanceClock(2 * 60_000);
+      await deliverDueMail(handle.db);
+      expect(sent.map((m) => m.subject)).toEqual(['[Contato pelo site] Dúvida']);
     } finally {
+      resetClock();
       spy.mockRestore();
+      setMailTransport(null);
     }
   });
 

@@ -136,7 +136,7 @@ async function notifyExistingAccount(existing: User, env: Env): Promise<void> {
         );
     await sendMailNow(await getDb(), { kind: 'duplicate-sign-up', ...duplicateSignUpEmail({ account: existing, attemptedAt, publicUrl: env.publicUrl, confirmationUrl: confirm }) });
   } catch (error) {
-    // Not sent: let the next attempt try again rather than silence the owner for the cooldown.
+    // Not queued: let the next attempt try again rather than silence the owner for the cooldown.
     await releaseMailSlot(claim).catch(() => undefined);
     throw error;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availableActions, canApply, cancellationOwesRefund } from './order-lifecycle';
+import { availableActions, canApply, cancellationOwesRefund, customerTimelineEvent } from './order-lifecycle';
 
 describe('order lifecycle', () => {
   it('moves forward one step at a time: pending → paid → preparing → shipped → delivered', () => {
@@ -35,5 +35,14 @@ describe('order lifecycle', () => {
     expect(cancellationOwesRefund('pending')).toBe(false);
     expect(cancellationOwesRefund('paid')).toBe(true);
     expect(cancellationOwesRefund('preparing')).toBe(true);
+  });
+});
+
+describe('what a customer reads of the history', () => {
+  const base = { id: 'e1', fromStatus: 'paid' as const, createdAt: '2026-11-24T12:00:00Z' };
+  it('keeps a cancellation reason and the store’s own notes, drops who did it and admin notes', () => {
+    expect(customerTimelineEvent({ ...base, toStatus: 'cancelled', actor: 'admin', actorName: 'Admin Ana', note: 'Sem estoque' })).toMatchObject({ note: 'Sem estoque', actorName: null });
+    expect(customerTimelineEvent({ ...base, toStatus: 'preparing', actor: 'admin', actorName: 'Admin Ana', note: 'cliente chato' })).toMatchObject({ note: null, actorName: null });
+    expect(customerTimelineEvent({ ...base, fromStatus: 'pending', toStatus: 'paid', actor: 'system', note: 'Pagamento aprovado' })).toMatchObject({ note: 'Pagamento aprovado' });
   });
 });

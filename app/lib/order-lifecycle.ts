@@ -57,3 +57,23 @@ export const ORDER_ACTOR_LABELS: Record<OrderActor, string> = {
   admin: 'Administrador',
   system: 'Sistema',
 };
+
+/** One entry of an order's history as pages show it. */
+export type TimelineEvent = {
+  id: string;
+  fromStatus: OrderStatus | null;
+  toStatus: OrderStatus;
+  actor: OrderActor;
+  actorName?: string | null;
+  note: string | null;
+  createdAt: Date | string;
+};
+
+/**
+ * What a customer may read of their order's history: a cancellation's reason and the store's
+ * own notes ("Pagamento aprovado"); never who at the store did it, nor an admin's note.
+ */
+export function customerTimelineEvent(event: TimelineEvent): TimelineEvent {
+  const note = event.toStatus === 'cancelled' || event.actor === 'system' ? event.note : null;
+  return { id: event.id, fromStatus: event.fromStatus, toStatus: event.toStatus, actor: event.actor, actorName: null, note, createdAt: event.createdAt };
+}

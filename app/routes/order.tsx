@@ -1,11 +1,24 @@
-import { CheckCircle2 } from 'lucide-react';
+// /pedido/:id — the customer's order: status in words, its history, the delivery address, the
+// tracking link once shipped, the Pix code or boleto line again while unpaid, and "Cancelar
+// pedido" while it is. Owner only: anyone else's id is a 404, for the page and the action.
+import { CheckCircle2, Clock, PackageCheck, Truck, XCircle } from 'lucide-react';
 import QRCode from 'qrcode';
-import { useEffect } from 'react';
-import { data, Link, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { data, Link, useFetcher, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { OrderAddress } from '~/components/order/order-address';
+import { OrderTimeline } from '~/components/order/order-timeline';
+import { TrackingLink } from '~/components/order/tracking-link';
+import { Button } from '~/components/ui/button';
+import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { toast } from '~/components/ui/toaster';
 import { buttonVariants } from '~/components/ui/button';
 import { OrderTotals, storedOrderTotals } from '~/components/order-totals';
-import { formatDateBR } from '~/lib/dates';
+import { formatDateBR, formatDateTimeBR } from '~/lib/dates';
+import { availableActions, customerTimelineEvent } from '~/lib/order-lifecycle';
+import type { ToastMessage } from '~/lib/toast';
+import { readForm } from '~/server/http/body.server';
+import { applyOrderAction, OrderActionError } from '~/server/orders/transitions.server';
 import { formatBRL, formatPrice } from '~/lib/money';
 import { orderStatusLabel, PAYMENT_METHOD_LABELS, shortOrderId } from '~/lib/order-status';
 import { getDb } from '~/server/db.server';
@@ -23,12 +36,45 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const order = await getOwnOrder(await getDb(), user.id, params.id);
   // Someone else's order looks exactly like a missing one.
   if (!order) return data({ order: null, pixQrSvg: null }, { status: 404 });
+  // The code is shown while it can still be paid.
   const pixQrSvg =
-    order.paymentDetails?.method === 'pix'
+    order.paymentDetails?.method === 'pix' && order.status === 'pending'
       ? await QRCode.toString(order.paymentDetails.copyPaste, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 })
       : null;
-  return { order, pixQrSvg };
+  // Who at the store moved the order, and their notes, stay in the admin.
+  return { order: { ...order, events: order.events.map(customerTimelineEvent) }, pixQrSvg };
 }
+
+const cancelSchema = z.object({ intent: z.literal('cancel'), version: z.coerce.number().int().min(0) });
+const CUSTOMER_CANCEL_REASON = 'Cancelado pelo cliente';
+const CANCEL_CONFIRMATION = 'O pedido será cancelado e os produtos voltam ao estoque. Se você já pagou, não cancele: fale com a gente.';
+
+type ActionData = { ok: boolean; toast: ToastMessage };
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const parsed = cancelSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) {
+    return data<ActionData>({ ok: false, toast: { title: 'Não foi possível cancelar', description: 'Recarregue a página e tente novamente.', variant: 'destructive' } }, 400);
+  }
+  try {
+    await applyOrderAction(await getDb(), {
+      orderId: params.id,
+      action: 'cancel',
+      actor: { kind: 'customer', userId: user.id },
+      expectedVersion: parsed.data.version,
+      reason: CUSTOMER_CANCEL_REASON,
+    });
+    return data<ActionData>({ ok: true, toast: { title: 'Pedido cancelado', description: 'Seu pedido foi cancelado.' } });
+  } catch (error) {
+    if (error instanceof OrderActionError) {
+      return data<ActionData>({ ok: false, toast: { title: 'Não foi possível cancelar', description: error.message, variant: 'destructive' } }, error.status);
+    }
+    throw error;
+  }
+}
+
+const STATUS_ICONS = { pending: Clock, paid: CheckCircle2, preparing: PackageCheck, shipped: Truck, delivered: PackageCheck, cancelled: XCircle } as const;
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const { order, pixQrSvg } = loaderData;
@@ -53,16 +99,54 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
     );
   }
   const details = order.paymentDetails;
+  const unpaid = order.status === 'pending';
+  const StatusIcon = STATUS_ICONS[order.status];
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <p className="flex items-center gap-2 font-semibold text-brand-800 dark:text-brand-200">
-        <CheckCircle2 className="h-6 w-6" aria-hidden /> {order.status === 'paid' ? 'Pedido confirmado' : orderStatusLabel(order.status)}
+      <p className="flex items-center gap-2 font-semibold text-brand-800 dark:text-brand-200" data-testid="order-status">
+        <StatusIcon className="h-6 w-6" aria-hidden /> {order.status === 'paid' ? 'Pedido confirmado' : orderStatusLabel(order.status)}
       </p>
       <h1 className="mt-2 text-3xl font-bold">Pedido {shortOrderId(order.id)}</h1>
       <p className="mt-1 text-slate-700 dark:text-slate-300">
         Feito em {formatDateBR(order.createdAt)} · {orderStatusLabel(order.status)}
         {order.deliveryFrequencyMonths ? ` · entrega a cada ${order.deliveryFrequencyMonths === 1 ? '1 mês' : `${order.deliveryFrequencyMonths} meses`}` : ''}
       </p>
+
+      {order.status === 'cancelled' ? (
+        <div className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+          <p>Pedido cancelado{order.cancelReason ? `: ${order.cancelReason}` : '.'}</p>
+          {order.refundStatus === 'pending' ? <p className="mt-1 font-semibold">Reembolso pendente: vamos devolver o valor pago pela mesma forma de pagamento.</p> : null}
+          {order.refundStatus === 'refunded' ? <p className="mt-1 font-semibold">Reembolso concluído.</p> : null}
+        </div>
+      ) : null}
+
+      {order.carrier && order.trackingCode ? (
+        <section aria-labelledby="entrega-rastreio" className="mt-6 rounded-xl border border-slate-200 p-5 dark:border-slate-800">
+          <h2 id="entrega-rastreio" className="text-xl font-bold">
+            Rastreamento
+          </h2>
+          <div className="mt-2">
+            <TrackingLink carrier={order.carrier} code={order.trackingCode} />
+          </div>
+        </section>
+      ) : null}
+
+      <div className="mt-8 grid gap-6 sm:grid-cols-2">
+        <section aria-labelledby="endereco-entrega">
+          <h2 id="endereco-entrega" className="text-xl font-bold">
+            Endereço de entrega
+          </h2>
+          {order.address ? <OrderAddress address={order.address} className="mt-3" /> : <p className="mt-3 text-slate-700 dark:text-slate-300">Pedido anterior ao registro de endereços.</p>}
+        </section>
+        <section aria-labelledby="acompanhamento">
+          <h2 id="acompanhamento" className="text-xl font-bold">
+            Acompanhamento
+          </h2>
+          <div className="mt-3">
+            <OrderTimeline events={order.events} />
+          </div>
+        </section>
+      </div>
 
       <section aria-labelledby="itens" className="mt-8">
         <h2 id="itens" className="text-xl font-bold">
@@ -86,7 +170,12 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         <h2 id="pagamento" className="text-xl font-bold">
           Pagamento: {PAYMENT_METHOD_LABELS[order.paymentMethod ?? ''] ?? '—'}
         </h2>
-        {details?.method === 'pix' ? (
+        {unpaid && order.paymentExpiresAt ? (
+          <p className="mt-2 font-semibold text-amber-900 dark:text-amber-200" data-testid="payment-deadline">
+            Pague até {formatDateTimeBR(order.paymentExpiresAt)}. Depois disso o pedido é cancelado.
+          </p>
+        ) : null}
+        {details?.method === 'pix' && unpaid ? (
           <div className="mt-4 grid gap-4 sm:grid-cols-[12rem_1fr]">
             {pixQrSvg ? (
               <div role="img" aria-label="QR Code do Pix" className="rounded-lg bg-white p-2" dangerouslySetInnerHTML={{ __html: pixQrSvg }} />
@@ -114,7 +203,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               : `1ª parcela de ${formatBRL(details.installmentCents[0]!)} e ${details.installments - 1}x de ${formatBRL(details.installmentCents.at(-1)!)}`}
           </p>
         ) : null}
-        {details?.method === 'boleto' ? (
+        {details?.method === 'boleto' && unpaid ? (
           <div className="mt-3 grid gap-1">
             <p className="text-sm font-semibold">Linha digitável (vence em {formatDateBR(details.dueDate)})</p>
             <p className="font-mono break-all" data-testid="boleto-line">
@@ -124,9 +213,41 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </section>
 
-      <Link to="/area-cliente/meus-pedidos" className={`${buttonVariants({ size: 'lg' })} mt-8`}>
-        Ver meus pedidos
-      </Link>
+      <div className="mt-8 flex flex-wrap gap-3">
+        <Link to="/area-cliente/meus-pedidos" className={buttonVariants({ size: 'lg' })}>
+          Ver meus pedidos
+        </Link>
+        {availableActions(order.status, 'customer').includes('cancel') ? <CancelOrder version={order.version} /> : null}
+      </div>
     </div>
+  );
+}
+
+function CancelOrder({ version }: { version: number }) {
+  const fetcher = useFetcher<ActionData>();
+  const [open, setOpen] = useState(false);
+  const result = fetcher.data;
+  useEffect(() => {
+    if (!result) return;
+    toast(result.toast);
+    if (result.ok) setOpen(false);
+  }, [result]);
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Cancelar pedido"
+      description={CANCEL_CONFIRMATION}
+      trigger={
+        <Button type="button" variant="outline" size="lg">
+          Cancelar pedido
+        </Button>
+      }
+      fetcher={fetcher}
+      fields={{ intent: 'cancel', version: String(version) }}
+      confirmLabel="Sim, cancelar pedido"
+      busyLabel="Cancelando..."
+      busy={fetcher.state !== 'idle'}
+    />
   );
 }

@@ -192,6 +192,17 @@ const MATRIX: Record<string, Entry> = {
       { label: 'unknown order', url: '/pedido/00000000-0000-4000-8000-000000000000', params: () => ({ id: '00000000-0000-4000-8000-000000000000' }), expect: ownedByA(404) },
       { label: 'malformed id', url: `/pedido/${'-'.repeat(36)}`, params: () => ({ id: '-'.repeat(36) }), expect: ownedByA(404) },
     ],
+    action: [
+      {
+        // "Cancelar pedido": only the owner of a pending order; anyone else's reads as a missing one.
+        label: "cancel A's order",
+        url: (f) => `/pedido/${f.a.orderId}`,
+        params: (f) => ({ id: f.a.orderId }),
+        body: () => ({ intent: 'cancel', version: '0' }),
+        expect: ownedByA(),
+        writes: ['orders'],
+      },
+    ],
   },
 
   // ------------------------------------------------------------ accounts

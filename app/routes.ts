@@ -41,8 +41,13 @@ export default [
       route('products', 'routes/admin/products.tsx'),
       route('products/:id', 'routes/admin/product-edit.tsx'),
       route('subscriptions', 'routes/admin/subscriptions.tsx'),
+      route('orders', 'routes/admin/orders.tsx'),
+      route('orders/:id', 'routes/admin/order.tsx'),
     ]),
     route('uploads', 'routes/admin/uploads.ts'),
+    // Outside the layout: a file, and a page printed without the panel's frame.
+    route('orders/export.csv', 'routes/admin/orders-export.ts'),
+    route('orders/:id/etiqueta', 'routes/admin/packing-slip.tsx'),
   ]),
   // Resource routes (actions and data for widgets)
   route('newsletter', 'routes/newsletter.ts'),

@@ -117,6 +117,11 @@ async function itemsOfKits(db: Executor, kitIds: string[]): Promise<Map<string, 
   return byKit;
 }
 
+/** What each of these products contains, for those that are kits (the admin's order page and packing slip). */
+export async function getKitContents(db: Executor, productIds: string[]): Promise<Record<string, KitItem[]>> {
+  return Object.fromEntries(await itemsOfKits(db, [...new Set(productIds)]));
+}
+
 /** Every kit by display order, with what comes in it. */
 export async function listKits(db: Executor): Promise<KitWithItems[]> {
   const kits = await db

@@ -2,45 +2,71 @@
 // revenue today and over 30 days, the daily revenue chart, subscribers and
 // monthly recurring revenue, the top products and the latest orders, all from
 // getDashboard. A database failure shows a pt-BR message, never a crash.
-import { CalendarDays, DollarSign, Repeat, ShoppingBag, TrendingUp, Users, type LucideIcon } from 'lucide-react';
-import { useId } from 'react';
-import { Link } from 'react-router';
+import { CalendarDays, DollarSign, Repeat, ShoppingBag, TrendingUp, Truck, Users, type LucideIcon } from 'lucide-react';
+import { useEffect, useId } from 'react';
+import { data, Link, useFetcher } from 'react-router';
+import { toast } from '~/components/ui/toaster';
 import { cn } from '~/lib/cn';
 import { chartGeometry, chartSummary, formatDayMonth, type DailyTotal } from '~/lib/dashboard';
 import { formatDateTimeBR } from '~/lib/dates';
-import { formatBRL } from '~/lib/money';
-import { orderStatusLabel, shortOrderId } from '~/lib/order-status';
+import { formatBRL, formatPrice } from '~/lib/money';
+import { shortOrderId } from '~/lib/order-status';
 import { getDashboard, type Dashboard, type LatestOrder, type TopProduct } from '~/server/admin-dashboard.server';
 import { getDb } from '~/server/db.server';
-import { requireAdmin } from '~/server/auth/session.server';
+import { requireAdmin, requireAdminAction } from '~/server/auth/session.server';
 import type { Route } from './+types/dashboard';
 import { log } from '~/server/log.server';
+import { OrderStatusBadge } from '~/components/admin/order-status-badge';
+import { z } from 'zod';
+import '~/lib/schemas/zod-pt-br';
+import { Button } from '~/components/ui/button';
+import type { ToastMessage } from '~/lib/toast';
+import { readForm } from '~/server/http/body.server';
+import { listFailedMail, retryFailedMail } from '~/server/mail/outbox.server';
+import { countOrdersToShip, listUnresolvedLatePayments } from '~/server/orders/admin-orders.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | Painel Administrativo | Clarear' }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   try {
-    return { dashboard: await getDashboard(await getDb()) };
+    const db = await getDb();
+    const [dashboard, toShip, latePayments, failedMail] = await Promise.all([getDashboard(db), countOrdersToShip(db), listUnresolvedLatePayments(db), listFailedMail(db)]);
+    return { dashboard, work: { toShip, latePayments, failedMail } };
   } catch (error) {
     log.error('admin/dashboard: falha ao carregar', error);
-    return { dashboard: null };
+    return { dashboard: null, work: null };
   }
+}
+
+const retrySchema = z.object({ intent: z.literal('retry_mail'), id: z.uuid() });
+type RetryResult = { ok: boolean; toast: ToastMessage };
+
+/** "Reenviar" an e-mail the mail worker gave up on. */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdminAction(request);
+  const parsed = retrySchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) return data<RetryResult>({ ok: false, toast: { title: 'E-mail inválido', variant: 'destructive' } }, 400);
+  const queued = await retryFailedMail(await getDb(), parsed.data.id);
+  return queued
+    ? data<RetryResult>({ ok: true, toast: { title: 'E-mail na fila de novo', description: 'Ele sai em instantes.' } })
+    : data<RetryResult>({ ok: false, toast: { title: 'Nada a reenviar', description: 'Este e-mail já foi reenviado.', variant: 'destructive' } }, 409);
 }
 
 const CARD = 'rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900';
 const MUTED = 'text-slate-600 dark:text-slate-400';
 
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {
-  const { dashboard } = loaderData;
+  const { dashboard, work } = loaderData;
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
       <header>
         <h1 className="text-2xl font-bold">Dashboard</h1>
-        <p className={cn('mt-1 text-sm', MUTED)}>Hoje e os últimos 30 dias, no horário de Brasília. Contam pedidos pagos, enviados e entregues.</p>
+        <p className={cn('mt-1 text-sm', MUTED)}>Hoje e os últimos 30 dias, no horário de Brasília. Contam pedidos pagos, em separação, enviados e entregues.</p>
       </header>
-      {dashboard ? (
+      {dashboard && work ? (
         <>
+          <WorkToDo work={work} />
           <StatCards dashboard={dashboard} />
           <RevenueChart daily={dashboard.daily} />
           <TopProducts products={dashboard.topProducts} />
@@ -248,14 +274,6 @@ function TopProducts({ products }: { products: TopProduct[] }) {
   );
 }
 
-const STATUS_BADGE: Record<string, string> = {
-  pending: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
-  paid: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200',
-  preparing: 'bg-violet-100 text-violet-900 dark:bg-violet-950 dark:text-violet-200',
-  shipped: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
-  delivered: 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200',
-  cancelled: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
-};
 
 function LatestOrders({ orders }: { orders: LatestOrder[] }) {
   const titleId = useId();
@@ -302,14 +320,7 @@ function LatestOrders({ orders }: { orders: LatestOrder[] }) {
                   <td className="py-3 pr-4 whitespace-nowrap tabular-nums">{formatDateTimeBR(o.createdAt)}</td>
                   <td className="py-3 pr-4 text-right whitespace-nowrap tabular-nums">{formatBRL(o.totalCents)}</td>
                   <td className="py-3">
-                    <span
-                      className={cn(
-                        'inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
-                        STATUS_BADGE[o.status] ?? 'bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200',
-                      )}
-                    >
-                      {orderStatusLabel(o.status)}
-                    </span>
+                    <OrderStatusBadge status={o.status} />
                   </td>
                 </tr>
               ))}
@@ -317,6 +328,66 @@ function LatestOrders({ orders }: { orders: LatestOrder[] }) {
           </table>
         </TableScroll>
       )}
+    </section>
+  );
+}
+
+type Work = NonNullable<Route.ComponentProps['loaderData']['work']>;
+
+/** What needs the admin now: orders to send, payments that came too late, e-mails that did not leave. */
+function WorkToDo({ work }: { work: Work }) {
+  const fetcher = useFetcher<RetryResult>();
+  useEffect(() => {
+    if (fetcher.state === 'idle' && fetcher.data) toast(fetcher.data.toast);
+  }, [fetcher.state, fetcher.data]);
+  return (
+    <section aria-labelledby="a-fazer" className={cn(CARD, 'grid gap-4')}>
+      <h2 id="a-fazer" className="text-lg font-bold">
+        A fazer
+      </h2>
+      <p>
+        <Link to="/admin/orders?status=to_ship" className="inline-flex items-center gap-2 font-semibold text-brand-700 underline dark:text-brand-200" data-testid="orders-to-ship">
+          <Truck className="h-5 w-5" aria-hidden />
+          {work.toShip === 1 ? '1 pedido a enviar' : `${work.toShip} pedidos a enviar`}
+        </Link>{' '}
+        <span className={MUTED}>(pagos ou em separação)</span>
+      </p>
+      {work.latePayments.length > 0 ? (
+        <div>
+          <h3 className="font-semibold text-amber-900 dark:text-amber-200">Pagamentos recebidos após o cancelamento</h3>
+          <ul className="mt-1 list-disc pl-5">
+            {work.latePayments.map((p) => (
+              <li key={p.id}>
+                <Link to={`/admin/orders/${p.orderId}`} className="font-mono font-semibold underline">
+                  {shortOrderId(p.orderId)}
+                </Link>{' '}
+                — {formatPrice(p.amount)} em {formatDateTimeBR(p.createdAt)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {work.failedMail.length > 0 ? (
+        <div>
+          <h3 className="font-semibold text-red-800 dark:text-red-300">E-mails não enviados</h3>
+          <ul className="mt-1 grid gap-2">
+            {work.failedMail.map((m) => (
+              <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                <span>
+                  {m.subject} — para {m.toAddress} ({m.attempts} tentativas{m.lastError ? `: ${m.lastError}` : ''})
+                </span>
+                <fetcher.Form method="post">
+                  <input type="hidden" name="intent" value="retry_mail" />
+                  <input type="hidden" name="id" value={m.id} />
+                  <Button type="submit" variant="outline" size="sm" disabled={fetcher.state !== 'idle'}>
+                    Reenviar<span className="sr-only"> o e-mail para {m.toAddress}</span>
+                  </Button>
+                </fetcher.Form>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 // /admin/*: the admin panel's frame (SPEC §2 Admin area): a sidebar that
-// collapses to icons (and folds into a menu on narrow screens), the three live
+// collapses to icons (and folds into a menu on narrow screens), the live
 // sections, the three disabled ones, and sign-out. Every child route checks the
 // admin role itself too: loaders run in parallel, so this check alone would not
 // protect a child's data.
@@ -13,6 +13,7 @@ import {
   Package,
   Repeat,
   Settings,
+  ShoppingBag,
   Store,
   Users,
   X,
@@ -37,6 +38,7 @@ type Section = { to: string; label: string; icon: LucideIcon; end?: boolean };
 
 const SECTIONS: Section[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
+  { to: '/admin/orders', label: 'Pedidos', icon: ShoppingBag },
   { to: '/admin/products', label: 'Produtos', icon: Package },
   { to: '/admin/subscriptions', label: 'Assinaturas', icon: Repeat },
 ];

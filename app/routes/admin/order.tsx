@@ -1,0 +1,333 @@
+// /admin/orders/:id: one order for the admin — customer, delivery address, items (kits with
+// their contents), totals, payment, history with who did what, payment confirmations (a late
+// one prominently), and the actions its status allows. Every action posts the version the page
+// showed: if someone acted meanwhile, the answer is "o pedido mudou, recarregue" and nothing changes.
+import { AlertTriangle, Printer } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { data, Link, useFetcher } from 'react-router';
+import { OrderStatusBadge } from '~/components/admin/order-status-badge';
+import { OrderTotals, storedOrderTotals } from '~/components/order-totals';
+import { OrderAddress } from '~/components/order/order-address';
+import { OrderTimeline } from '~/components/order/order-timeline';
+import { TrackingLink } from '~/components/order/tracking-link';
+import { Button, buttonVariants } from '~/components/ui/button';
+import { ConfirmDialog } from '~/components/ui/confirm-dialog';
+import { Field } from '~/components/ui/field';
+import { Label } from '~/components/ui/label';
+import { toast } from '~/components/ui/toaster';
+import { CARRIERS } from '~/db/schema';
+import { formatDateTimeBR } from '~/lib/dates';
+import { formatBRL, formatPrice, toCents } from '~/lib/money';
+import { availableActions, ORDER_ACTION_LABELS, type OrderAction } from '~/lib/order-lifecycle';
+import { PAYMENT_METHOD_LABELS, shortOrderId } from '~/lib/order-status';
+import { adminOrderActionSchema, REASON_MAX } from '~/lib/schemas/admin-order';
+import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
+import { displayTaxId } from '~/lib/tax-id';
+import type { ToastMessage } from '~/lib/toast';
+import { CARRIER_LABELS } from '~/lib/tracking';
+import { requireAdmin, requireAdminAction } from '~/server/auth/session.server';
+import { getKitContents } from '~/server/catalog.server';
+import { getDb } from '~/server/db.server';
+import { readForm } from '~/server/http/body.server';
+import { log } from '~/server/log.server';
+import { resolveLatePayment } from '~/server/orders/admin-orders.server';
+import { getOrderDetail } from '~/server/orders/orders.server';
+import { applyOrderAction, confirmPayment, OrderActionError } from '~/server/orders/transitions.server';
+import type { Route } from './+types/order';
+
+export const meta: Route.MetaFunction = ({ data: d }) => [
+  { title: d?.order ? `Pedido ${shortOrderId(d.order.id)} | Painel Administrativo | Clarear` : 'Pedido não encontrado | Clarear' },
+  { name: 'robots', content: 'noindex' },
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const db = await getDb();
+  const order = await getOrderDetail(db, params.id);
+  if (!order) throw data('Pedido não encontrado.', 404);
+  const kits = await getKitContents(db, order.items.map((i) => i.productId).filter((id): id is string => id !== null));
+  return { order, kits };
+}
+
+type ActionData = { ok: boolean; intent?: string; errors?: FieldErrors; toast: ToastMessage };
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdminAction(request);
+  const parsed = adminOrderActionSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) {
+    return data<ActionData>({ ok: false, errors: fieldErrors(parsed.error), toast: { title: 'Confira os dados', description: parsed.error.issues[0]?.message ?? '', variant: 'destructive' } }, 400);
+  }
+  const input = parsed.data;
+  const db = await getDb();
+  const actor = { kind: 'admin' as const, userId: admin.id };
+  try {
+    switch (input.intent) {
+      case 'resolve_late_payment': {
+        const done = await resolveLatePayment(db, params.id, input.confirmationId);
+        if (!done) return data<ActionData>({ ok: false, intent: input.intent, toast: { title: 'Nada a resolver', description: 'Este pagamento já foi resolvido.', variant: 'destructive' } }, 409);
+        return data<ActionData>({ ok: true, intent: input.intent, toast: { title: 'Pagamento marcado como resolvido' } });
+      }
+      case 'confirm_payment': {
+        const order = await getOrderDetail(db, params.id);
+        if (!order) return data<ActionData>({ ok: false, intent: input.intent, toast: { title: 'Pedido não encontrado', variant: 'destructive' } }, 404);
+        // The merchant saw the money in the bank: one confirmation per order, whoever clicks.
+        const outcome = await confirmPayment(db, { orderId: order.id, provider: 'manual', reference: `manual:${order.id}`, amountCents: toCents(order.totalPrice), actor, expectedVersion: input.version, note: 'Pagamento confirmado pelo administrador' });
+        if (outcome !== 'applied') return data<ActionData>({ ok: false, intent: input.intent, toast: { title: 'O pedido mudou', description: 'Recarregue a página: o pagamento já foi registrado.', variant: 'destructive' } }, 409);
+        return data<ActionData>({ ok: true, intent: input.intent, toast: { title: 'Pagamento confirmado', description: 'O cliente foi avisado por e-mail.' } });
+      }
+      default: {
+        await applyOrderAction(db, {
+          orderId: params.id,
+          action: input.intent,
+          actor,
+          expectedVersion: input.version,
+          ...(input.intent === 'ship' ? { carrier: input.carrier, trackingCode: input.trackingCode } : {}),
+          ...(input.intent === 'cancel' ? { reason: input.reason } : {}),
+        });
+        return data<ActionData>({ ok: true, intent: input.intent, toast: { title: DONE[input.intent] } });
+      }
+    }
+  } catch (error) {
+    if (error instanceof OrderActionError) {
+      return data<ActionData>(
+        { ok: false, intent: input.intent, errors: error.field ? { [error.field]: error.message } : {}, toast: { title: 'Não foi possível concluir', description: error.message, variant: 'destructive' } },
+        error.status,
+      );
+    }
+    log.error('admin/pedido: falha na ação', error);
+    throw error;
+  }
+}
+
+const DONE: Record<Exclude<OrderAction, 'confirm_payment'>, string> = {
+  start_preparing: 'Separação iniciada',
+  ship: 'Pedido marcado como enviado',
+  deliver: 'Pedido marcado como entregue',
+  cancel: 'Pedido cancelado',
+};
+
+const CONFIRMATIONS: Record<OrderAction, string> = {
+  confirm_payment: 'Confirme só depois de ver o valor na conta da loja. O cliente recebe um e-mail e o pedido vai para separação.',
+  start_preparing: 'O pedido passa para "Em separação".',
+  ship: 'O cliente recebe um e-mail com a transportadora e o código de rastreio. Esta ação não pode ser desfeita.',
+  deliver: 'O cliente recebe um e-mail dizendo que o pedido foi entregue. Esta ação não pode ser desfeita.',
+  cancel: 'O pedido será cancelado, os produtos voltam ao estoque e o cliente recebe um e-mail. Esta ação não pode ser desfeita.',
+};
+
+const SECTION = 'rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900';
+const SELECT = 'flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
+
+export default function AdminOrder({ loaderData }: Route.ComponentProps) {
+  const { order, kits } = loaderData;
+  const fetcher = useFetcher<ActionData>();
+  const [open, setOpen] = useState<OrderAction | null>(null);
+  const [carrier, setCarrier] = useState('correios');
+  const [trackingCode, setTrackingCode] = useState('');
+  const [reason, setReason] = useState('');
+  const result = fetcher.data;
+  const errors = (result && !result.ok && result.errors) || {};
+  useEffect(() => {
+    if (!result) return;
+    toast(result.toast);
+    setOpen(null);
+  }, [result]);
+
+  const actions = availableActions(order.status, 'admin');
+  const late = order.confirmations.filter((c) => c.outcome === 'late');
+  const details = order.paymentDetails;
+  const fieldsFor = (action: OrderAction): Record<string, string> => {
+    const base = { intent: action, version: String(order.version) };
+    if (action === 'ship') return { ...base, carrier, trackingCode };
+    if (action === 'cancel') return { ...base, reason };
+    return base;
+  };
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <p className="text-sm">
+            <Link to="/admin/orders" className="text-brand-700 underline dark:text-brand-200">
+              Pedidos
+            </Link>
+          </p>
+          <h1 className="text-2xl font-bold">Pedido {shortOrderId(order.id)}</h1>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+            <OrderStatusBadge status={order.status} /> Feito em {formatDateTimeBR(order.createdAt)} · {formatPrice(order.totalPrice)}
+          </p>
+        </div>
+        <Link to={`/admin/orders/${order.id}/etiqueta`} className={buttonVariants({ variant: 'outline' })}>
+          <Printer className="h-4 w-4" aria-hidden />
+          Etiqueta e romaneio
+        </Link>
+      </div>
+
+      {late.length > 0 ? (
+        <section aria-labelledby="pagamentos-tardios" className="rounded-xl border-2 border-amber-500 bg-amber-50 p-5 text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+          <h2 id="pagamentos-tardios" className="flex items-center gap-2 text-lg font-bold">
+            <AlertTriangle className="h-5 w-5" aria-hidden /> Pagamento recebido após o cancelamento
+          </h2>
+          <ul className="mt-2 grid gap-2">
+            {late.map((c) => (
+              <li key={c.id} className="flex flex-wrap items-center justify-between gap-2">
+                <span>
+                  {formatPrice(c.amount)} em {formatDateTimeBR(c.createdAt)} ({c.provider}, ref. {c.reference}). Devolva o valor ou combine com o cliente.
+                  {c.resolvedAt ? ` Resolvido em ${formatDateTimeBR(c.resolvedAt)}.` : ''}
+                </span>
+                {c.resolvedAt ? null : (
+                  <fetcher.Form method="post">
+                    <input type="hidden" name="intent" value="resolve_late_payment" />
+                    <input type="hidden" name="confirmationId" value={c.id} />
+                    <Button type="submit" variant="outline" size="sm">
+                      Marcar como resolvido
+                    </Button>
+                  </fetcher.Form>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {actions.length > 0 ? (
+        <section aria-labelledby="acoes" className={SECTION}>
+          <h2 id="acoes" className="text-lg font-bold">
+            Ações
+          </h2>
+          {actions.includes('ship') ? (
+            <div className="mt-3 grid gap-3 sm:grid-cols-2">
+              <div className="grid gap-1.5">
+                <Label htmlFor="transportadora">Transportadora</Label>
+                <select id="transportadora" value={carrier} onChange={(e) => setCarrier(e.currentTarget.value)} className={SELECT} aria-invalid={errors.carrier ? true : undefined}>
+                  {CARRIERS.map((c) => (
+                    <option key={c} value={c}>
+                      {CARRIER_LABELS[c]}
+                    </option>
+                  ))}
+                </select>
+                {errors.carrier ? <p className="text-sm text-red-700 dark:text-red-400">{errors.carrier}</p> : null}
+              </div>
+              <Field
+                label="Código de rastreio"
+                value={trackingCode}
+                onChange={(e) => setTrackingCode(e.currentTarget.value)}
+                placeholder={carrier === 'correios' ? 'AA123456789BR' : ''}
+                maxLength={60}
+                autoCapitalize="characters"
+                error={errors.trackingCode}
+              />
+            </div>
+          ) : null}
+          {actions.includes('cancel') ? (
+            <div className="mt-3 grid gap-1.5">
+              <Label htmlFor="motivo-cancelamento">Motivo do cancelamento (obrigatório para cancelar)</Label>
+              <textarea
+                id="motivo-cancelamento"
+                value={reason}
+                onChange={(e) => setReason(e.currentTarget.value)}
+                maxLength={REASON_MAX}
+                rows={2}
+                aria-invalid={errors.reason ? true : undefined}
+                aria-describedby={errors.reason ? 'motivo-cancelamento-erro' : undefined}
+                className="rounded-md border border-slate-300 bg-white p-2 text-base dark:border-slate-600 dark:bg-slate-900"
+              />
+              {errors.reason ? (
+                <p id="motivo-cancelamento-erro" className="text-sm text-red-700 dark:text-red-400">
+                  {errors.reason}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+          <div className="mt-4 flex flex-wrap gap-2">
+            {actions.map((action) => (
+              <ConfirmDialog
+                key={action}
+                open={open === action}
+                onOpenChange={(o) => setOpen(o ? action : null)}
+                title={ORDER_ACTION_LABELS[action]}
+                description={CONFIRMATIONS[action]}
+                trigger={
+                  <Button type="button" variant={action === 'cancel' ? 'outline' : 'default'}>
+                    {ORDER_ACTION_LABELS[action]}
+                  </Button>
+                }
+                fetcher={fetcher}
+                fields={fieldsFor(action)}
+                confirmLabel={`Sim, ${ORDER_ACTION_LABELS[action].toLowerCase()}`}
+                busyLabel="Salvando..."
+                busy={fetcher.state !== 'idle'}
+              />
+            ))}
+          </div>
+        </section>
+      ) : null}
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="cliente" className={SECTION}>
+          <h2 id="cliente" className="text-lg font-bold">
+            Cliente
+          </h2>
+          <p className="mt-2 font-semibold">{order.customer.name}</p>
+          <p>{order.customer.email}</p>
+          {order.taxId ? <p>CPF/CNPJ: {displayTaxId(order.taxId)}</p> : null}
+          <h3 className="mt-4 font-semibold">Endereço de entrega</h3>
+          {order.address ? <OrderAddress address={order.address} className="mt-1" /> : <p className="mt-1">Pedido anterior ao registro de endereços.</p>}
+          {order.carrier && order.trackingCode ? (
+            <div className="mt-3">
+              <TrackingLink carrier={order.carrier} code={order.trackingCode} />
+            </div>
+          ) : null}
+        </section>
+
+        <section aria-labelledby="pagamento" className={SECTION}>
+          <h2 id="pagamento" className="text-lg font-bold">
+            Pagamento: {PAYMENT_METHOD_LABELS[order.paymentMethod ?? ''] ?? '—'}
+          </h2>
+          {order.status === 'pending' && order.paymentExpiresAt ? <p className="mt-2">Aguardando pagamento até {formatDateTimeBR(order.paymentExpiresAt)}.</p> : null}
+          {details?.method === 'credit_card' ? <p className="mt-2">{details.installments}x de {formatBRL(details.installmentCents.at(-1)!)} sem juros</p> : null}
+          {details?.method === 'boleto' ? <p className="mt-2 font-mono text-sm break-all">{details.digitableLine}</p> : null}
+          {details?.method === 'pix' ? <p className="mt-2 font-mono text-xs break-all">{details.copyPaste}</p> : null}
+          {order.refundStatus === 'pending' ? <p className="mt-2 font-semibold text-red-700 dark:text-red-400">Reembolso pendente: devolva {formatPrice(order.totalPrice)} ao cliente.</p> : null}
+          {order.cancelReason ? <p className="mt-2">Motivo do cancelamento: {order.cancelReason}</p> : null}
+          {order.confirmations.filter((c) => c.outcome === 'applied').map((c) => (
+            <p key={c.id} className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+              Pagamento confirmado em {formatDateTimeBR(c.createdAt)} ({c.provider === 'manual' ? 'pelo administrador' : c.provider}).
+            </p>
+          ))}
+        </section>
+      </div>
+
+      <section aria-labelledby="itens" className={SECTION}>
+        <h2 id="itens" className="text-lg font-bold">
+          Itens
+        </h2>
+        <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
+          {order.items.map((item, i) => (
+            <li key={`${item.productName}-${i}`} className="py-3">
+              <div className="flex justify-between gap-4">
+                <span>
+                  {item.quantity}× {item.productName}
+                  {item.size ? ` (${item.size})` : ''}
+                </span>
+                <span className="font-semibold">{formatPrice(item.priceAtPurchase)} cada</span>
+              </div>
+              {item.productId && kits[item.productId] ? (
+                <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">Contém: {kits[item.productId]!.map((k) => `${k.quantity}× ${k.name}`).join(', ')}</p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+        <OrderTotals totals={storedOrderTotals(order)} className="mt-4" />
+      </section>
+
+      <section aria-labelledby="historico" className={SECTION}>
+        <h2 id="historico" className="text-lg font-bold">
+          Histórico
+        </h2>
+        <div className="mt-3">
+          <OrderTimeline events={order.events} showActors />
+        </div>
+      </section>
+    </div>
+  );
+}

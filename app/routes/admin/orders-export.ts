@@ -1,0 +1,63 @@
+// GET /admin/orders/export.csv: the list's filtered orders as a spreadsheet a Brazilian Excel
+// opens right: UTF-8 with BOM (accents), ';' between columns, amounts as 1234,56, São Paulo
+// dates. Written with csv-stringify; a cell that would start a formula is defused.
+import { stringify } from 'csv-stringify/sync';
+import { formatDateTimeBR } from '~/lib/dates';
+import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, shortOrderId } from '~/lib/order-status';
+import { filtersFromSearchParams } from '~/lib/schemas/admin-order';
+import { displayTaxId } from '~/lib/tax-id';
+import { CARRIER_LABELS, type Carrier } from '~/lib/tracking';
+import { requireAdminAction } from '~/server/auth/session.server';
+import { getDb } from '~/server/db.server';
+import { exportAdminOrders } from '~/server/orders/admin-orders.server';
+import type { Route } from './+types/orders-export';
+
+/** A spreadsheet runs a cell starting with = + - @ (or a tab/CR) as a formula: prefix it with '. */
+export function safeCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** '1234.50' → '1234,50' (no thousands separator: a spreadsheet reads it as a number). */
+const decimalBR = (value: string) => value.replace('.', ',');
+
+export async function loader({ request }: Route.LoaderArgs) {
+  // 403 for a customer, like an admin action: a file download has no page to redirect.
+  await requireAdminAction(request);
+  const filters = filtersFromSearchParams(new URL(request.url).searchParams);
+  const rows = await exportAdminOrders(await getDb(), filters);
+  const csv = stringify(
+    rows.map((o) =>
+      [
+        shortOrderId(o.id),
+        formatDateTimeBR(o.createdAt),
+        ORDER_STATUS_LABELS[o.status] ?? o.status,
+        o.customerName,
+        o.customerEmail,
+        o.taxId ? displayTaxId(o.taxId) : '',
+        PAYMENT_METHOD_LABELS[o.paymentMethod ?? ''] ?? '',
+        decimalBR(o.subtotalPrice),
+        decimalBR(o.discountPrice),
+        decimalBR(o.totalPrice),
+        o.shipCity ?? '',
+        o.shipState ?? '',
+        o.carrier ? CARRIER_LABELS[o.carrier as Carrier] : '',
+        o.trackingCode ?? '',
+        o.id,
+      ].map((cell) => safeCell(String(cell))),
+    ),
+    {
+      bom: true,
+      delimiter: ';',
+      record_delimiter: '\r\n',
+      header: true,
+      columns: ['Pedido', 'Data', 'Status', 'Cliente', 'E-mail', 'CPF/CNPJ', 'Pagamento', 'Subtotal (R$)', 'Desconto (R$)', 'Total (R$)', 'Cidade', 'UF', 'Transportadora', 'Rastreio', 'ID completo'],
+    },
+  );
+  return new Response(csv, {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="pedidos-clarear.csv"`,
+      'cache-control': 'no-store',
+    },
+  });
+}

@@ -295,7 +295,7 @@ describe('admin dashboard page without a database', () => {
     mocks.requireAdmin.mockResolvedValueOnce({ id: 'admin', name: 'Admin', email: 'admin@clarear.com.br', role: 'admin' });
     mocks.getDb.mockRejectedValueOnce(new Error('conexão recusada'));
     const answer = await loader(loaderArgs());
-    expect(answer).toEqual({ dashboard: null });
+    expect(answer).toEqual({ dashboard: null, work: null });
     expect(logged).toHaveBeenCalledWith({ err: expect.any(Error) }, 'admin/dashboard: falha ao carregar');
     const html = renderPage(answer.dashboard);
     expect(html).toContain('role="alert"');

@@ -340,7 +340,27 @@ const MATRIX: Record<string, Entry> = {
 
   // ------------------------------------------------------------ admin
   'routes/admin/layout.tsx': { loader: [{ url: '/admin', expect: adminPage }] },
-  'routes/admin/dashboard.tsx': { loader: [{ url: '/admin', expect: adminPage }] },
+  'routes/admin/dashboard.tsx': {
+    loader: [{ url: '/admin', expect: adminPage }],
+    // "Reenviar" a failed e-mail: an unknown one is a 409 for the admin, a 403 for customers.
+    action: [{ url: '/admin', body: () => ({ intent: 'retry_mail', id: randomUUID() }), expect: adminAction(409) }],
+  },
+  'routes/admin/orders.tsx': { loader: [{ url: '/admin/orders?status=pending&q=a&pagina=1', expect: adminPage, secrets: () => [] }] },
+  'routes/admin/order.tsx': {
+    loader: [{ url: (f) => `/admin/orders/${f.a.orderId}`, params: (f) => ({ id: f.a.orderId }), expect: adminPage }],
+    action: [
+      {
+        url: (f) => `/admin/orders/${f.a.orderId}`,
+        params: (f) => ({ id: f.a.orderId }),
+        body: () => ({ intent: 'resolve_late_payment', confirmationId: randomUUID() }),
+        expect: adminAction(409),
+        writes: ['orders'],
+      },
+    ],
+  },
+  'routes/admin/packing-slip.tsx': { loader: [{ url: (f) => `/admin/orders/${f.a.orderId}/etiqueta`, params: (f) => ({ id: f.a.orderId }), expect: adminPage }] },
+  // A file has no page to send a customer to: 403, like an admin action.
+  'routes/admin/orders-export.ts': { loader: [{ url: '/admin/orders/export.csv?status=pending', expect: adminAction() }] },
   'routes/admin/products.tsx': {
     loader: [{ url: '/admin/products?q=limpa&pagina=1', expect: adminPage }],
     action: [

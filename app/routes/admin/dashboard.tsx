@@ -64,9 +64,9 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold">Dashboard</h1>
         <p className={cn('mt-1 text-sm', MUTED)}>Hoje e os últimos 30 dias, no horário de Brasília. Contam pedidos pagos, em separação, enviados e entregues.</p>
       </header>
-      {dashboard && work ? (
+      {dashboard ? (
         <>
-          <WorkToDo work={work} />
+          {work ? <WorkToDo work={work} /> : null}
           <StatCards dashboard={dashboard} />
           <RevenueChart daily={dashboard.daily} />
           <TopProducts products={dashboard.topProducts} />

@@ -16,7 +16,7 @@ export function OrderTimeline({ events, showActors = false }: { events: Timeline
     <ol className="relative ml-2 border-l-2 border-slate-200 dark:border-slate-700" data-testid="order-timeline">
       {events.map((event) => (
         <li key={event.id} className="mb-4 ml-4 last:mb-0">
-          <span className="absolute -left-[7px] mt-1.5 h-3 w-3 rounded-full bg-brand-700 dark:bg-brand-300" aria-hidden />
+          <span className="absolute -left-[7px] mt-1.5 h-3 w-3 rounded-full bg-brand-700 dark:bg-brand-200" aria-hidden />
           <p className="font-semibold">{eventTitle(event)}</p>
           <p className="text-sm text-slate-700 dark:text-slate-300">
             <time dateTime={new Date(event.createdAt).toISOString()}>{formatDateTimeBR(event.createdAt)}</time>

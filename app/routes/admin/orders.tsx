@@ -71,7 +71,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
               aria-current={current ? 'page' : undefined}
               className={cn(
                 'rounded-full border px-3 py-1.5 text-sm font-semibold',
-                current ? 'border-brand-700 bg-brand-700 text-white dark:border-brand-300 dark:bg-brand-300 dark:text-slate-950' : 'border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800',
+                current ? 'border-brand-700 bg-brand-700 text-white dark:border-brand-200 dark:bg-brand-200 dark:text-slate-950' : 'border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800',
               )}
             >
               {label} <span className="font-normal">({n})</span>

@@ -5,6 +5,7 @@ import type { Executor } from '~/db/client.server';
 import { categories, kitItems, products, productVariants, testimonials } from '~/db/schema';
 import { containsPattern } from '~/lib/search';
 import { isSlug, slugify } from '~/lib/slug';
+import { getAvailability } from './stock.server';
 
 export const KITS_CATEGORY = 'Kits Prontos';
 export const HOME_FEATURED_KITS = 3;
@@ -137,7 +138,8 @@ export async function listKits(db: Executor): Promise<KitWithItems[]> {
   return kits.map((k) => ({ ...k, items: items.get(k.id) ?? [] }));
 }
 
-export type Variant = { id: string; size: string; price: string; imageUrl: string | null };
+/** A size; `available` = units on hand, null when not tracked. */
+export type Variant = { id: string; size: string; price: string; imageUrl: string | null; available: number | null };
 
 export type ProductDetail = ProductCard & {
   benefits: string | null;
@@ -151,6 +153,8 @@ export type ProductDetail = ProductCard & {
   variants: Variant[];
   /** What comes in the kit (kits). */
   items: KitItem[];
+  /** Kits: how many can be sold (the scarcest content); null when not tracked. Products: see each size. */
+  available: number | null;
 };
 
 /** One product or kit by its slug, with its sizes or kit contents; null when there is none. */
@@ -176,13 +180,14 @@ export async function getProductDetail(db: Executor, slug: string): Promise<Prod
     product.isKit
       ? Promise.resolve([])
       : db
-          .select({ id: productVariants.id, size: productVariants.size, price: productVariants.price, imageUrl: productVariants.imageUrl })
+          .select({ id: productVariants.id, size: productVariants.size, price: productVariants.price, imageUrl: productVariants.imageUrl, available: productVariants.stock })
           .from(productVariants)
           .where(eq(productVariants.productId, product.id))
           .orderBy(asc(productVariants.price), asc(productVariants.size)),
     product.isKit ? itemsOfKits(db, [product.id]).then((m) => m.get(product.id) ?? []) : Promise.resolve([]),
   ]);
-  return { ...product, variants, items };
+  const available = product.isKit ? ((await getAvailability(db, [product.id])).get(product.id) ?? null) : null;
+  return { ...product, variants, items, available };
 }
 
 export type Testimonial = { id: string; name: string; role: string; content: string; imageUrl: string | null };

@@ -2,7 +2,7 @@
 // writes): list and search, one product with its sizes and kit contents, save
 // everything in one transaction, delete. Every caller is an admin route that
 // has already checked the role.
-import { and, asc, count, eq, inArray, like, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, like, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { isForeignKeyViolation, isUniqueViolation } from '~/db/errors.server';
 import { categories, kitItems, products, productVariants } from '~/db/schema';
@@ -10,6 +10,7 @@ import type { ProductFormInput } from '~/lib/schemas/admin-product';
 import { pageWindow } from '~/lib/pagination';
 import { slugify } from '~/lib/slug';
 import { productNameContains } from './catalog.server';
+import { LOW_STOCK_THRESHOLD } from '~/lib/stock';
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
 
@@ -21,13 +22,26 @@ export type AdminProductRow = {
   basePrice: string | null;
   isKit: boolean;
   categoryName: string | null;
+  /** Units over the tracked sizes; null when no size is tracked. */
+  stockTotal: number | null;
+  /** The scarcest tracked size. */
+  stockMin: number | null;
 };
 
 export type AdminProductPage = { rows: AdminProductRow[]; total: number; page: number; pageCount: number };
 
+/** The admin list's stock filter: a size under the "últimas unidades" threshold, or a size at 0. */
+export type StockFilter = 'baixo' | 'esgotado';
+
 /** SPEC §7: id, name, price, kit flag and category name, optional name contains, ordered by name; paginated. */
-export async function listAdminProducts(db: Executor, filters: { term?: string; page?: number }): Promise<AdminProductPage> {
-  const where = filters.term ? productNameContains(filters.term) : undefined;
+export async function listAdminProducts(db: Executor, filters: { term?: string; page?: number; stock?: StockFilter }): Promise<AdminProductPage> {
+  const stockWhere =
+    filters.stock === 'esgotado'
+      ? sql`exists (select 1 from ${productVariants} v where v.product_id = ${products.id} and v.stock = 0)`
+      : filters.stock === 'baixo'
+        ? sql`exists (select 1 from ${productVariants} v where v.product_id = ${products.id} and v.stock < ${LOW_STOCK_THRESHOLD})`
+        : undefined;
+  const where = and(filters.term ? productNameContains(filters.term) : undefined, stockWhere);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(products).where(where);
   const { page, pageCount, offset } = pageWindow(total, filters.page ?? 1, ADMIN_PRODUCTS_PAGE_SIZE);
   const rows = await db
@@ -39,6 +53,9 @@ export async function listAdminProducts(db: Executor, filters: { term?: string; 
       basePrice: products.basePrice,
       isKit: products.isKit,
       categoryName: categories.name,
+      // Units over the tracked sizes (null: none tracked), and the scarcest size.
+      stockTotal: sql<number | null>`(select sum(v.stock)::int from ${productVariants} v where v.product_id = ${products.id})`,
+      stockMin: sql<number | null>`(select min(v.stock)::int from ${productVariants} v where v.product_id = ${products.id})`,
     })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
@@ -52,7 +69,7 @@ export async function listAdminProducts(db: Executor, filters: { term?: string; 
 export type EditableProduct = typeof products.$inferSelect & {
   /** The saved state the form starts from (updated_at in microseconds); a save from an older one is refused. */
   version: string;
-  variants: { id: string; size: string; price: string; imageUrl: string | null }[];
+  variants: { id: string; size: string; price: string; imageUrl: string | null; stock: number | null }[];
   kitItems: { productId: string; quantity: number }[];
 };
 
@@ -63,7 +80,7 @@ export async function getEditableProduct(db: Executor, id: string): Promise<Edit
   const { product, version } = row;
   const [variants, items] = await Promise.all([
     db
-      .select({ id: productVariants.id, size: productVariants.size, price: productVariants.price, imageUrl: productVariants.imageUrl })
+      .select({ id: productVariants.id, size: productVariants.size, price: productVariants.price, imageUrl: productVariants.imageUrl, stock: productVariants.stock })
       .from(productVariants)
       .where(eq(productVariants.productId, id))
       .orderBy(asc(productVariants.price), asc(productVariants.size)),
@@ -178,6 +195,17 @@ export async function saveProduct(db: Executor, id: string | null, input: Produc
   });
 }
 
+/**
+ * The stock a save writes. Checkouts take units while the form is open, so the admin's change is
+ * applied to what is there now (loaded 10, typed 15, 2 sold meanwhile → 13), never a blind
+ * overwrite that would resell sold units; blank stops tracking; never below 0.
+ */
+function stockChange(typed: number | null, loaded: number | null): SQL | number | null {
+  if (typed === null) return null;
+  if (loaded === null) return typed;
+  return sql`greatest(0, coalesce(${productVariants.stock}, ${loaded}) + ${typed - loaded})`;
+}
+
 async function saveVariants(tx: Executor, productId: string, variants: ProductFormInput['variants']) {
   const existing = new Set(
     (await tx.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.productId, productId))).map((v) => v.id),
@@ -194,11 +222,11 @@ async function saveVariants(tx: Executor, productId: string, variants: ProductFo
     await tx.update(productVariants).set({ size: `\u2063${v.id}` }).where(eq(productVariants.id, v.id));
   }
   for (const v of kept) {
-    await tx.update(productVariants).set({ size: v.size, price: v.price!, imageUrl: v.imageUrl }).where(eq(productVariants.id, v.id));
+    await tx.update(productVariants).set({ size: v.size, price: v.price!, imageUrl: v.imageUrl, stock: stockChange(v.stock, v.stockLoaded) }).where(eq(productVariants.id, v.id));
   }
   const added = variants.filter((v) => !(v.id !== null && existing.has(v.id)));
   if (added.length) {
-    await tx.insert(productVariants).values(added.map((v) => ({ productId, size: v.size, price: v.price!, imageUrl: v.imageUrl })));
+    await tx.insert(productVariants).values(added.map((v) => ({ productId, size: v.size, price: v.price!, imageUrl: v.imageUrl, stock: v.stock })));
   }
 }
 

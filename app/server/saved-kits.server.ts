@@ -193,6 +193,7 @@ export async function listBuilderProducts(db: Executor, term?: string): Promise<
       size: productVariants.size,
       price: productVariants.price,
       imageUrl: productVariants.imageUrl,
+      available: productVariants.stock,
     })
     .from(productVariants)
     .where(

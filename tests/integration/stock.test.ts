@@ -12,6 +12,10 @@ import { CheckoutError, placeOrder, quoteCart } from '~/server/checkout.server';
 import { setMailTransport } from '~/server/mail/outbox.server';
 import { instantApprovalProvider } from '~/server/payments.server';
 import { getAvailability } from '~/server/stock.server';
+import { getProductDetail } from '~/server/catalog.server';
+import { getEditableProduct, listAdminProducts, saveProduct } from '~/server/product-admin.server';
+import { productFormSchema, STOCK_MESSAGE } from '~/lib/schemas/admin-product';
+import { fieldErrors } from '~/lib/schemas/field-errors';
 import { NEW_ADDRESS_DELIVERY } from './delivery';
 import { engines } from './engines';
 
@@ -121,6 +125,50 @@ describe.each(engines)('stock on $name', ({ open }) => {
     expect(await stockOf(detergente.id)).toBe(0);
     expect(await stockOf(inox.id)).toBeNull();
     expect((await getAvailability(handle.db, [kit!.id])).get(kit!.id)).toBe(0);
+  });
+
+  it("the admin's stock: blank is not tracked, a change applies to what is there now (units sold meanwhile stay sold), bad values refused", async () => {
+    const [p] = await handle.db.select({ id: t.products.id }).from(t.products).where(eq(t.products.slug, 'limpador-de-inox'));
+    const product = (await getEditableProduct(handle.db, p!.id))!;
+    const toForm = (stock: (v: (typeof product.variants)[number], i: number) => [string, string]) => {
+      const fields: Record<string, unknown> = {
+        name: product.name,
+        slug: product.slug,
+        price: product.price.replace('.', ','),
+        basePrice: (product.basePrice ?? product.price).replace('.', ','),
+        description: product.description,
+        categoryId: product.categoryId ?? '',
+        variants: product.variants.map((v, i) => ({ id: v.id, size: v.size, price: v.price.replace('.', ','), imageUrl: v.imageUrl ?? '', stock: stock(v, i)[0], stockLoaded: stock(v, i)[1] })),
+        kitItems: [],
+      };
+      return productFormSchema.parse(fields);
+    };
+    const [first, second] = product.variants;
+    // Start: first size 10 units, second not tracked.
+    await saveProduct(handle.db, p!.id, toForm((_, i) => (i === 0 ? ['10', ''] : ['', ''])));
+    expect(await stockOf(first!.id)).toBe(10);
+    expect(await stockOf(second!.id)).toBeNull();
+    // The admin's form says 10 → 15 (+5), but a checkout took 2 meanwhile: 13, not 15.
+    await setStock(first!.id, 8);
+    await saveProduct(handle.db, p!.id, toForm((_, i) => (i === 0 ? ['15', '10'] : ['', ''])));
+    expect(await stockOf(first!.id)).toBe(13);
+    // Set to 0 from a stale 10 with 3 sold meanwhile: 0, never negative.
+    await setStock(first!.id, 7);
+    await saveProduct(handle.db, p!.id, toForm((_, i) => (i === 0 ? ['0', '10'] : ['', ''])));
+    expect(await stockOf(first!.id)).toBe(0);
+    // The list finds it among the sold out, and shows its units.
+    const soldOut = await listAdminProducts(handle.db, { stock: 'esgotado' });
+    expect(soldOut.rows.map((r) => r.id)).toContain(p!.id);
+    expect(soldOut.rows.find((r) => r.id === p!.id)).toMatchObject({ stockMin: 0 });
+    expect((await listAdminProducts(handle.db, { stock: 'baixo' })).rows.map((r) => r.id)).toContain(p!.id);
+    // The product page's sizes say so.
+    const detail = await getProductDetail(handle.db, 'limpador-de-inox');
+    expect(detail!.variants.find((v) => v.id === first!.id)).toMatchObject({ available: 0 });
+    // Negative, fractional or huge: refused at the field.
+    for (const bad of ['-1', '1,5', '1000001', 'dez']) {
+      const parsed = productFormSchema.safeParse({ ...toForm(() => ['', '']), variants: [{ size: '1 L', price: '5,00', stock: bad }] });
+      expect(parsed.success ? {} : fieldErrors(parsed.error)).toMatchObject({ 'variants.0.stock': STOCK_MESSAGE });
+    }
   });
 
   it('the database refuses negative stock whatever code writes it', async () => {

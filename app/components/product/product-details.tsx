@@ -12,6 +12,7 @@ import { Button } from '../ui/button';
 import { toast } from '../ui/toaster';
 import { FavoriteButton } from './favorite-button';
 import { PhGauge } from './ph-gauge';
+import { stockLevel } from '~/lib/stock';
 
 const SECTIONS = [
   ['benefits', 'Benefícios'],
@@ -42,13 +43,15 @@ export function ProductDetails({ card, detail, status, isFavorite, Title = 'h1',
   const chosen = variants.find((v) => v.id === variantId) ?? null;
   const loading = status === 'loading';
   const needsSize = !card.isKit;
-  const canAdd = !loading && status !== 'error' && (!needsSize || chosen !== null);
+  // A sold-out size cannot be chosen; a kit is sold out when one of its contents is.
+  const soldOut = needsSize ? variants.length > 0 && variants.every((v) => stockLevel(v.available) === 'sold_out') : stockLevel(detail?.available ?? null) === 'sold_out';
+  const canAdd = !loading && status !== 'error' && !soldOut && (!needsSize || chosen !== null);
   // A chosen size with its own picture shows it; otherwise the product's.
   const imageUrl = chosen?.imageUrl ?? card.imageUrl;
   const srcSet = uploadSrcSet(imageUrl);
 
   function addToCart() {
-    if (loading) return;
+    if (loading || soldOut) return;
     if (needsSize && !chosen) {
       toast({ title: 'Selecione um tamanho', description: 'Por favor, escolha uma opção de embalagem.', variant: 'destructive' });
       return;
@@ -100,17 +103,19 @@ export function ProductDetails({ card, detail, status, isFavorite, Title = 'h1',
               {variants.map((v) => (
                 <label
                   key={v.id}
-                  className="cursor-pointer rounded-lg border border-slate-300 px-3 py-2 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 dark:border-slate-600 dark:has-[:checked]:bg-slate-800"
+                  className="cursor-pointer rounded-lg border border-slate-300 px-3 py-2 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:disabled]:cursor-not-allowed has-[:disabled]:border-dashed has-[:disabled]:text-slate-600 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 dark:border-slate-600 dark:has-[:checked]:bg-slate-800 dark:has-[:disabled]:text-slate-400"
                 >
                   <input
                     type="radio"
                     name={`tamanho-${card.id}`}
                     value={v.id}
                     checked={variantId === v.id}
+                    disabled={stockLevel(v.available) === 'sold_out'}
                     onChange={() => setVariantId(v.id)}
                     className="sr-only"
                   />
                   <span className="font-semibold">{v.size}</span> · {formatPrice(v.price)}
+                  <StockBadge available={v.available} />
                 </label>
               ))}
             </div>
@@ -122,6 +127,7 @@ export function ProductDetails({ card, detail, status, isFavorite, Title = 'h1',
             </h3>
             {loading ? <p className="text-sm text-slate-600 dark:text-slate-400">Carregando itens do kit...</p> : null}
             {status === 'error' ? <p className="text-sm text-red-700 dark:text-red-400">Erro ao buscar itens do kit</p> : null}
+            {detail ? <StockBadge available={detail.available} /> : null}
             <ul className="grid gap-1 text-sm">
               {(detail?.items ?? []).map((item) => (
                 <li key={item.productId}>
@@ -136,11 +142,11 @@ export function ProductDetails({ card, detail, status, isFavorite, Title = 'h1',
           type="button"
           size="lg"
           onClick={addToCart}
-          disabled={loading || status === 'error'}
+          disabled={loading || status === 'error' || soldOut}
           aria-disabled={!canAdd}
           className={canAdd ? '' : 'opacity-60'}
         >
-          <ShoppingCart className="h-5 w-5" aria-hidden /> Adicionar ao carrinho
+          <ShoppingCart className="h-5 w-5" aria-hidden /> {soldOut ? 'Esgotado' : 'Adicionar ao carrinho'}
         </Button>
         {root?.isSubscriber ? null : (
           <Link
@@ -169,4 +175,12 @@ export function ProductDetails({ card, detail, status, isFavorite, Title = 'h1',
       </div>
     </div>
   );
+}
+
+/** " · Esgotado" / " · Últimas unidades" next to a size or a kit; nothing when plenty or untracked. */
+function StockBadge({ available }: { available: number | null }) {
+  const level = stockLevel(available);
+  if (level === 'sold_out') return <span className="ml-1 font-semibold text-red-700 dark:text-red-400"> · Esgotado</span>;
+  if (level === 'low') return <span className="ml-1 font-semibold text-amber-800 dark:text-amber-300"> · Últimas unidades</span>;
+  return null;
 }

@@ -35,9 +35,10 @@ const detail: ProductDetail = {
   composition: null,
   activeIngredient: null,
   items: [],
+  available: null,
   variants: [
-    { id: 'v1', size: '500 ml', price: '5.90', imageUrl: null },
-    { id: 'v2', size: '5 L', price: '39.90', imageUrl: VARIANT_UPLOAD },
+    { id: 'v1', size: '500 ml', price: '5.90', imageUrl: null, available: null },
+    { id: 'v2', size: '5 L', price: '39.90', imageUrl: VARIANT_UPLOAD, available: null },
   ],
 };
 

@@ -91,6 +91,24 @@ const imageUrl = imageUrlSchema;
 
 const checkbox = z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean());
 
+export const STOCK_MAX = 1_000_000;
+export const STOCK_MESSAGE = 'Informe um número inteiro de 0 a 1.000.000, ou deixe em branco para não controlar o estoque.';
+
+/** Units on hand; blank = not tracked. */
+const stockField = z
+  .string()
+  .trim()
+  .max(12, STOCK_MESSAGE)
+  .optional()
+  .transform((v, ctx) => {
+    if (!v) return null;
+    if (!/^\d+$/.test(v) || Number(v) > STOCK_MAX) {
+      ctx.addIssue({ code: 'custom', message: STOCK_MESSAGE });
+      return z.NEVER;
+    }
+    return Number(v);
+  });
+
 const variantSchema = z.object({
   id: z
     .string()
@@ -100,6 +118,9 @@ const variantSchema = z.object({
   size: z.string({ error: 'Informe o tamanho.' }).trim().min(1, 'Informe o tamanho.').max(PRODUCT_LIMITS.size, `Use no máximo ${PRODUCT_LIMITS.size} caracteres.`),
   price: money('Informe o preço do tamanho.'),
   imageUrl,
+  stock: stockField,
+  /** The stock the form was loaded with: the save applies the admin's change to what is there now. */
+  stockLoaded: stockField.catch(null),
 });
 
 const kitItemSchema = z.object({

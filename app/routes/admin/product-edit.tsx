@@ -62,7 +62,7 @@ type FormProduct = {
   categoryId: string | null;
   phValue: string | null;
   texts: Record<(typeof TEXT_FIELDS)[number]['name'], string | null>;
-  variants: { id: string; size: string; price: string; imageUrl: string | null }[];
+  variants: { id: string; size: string; price: string; imageUrl: string | null; stock: number | null }[];
   kitItems: { productId: string; quantity: number }[];
 };
 
@@ -216,7 +216,10 @@ function ProductForm({
   };
   const [isKit, setIsKit] = useState(product.isKit);
   const [variants, setVariants] = useState(() =>
-    toRows(product.variants.map((v) => ({ id: v.id as string | null, size: v.size, price: formatDecimalInput(v.price), imageUrl: v.imageUrl })), 'v'),
+    toRows(
+      product.variants.map((v) => ({ id: v.id as string | null, size: v.size, price: formatDecimalInput(v.price), imageUrl: v.imageUrl, stock: v.stock === null ? '' : String(v.stock), stockLoaded: v.stock === null ? '' : String(v.stock) })),
+      'v',
+    ),
   );
   const [items, setItems] = useState(() => toRows(product.kitItems.map((i) => ({ productId: i.productId, quantity: String(i.quantity) })), 'k'));
   const formError = errors.form;
@@ -297,7 +300,7 @@ function ProductForm({
             if (!sameRows(rows, variants)) listChanged('variants');
             setVariants(rows);
           }}
-          blank={{ id: null, size: '', price: '', imageUrl: null }}
+          blank={{ id: null, size: '', price: '', imageUrl: null, stock: '', stockLoaded: '' }}
           error={errors.variants}
           renderFields={(row, i, update) => (
             <div className="grid gap-3 sm:grid-cols-2">
@@ -317,6 +320,17 @@ function ProductForm({
                 value={row.price}
                 onChange={(e) => update({ price: e.target.value })}
                 error={errors[`variants.${i}.price`]}
+              />
+              <input type="hidden" name={`variants.${i}.stockLoaded`} value={row.stockLoaded} />
+              <Field
+                label="Estoque (unidades)"
+                name={`variants.${i}.stock`}
+                value={row.stock}
+                onChange={(e) => update({ stock: e.target.value })}
+                inputMode="numeric"
+                placeholder="Em branco: não controlado"
+                maxLength={12}
+                error={errors[`variants.${i}.stock`]}
               />
               <div className="sm:col-span-2">
                 <ImageField name={`variants.${i}.imageUrl`} label="Imagem do tamanho" defaultValue={row.imageUrl} error={errors[`variants.${i}.imageUrl`]} />

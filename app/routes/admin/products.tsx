@@ -19,6 +19,7 @@ import '~/lib/schemas/zod-pt-br';
 import { readForm } from '~/server/http/body.server';
 import type { Route } from './+types/products';
 import { log } from '~/server/log.server';
+import { stockLevel } from '~/lib/stock';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Produtos | Painel Administrativo | Clarear' }, { name: 'robots', content: 'noindex' }];
 
@@ -30,13 +31,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const term = normalizeSearchTerm(url.searchParams.get('q'));
   const page = Number.parseInt(url.searchParams.get('pagina') ?? '1', 10);
+  const stockParam = url.searchParams.get('estoque');
+  const stock = stockParam === 'baixo' || stockParam === 'esgotado' ? stockParam : undefined;
   try {
-    const result = await listAdminProducts(await getDb(), { term, page: Number.isFinite(page) ? page : 1 });
-    return { term, result, error: null };
+    const result = await listAdminProducts(await getDb(), { term, page: Number.isFinite(page) ? page : 1, stock });
+    return { term, stock: stock ?? '', result, error: null };
   } catch (error) {
     log.error('admin/produtos: falha ao buscar', error);
     const empty: AdminProductPage = { rows: [], total: 0, page: 1, pageCount: 1 };
-    return { term, result: empty, error: LOAD_ERROR };
+    return { term, stock: stock ?? '', result: empty, error: LOAD_ERROR };
   }
 }
 
@@ -69,7 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
-  const { term, result, error } = loaderData;
+  const { term, stock, result, error } = loaderData;
   const deleteFetcher = useFetcher<ActionData>();
   const navigation = useNavigation();
   const searching = navigation.state === 'loading' && navigation.location.pathname === '/admin/products';
@@ -98,6 +101,20 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
           Buscar produtos por nome
         </label>
         <Input id="busca-produtos" type="search" name="q" defaultValue={term} placeholder="Buscar por nome" maxLength={100} key={term} />
+        <label htmlFor="filtro-estoque" className="sr-only">
+          Estoque
+        </label>
+        <select
+          id="filtro-estoque"
+          name="estoque"
+          defaultValue={stock}
+          key={stock}
+          className="h-10 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-900"
+        >
+          <option value="">Estoque: todos</option>
+          <option value="baixo">Estoque baixo</option>
+          <option value="esgotado">Esgotados</option>
+        </select>
         <Button type="submit" variant="outline" disabled={searching}>
           <Search className="h-4 w-4" aria-hidden />
           Buscar
@@ -129,6 +146,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                     <th scope="col" className="px-4 py-3 font-semibold">Preço</th>
                     <th scope="col" className="hidden px-4 py-3 font-semibold lg:table-cell">Preço base</th>
                     <th scope="col" className="px-4 py-3 font-semibold">Kit</th>
+                    <th scope="col" className="hidden px-4 py-3 font-semibold lg:table-cell">Estoque</th>
                     <th scope="col" className="px-4 py-3 font-semibold">Categoria</th>
                     <th scope="col" className="px-4 py-3 font-semibold">
                       <span className="sr-only">Ações</span>
@@ -167,6 +185,9 @@ function ProductRow({ product, fetcher }: { product: AdminProductRow; fetcher: R
       <td className="px-4 py-3 whitespace-nowrap">{formatPrice(product.price)}</td>
       <td className="hidden px-4 py-3 whitespace-nowrap lg:table-cell">{product.basePrice === null ? '—' : formatPrice(product.basePrice)}</td>
       <td className="px-4 py-3">{product.isKit ? 'Sim' : 'Não'}</td>
+      <td className="hidden px-4 py-3 whitespace-nowrap lg:table-cell">
+        <StockCell total={product.stockTotal} min={product.stockMin} />
+      </td>
       <td className="px-4 py-3">{product.categoryName ?? 'Sem categoria'}</td>
       <td className="px-4 py-3">
         <div className="flex justify-end gap-2">
@@ -197,5 +218,18 @@ function ProductRow({ product, fetcher }: { product: AdminProductRow; fetcher: R
         </div>
       </td>
     </tr>
+  );
+}
+
+/** Units over the tracked sizes, with "Esgotado" / "Baixo" when a size is out or nearly. */
+function StockCell({ total, min }: { total: number | null; min: number | null }) {
+  if (total === null) return <span title="Estoque não controlado">—</span>;
+  const level = stockLevel(min);
+  return (
+    <span>
+      {total}
+      {level === 'sold_out' ? <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900 dark:bg-red-950 dark:text-red-200">Tamanho esgotado</span> : null}
+      {level === 'low' ? <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-200">Baixo</span> : null}
+    </span>
   );
 }

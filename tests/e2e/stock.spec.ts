@@ -1,0 +1,63 @@
+// Stock from the admin's form to the shop: a size set to 0 shows "Esgotado" and cannot be
+// chosen (another size still can), a size with 2 left shows "Últimas unidades"; a bad value
+// is refused at the field. Uses Limpa Pedras, which no kit contains and no other e2e test buys. Axe on the product form with its stock fields, light and dark, desktop and phone.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, expectToast, gotoHydrated, login } from './fixtures';
+
+async function axe(page: Page) {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme);
+    for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(size);
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(results.violations.map((v) => `${theme} ${size.width}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('a size set to 0 is Esgotado and cannot be bought; 2 left is Últimas unidades', async ({ page, browser }) => {
+  test.slow();
+  await login(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  await gotoHydrated(page, '/admin/products?q=Limpa%20Pedras');
+  await page.getByRole('link', { name: 'Editar Limpa Pedras' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Limpa Pedras');
+  const stock = page.getByLabel('Estoque (unidades)');
+  await expect(stock).toHaveCount(2);
+  await axe(page);
+
+  await stock.nth(0).fill('dois');
+  await page.getByRole('button', { name: 'Salvar produto' }).click();
+  await expect(page.getByText('Informe um número inteiro de 0 a 1.000.000, ou deixe em branco para não controlar o estoque.')).toBeVisible();
+  await expect(stock.nth(0)).toHaveValue('dois');
+
+  await stock.nth(0).fill('2');
+  await stock.nth(1).fill('0');
+  await page.getByRole('button', { name: 'Salvar produto' }).click();
+  await expectToast(page, 'Produto salvo!');
+  await expect(stock.nth(1)).toHaveValue('0');
+  await gotoHydrated(page, '/admin/products?estoque=esgotado');
+  await expect(page.getByRole('row').filter({ hasText: 'Limpa Pedras' })).toContainText('Tamanho esgotado');
+
+  const shopper = await (await browser.newContext()).newPage();
+  await gotoHydrated(shopper, '/produtos/limpa-pedras');
+  const sizes = shopper.getByRole('group', { name: 'Tamanho' });
+  await expect(sizes.getByRole('radio', { name: /5 L/ })).toBeDisabled();
+  await expect(sizes.locator('label').filter({ hasText: '5 L' })).toContainText('Esgotado');
+  await expect(sizes.locator('label').filter({ hasText: '1 L' })).toContainText('Últimas unidades');
+  await sizes.locator('label').filter({ hasText: '1 L' }).click();
+  await shopper.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
+  await expectToast(shopper, '✅ Produto Adicionado!');
+  await shopper.context().close();
+
+  // Back to untracked, so nothing else depends on this run.
+  await gotoHydrated(page, '/admin/products?q=Limpa%20Pedras');
+  await page.getByRole('link', { name: 'Editar Limpa Pedras' }).click();
+  await page.getByLabel('Estoque (unidades)').nth(0).fill('');
+  await page.getByLabel('Estoque (unidades)').nth(1).fill('');
+  await page.getByRole('button', { name: 'Salvar produto' }).click();
+  await expectToast(page, 'Produto salvo!');
+});

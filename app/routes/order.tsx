@@ -5,7 +5,7 @@ import { CheckCircle2, Clock, PackageCheck, Truck, XCircle } from 'lucide-react'
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { data, Link, useFetcher, useSearchParams } from 'react-router';
-import { z } from 'zod';
+import { customerCancelSchema } from '~/lib/schemas/order';
 import { OrderAddress } from '~/components/order/order-address';
 import { OrderTimeline } from '~/components/order/order-timeline';
 import { TrackingLink } from '~/components/order/tracking-link';
@@ -45,7 +45,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { order: { ...order, events: order.events.map(customerTimelineEvent) }, pixQrSvg };
 }
 
-const cancelSchema = z.object({ intent: z.literal('cancel'), version: z.coerce.number().int().min(0) });
 const CUSTOMER_CANCEL_REASON = 'Cancelado pelo cliente';
 const CANCEL_CONFIRMATION = 'O pedido será cancelado e os produtos voltam ao estoque. Se você já pagou, não cancele: fale com a gente.';
 
@@ -53,7 +52,7 @@ type ActionData = { ok: boolean; toast: ToastMessage };
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const parsed = cancelSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const parsed = customerCancelSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     return data<ActionData>({ ok: false, toast: { title: 'Não foi possível cancelar', description: 'Recarregue a página e tente novamente.', variant: 'destructive' } }, 400);
   }

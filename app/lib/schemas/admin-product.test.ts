@@ -95,7 +95,7 @@ describe('productFormSchema', () => {
       variants: [{ id: '', size: '500 ml', price: '4,90', imageUrl: '' }],
       kitItems: [{ productId: kitProduct, quantity: '3' }],
     });
-    expect(ok.variants).toEqual([{ id: null, size: '500 ml', price: '4.90', imageUrl: null }]);
+    expect(ok.variants).toEqual([{ id: null, size: '500 ml', price: '4.90', imageUrl: null, stock: null, stockLoaded: null }]);
     expect(ok.kitItems).toEqual([{ productId: kitProduct, quantity: 3 }]);
   });
 

@@ -286,8 +286,17 @@ describe.each(engines)('order lifecycle on $name', ({ open }) => {
 
   it('each e-mail about an order is queued with the change, once per kind', async () => {
     const { orderId, buyer } = await orderIn('delivered');
-    const rows = await handle.db.select({ kind: t.emailOutbox.kind }).from(t.emailOutbox).where(and(eq(t.emailOutbox.toAddress, buyer.email)));
+    const rows = await handle.db.select().from(t.emailOutbox).where(and(eq(t.emailOutbox.toAddress, buyer.email)));
     expect(rows.map((r) => r.kind).sort()).toEqual(['order-delivered', 'order-paid', 'order-placed', 'order-shipped']);
+    // Read back from the outbox: each has its text and its HTML in the store's layout, with the order's number.
+    const number = orderId.slice(0, 8).toUpperCase();
+    for (const row of rows) {
+      expect(row.subject).toContain(number);
+      expect(row.textBody).toContain(number);
+      expect(row.htmlBody).toContain('lang="pt-BR"');
+      expect(row.htmlBody).toContain(number);
+    }
+    expect(rows.find((r) => r.kind === 'order-shipped')!.htmlBody).toContain('href="https://rastreamento.correios.com.br/app/index.php?objetos=RA123456785BR"');
     const events = (await getOwnOrder(handle.db, buyer.id, orderId))!.events.map((e) => e.toStatus);
     expect(events).toEqual(['pending', 'paid', 'preparing', 'shipped', 'delivered']);
   });

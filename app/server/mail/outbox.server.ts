@@ -10,6 +10,7 @@ import { emailOutbox } from '~/db/schema';
 import { now, MINUTE_MS } from '~/lib/clock';
 import { runInBackground } from '../background.server';
 import { log } from '../log.server';
+import { renderTextEmailHtml } from './html.server';
 import { deliverMessage, type MailMessage, type MailTransport } from './transport.server';
 
 export type OutgoingMail = MailMessage & {
@@ -30,6 +31,8 @@ const LEASE_MS = 5 * MINUTE_MS;
  * null when an e-mail with the same dedupe key was already queued.
  */
 export async function enqueueMail(db: Executor, mail: OutgoingMail): Promise<string | null> {
+  // Every e-mail leaves with an HTML part in the store's layout; a sender without its own gets its text laid out.
+  const html = mail.html ?? (await renderTextEmailHtml(mail.subject, mail.text));
   const [row] = await db
     .insert(emailOutbox)
     .values({
@@ -37,7 +40,7 @@ export async function enqueueMail(db: Executor, mail: OutgoingMail): Promise<str
       toAddress: mail.to,
       subject: mail.subject,
       textBody: mail.text,
-      htmlBody: mail.html ?? null,
+      htmlBody: html,
       replyTo: mail.replyTo ?? null,
       dedupeKey: mail.dedupeKey ?? null,
       nextAttemptAt: now(),

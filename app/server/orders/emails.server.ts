@@ -9,6 +9,7 @@ import { formatCep } from '~/lib/cep';
 import { CARRIER_LABELS, trackingUrl } from '~/lib/tracking';
 import type { Executor } from '~/db/client.server';
 import { getEnv } from '../env.server';
+import { renderEmailHtml, type EmailContent } from '../mail/html.server';
 import { enqueueMail } from '../mail/outbox.server';
 import type { OrderSummary } from './orders.server';
 
@@ -23,7 +24,7 @@ function orderLink(order: OrderSummary): string {
 function paymentText(order: OrderSummary): string | null {
   const details = order.paymentDetails;
   if (!details) return null;
-  const deadline = order.status === 'pending' && order.paymentExpiresAt ? `Pague até ${formatDateTimeBR(order.paymentExpiresAt)}.\n` : '';
+  const deadline = order.status === 'pending' && order.paymentExpiresAt ? `Pague até ${formatDateTimeBR(order.paymentExpiresAt)}.\n\n` : '';
   switch (details.method) {
     case 'pix':
       return `${deadline}Pix copia e cola:\n${details.copyPaste}`;
@@ -132,8 +133,47 @@ export function orderEmail(kind: OrderEmailKind, order: OrderSummary, buyer: Buy
   }
 }
 
+const HEADINGS: Record<OrderEmailKind, (order: OrderSummary) => string> = {
+  placed: (o) => (o.status === 'pending' ? 'Pedido recebido: falta o pagamento' : 'Pedido confirmado'),
+  paid: () => 'Pagamento confirmado',
+  shipped: () => 'Seu pedido está a caminho',
+  delivered: () => 'Pedido entregue',
+  cancelled: () => 'Pedido cancelado',
+  expired: () => 'Pedido cancelado por falta de pagamento',
+};
+
+/** The same e-mail as HTML content: the text's paragraphs, the order table, the address, a button. */
+export function orderEmailContent(kind: OrderEmailKind, order: OrderSummary, buyer: Buyer): EmailContent {
+  const { text } = orderEmail(kind, order, buyer);
+  const number = shortOrderId(order.id);
+  // The text's own paragraphs, minus what the HTML shows as a table, a code box, an address or a button.
+  const skip = (p: string) => p.startsWith('- ') || p.startsWith('Subtotal:') || p.startsWith('Entrega para:') || p.startsWith('Acompanhe seu pedido:') || p.includes('copia e cola:') || p.startsWith('Linha digitável');
+  const paragraphs = text.split('\n\n').filter((p) => !skip(p));
+  const details = order.paymentDetails;
+  const showCode = kind === 'placed' && order.status === 'pending' && details && details.method !== 'credit_card';
+  const tracking = kind === 'shipped' && order.carrier && order.trackingCode ? trackingUrl(order.carrier, order.trackingCode) : null;
+  return {
+    preview: `Pedido ${number}: ${HEADINGS[kind](order).toLowerCase()}`,
+    heading: `${HEADINGS[kind](order)} — pedido ${number}`,
+    paragraphs,
+    code: showCode ? (details.method === 'pix' ? { label: 'Pix copia e cola', value: details.copyPaste } : { label: 'Linha digitável do boleto', value: details.digitableLine }) : undefined,
+    lines: kind === 'placed' ? order.items.map((i) => ({ quantity: i.quantity, name: i.productName, size: i.size, unitPrice: i.priceAtPurchase })) : undefined,
+    totals:
+      kind === 'placed'
+        ? { subtotal: order.subtotalPrice, discountLabel: order.discountKind ? DISCOUNT_LABELS[order.discountKind] : null, discount: order.discountPrice, total: order.totalPrice }
+        : undefined,
+    address: (kind === 'placed' || kind === 'paid' || kind === 'shipped') && order.address ? order.address : undefined,
+    button: tracking
+      ? { label: 'Rastrear a entrega', url: tracking }
+      : kind === 'expired'
+        ? { label: 'Fazer um novo pedido', url: `${getEnv().publicUrl}/produtos` }
+        : { label: 'Ver meu pedido', url: orderLink(order) },
+  };
+}
+
 /** Queues the e-mail in the caller's transaction; the same order and kind is sent once. */
 export async function queueOrderEmail(tx: Executor, kind: OrderEmailKind, order: OrderSummary, buyer: Buyer): Promise<void> {
   const mail = orderEmail(kind, order, buyer);
-  await enqueueMail(tx, { kind: `order-${kind}`, to: buyer.email, ...mail, dedupeKey: `order:${order.id}:${kind}` });
+  const html = await renderEmailHtml(orderEmailContent(kind, order, buyer));
+  await enqueueMail(tx, { kind: `order-${kind}`, to: buyer.email, ...mail, html, dedupeKey: `order:${order.id}:${kind}` });
 }

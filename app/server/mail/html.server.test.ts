@@ -1,0 +1,83 @@
+// Every e-mail's HTML part: the store's layout, the facts of its text part, links built from the
+// configured public address, and hostile text escaped.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { OrderSummary } from '../orders/orders.server';
+import { orderEmail, orderEmailContent, type OrderEmailKind } from '../orders/emails.server';
+import { renderEmailHtml, renderTextEmailHtml } from './html.server';
+
+beforeAll(() => {
+  process.env.BETTER_AUTH_URL = 'https://loja.clarear.test';
+});
+
+const order: OrderSummary = {
+  id: '3f2a9c1e-1111-4222-8333-444455556666',
+  userId: 'u1',
+  createdAt: new Date('2026-11-24T13:00:00Z'),
+  status: 'pending',
+  version: 0,
+  totalPrice: '44.91',
+  subtotalPrice: '49.90',
+  discountPrice: '4.99',
+  discountKind: 'welcome',
+  shippingPrice: '0',
+  deliveryFrequencyMonths: null,
+  paymentMethod: 'pix',
+  paymentDetails: { method: 'pix', copyPaste: '00020126580014br.gov.bcb.pix0136pix@clarear.com.br5204000053039865406044.91' },
+  paymentExpiresAt: new Date('2026-11-24T14:00:00Z'),
+  taxId: '52998224725',
+  address: { recipientName: 'Ana <script>alert(1)</script>', street: 'Avenida Paulista', number: '1000', complement: 'apto 42', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP', zipCode: '01310100' },
+  carrier: 'correios',
+  trackingCode: 'RA123456785BR',
+  cancelReason: 'Pagamento não confirmado dentro do prazo',
+  refundStatus: null,
+  items: [{ productId: 'p1', productName: 'Detergente <b>Neutro</b>', size: '500 ml', quantity: 2, priceAtPurchase: '24.95' }],
+  events: [],
+};
+const buyer = { name: 'Ana Souza', email: 'ana@exemplo.com.br' };
+const KINDS: OrderEmailKind[] = ['placed', 'paid', 'shipped', 'delivered', 'cancelled', 'expired'];
+
+describe('order e-mails, HTML and text', () => {
+  it.each(KINDS)('%s: the layout, the order number, a button to the store, and the same facts as the text', async (kind) => {
+    const html = await renderEmailHtml(orderEmailContent(kind, order, buyer));
+    const { text, subject } = orderEmail(kind, order, buyer);
+    expect(subject).toContain('3F2A9C1E');
+    expect(html).toContain('lang="pt-BR"');
+    expect(html).toContain('Clarear');
+    expect(html).toContain('3F2A9C1E');
+    expect(html).toContain('color-scheme');
+    expect(html).toMatch(/href="https:\/\/(loja\.clarear\.test|rastreamento\.correios\.com\.br)[^"]*"/);
+    expect(html).not.toContain('<script>');
+    expect(text).toContain('Olá, Ana Souza!');
+  });
+
+  it('placed: items, totals with the discount label, the Pix code and the address; hostile names escaped', async () => {
+    const html = await renderEmailHtml(orderEmailContent('placed', order, buyer));
+    expect(html).toContain('Detergente &lt;b&gt;Neutro&lt;/b&gt;');
+    expect(html).toContain('R$');
+    expect(html).toContain('44,91');
+    expect(html).toContain('Desconto de boas-vindas (10%)');
+    expect(html).toContain('Pix copia e cola');
+    expect(html).toContain(order.paymentDetails!.method === 'pix' ? order.paymentDetails!.copyPaste : '');
+    expect(html).toContain('CEP 01310-100');
+    expect(html).toContain('Pague até');
+    expect(html).toContain('Ana &lt;script&gt;alert(1)&lt;/script&gt;');
+    const { text } = orderEmail('placed', order, buyer);
+    expect(text).toContain('Total: R$');
+    expect(text).toContain('Pix copia e cola');
+    expect(text).toContain('Pague até');
+  });
+
+  it('shipped: the carrier and the tracking link as the button', async () => {
+    const html = await renderEmailHtml(orderEmailContent('shipped', order, buyer));
+    expect(html).toContain('href="https://rastreamento.correios.com.br/app/index.php?objetos=RA123456785BR"');
+    expect(html).toContain('Rastrear a entrega');
+    expect(orderEmail('shipped', order, buyer).text).toContain('Código de rastreio: RA123456785BR');
+  });
+
+  it('an account e-mail written as text gets the layout, its paragraphs and its link as the button', async () => {
+    const html = await renderTextEmailHtml('Clarear: confirme seu e-mail', 'Olá, Ana!\n\nConfirme seu e-mail para entrar:\nhttps://loja.clarear.test/api/auth/verify-email?token=abc\n\nSe não foi você, ignore.');
+    expect(html).toContain('confirme seu e-mail');
+    expect(html).toContain('Olá, Ana!');
+    expect(html).toContain('https://loja.clarear.test/api/auth/verify-email?token=abc');
+  });
+});

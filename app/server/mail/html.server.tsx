@@ -1,0 +1,166 @@
+// The HTML part of every e-mail the store sends, built with React Email components: one layout
+// (the Clarear wordmark as text — no remote image —, explicit colours on light backgrounds so a
+// dark-mode client cannot turn it unreadable, a footer saying why it was sent), an order table,
+// an address block and a button. The plain-text part is written separately, for reading.
+import { Body, Button, Column, Container, Head, Heading, Hr, Html, Link, Preview, Row, Section, Text } from '@react-email/components';
+import { render } from '@react-email/render';
+import type { ReactNode } from 'react';
+import { formatCep } from '~/lib/cep';
+import { formatPrice } from '~/lib/money';
+import { getEnv } from '../env.server';
+
+const BRAND = '#0f766e';
+const INK = '#0f172a';
+const MUTED = '#475569';
+
+export type EmailOrderLine = { quantity: number; name: string; size: string | null; unitPrice: string };
+export type EmailTotals = { subtotal: string; discountLabel: string | null; discount: string; total: string };
+export type EmailAddress = { recipientName: string; street: string; number: string; complement: string | null; neighborhood: string; city: string; state: string; zipCode: string };
+
+export type EmailContent = {
+  /** The line an inbox shows after the subject. */
+  preview: string;
+  heading: string;
+  paragraphs: string[];
+  /** A code to copy (Pix copia e cola, boleto line), shown in a box. */
+  code?: { label: string; value: string };
+  lines?: EmailOrderLine[];
+  totals?: EmailTotals;
+  address?: EmailAddress;
+  button?: { label: string; url: string };
+};
+
+function Layout({ preview, children }: { preview: string; children: ReactNode }) {
+  const env = getEnv();
+  return (
+    <Html lang="pt-BR">
+      <Head>
+        <meta name="color-scheme" content="light" />
+        <meta name="supported-color-schemes" content="light" />
+      </Head>
+      <Preview>{preview}</Preview>
+      <Body style={{ backgroundColor: '#f1f5f9', color: INK, fontFamily: 'Arial, Helvetica, sans-serif', margin: 0, padding: '24px 0' }}>
+        <Container style={{ backgroundColor: '#ffffff', borderRadius: 12, maxWidth: 560, padding: 32 }}>
+          <Text style={{ color: BRAND, fontSize: 26, fontWeight: 700, letterSpacing: '-0.5px', margin: '0 0 16px' }}>Clarear</Text>
+          {children}
+          <Hr style={{ borderColor: '#e2e8f0', margin: '32px 0 16px' }} />
+          <Text style={{ color: MUTED, fontSize: 12, lineHeight: '18px', margin: 0 }}>
+            Clarear Produtos de Limpeza · {env.STORE_EMAIL} · <Link href={env.publicUrl} style={{ color: BRAND }}>{env.publicUrl.replace(/^https?:\/\//, '')}</Link>
+            <br />
+            Você recebeu este e-mail por causa da sua conta ou de um pedido na Clarear.
+          </Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+function OrderTable({ lines, totals }: { lines: EmailOrderLine[]; totals?: EmailTotals }) {
+  const cell = { color: INK, fontSize: 14, padding: '6px 0' };
+  return (
+    <Section style={{ margin: '16px 0' }}>
+      {lines.map((l, i) => (
+        <Row key={i}>
+          <Column style={cell}>
+            {l.quantity}× {l.name}
+            {l.size ? ` (${l.size})` : ''}
+          </Column>
+          <Column style={{ ...cell, textAlign: 'right', whiteSpace: 'nowrap' }}>{formatPrice(l.unitPrice)} cada</Column>
+        </Row>
+      ))}
+      {totals ? (
+        <>
+          <Hr style={{ borderColor: '#e2e8f0' }} />
+          <Row>
+            <Column style={cell}>Subtotal</Column>
+            <Column style={{ ...cell, textAlign: 'right' }}>{formatPrice(totals.subtotal)}</Column>
+          </Row>
+          {totals.discountLabel ? (
+            <Row>
+              <Column style={cell}>{totals.discountLabel}</Column>
+              <Column style={{ ...cell, textAlign: 'right' }}>-{formatPrice(totals.discount)}</Column>
+            </Row>
+          ) : null}
+          <Row>
+            <Column style={cell}>Frete</Column>
+            <Column style={{ ...cell, textAlign: 'right' }}>Grátis</Column>
+          </Row>
+          <Row>
+            <Column style={{ ...cell, fontWeight: 700 }}>Total</Column>
+            <Column style={{ ...cell, fontWeight: 700, textAlign: 'right' }}>{formatPrice(totals.total)}</Column>
+          </Row>
+        </>
+      ) : null}
+    </Section>
+  );
+}
+
+function Email({ content }: { content: EmailContent }) {
+  const text = { color: INK, fontSize: 15, lineHeight: '22px', whiteSpace: 'pre-line' as const };
+  return (
+    <Layout preview={content.preview}>
+      <Heading as="h1" style={{ color: INK, fontSize: 22, margin: '0 0 12px' }}>
+        {content.heading}
+      </Heading>
+      {content.paragraphs.map((p, i) => (
+        <Text key={i} style={text}>
+          {p}
+        </Text>
+      ))}
+      {content.code ? (
+        <Section style={{ backgroundColor: '#f8fafc', border: '1px solid #e2e8f0', borderRadius: 8, padding: 12 }}>
+          <Text style={{ ...text, fontWeight: 700, margin: '0 0 6px' }}>{content.code.label}</Text>
+          <Text style={{ color: INK, fontFamily: 'monospace', fontSize: 13, margin: 0, wordBreak: 'break-all' }}>{content.code.value}</Text>
+        </Section>
+      ) : null}
+      {content.lines ? <OrderTable lines={content.lines} totals={content.totals} /> : null}
+      {content.address ? (
+        <Section style={{ margin: '16px 0' }}>
+          <Text style={{ ...text, fontWeight: 700, margin: 0 }}>Entrega para</Text>
+          <Text style={{ ...text, margin: 0 }}>
+            {content.address.recipientName}
+            <br />
+            {content.address.street}, {content.address.number}
+            {content.address.complement ? ` — ${content.address.complement}` : ''}
+            <br />
+            {content.address.neighborhood} — {content.address.city}/{content.address.state}
+            <br />
+            {`CEP ${formatCep(content.address.zipCode)}`}
+          </Text>
+        </Section>
+      ) : null}
+      {content.button ? (
+        <Button href={content.button.url} style={{ backgroundColor: BRAND, borderRadius: 8, color: '#ffffff', display: 'inline-block', fontSize: 15, fontWeight: 700, marginTop: 8, padding: '12px 20px' }}>
+          {content.button.label}
+        </Button>
+      ) : null}
+    </Layout>
+  );
+}
+
+/** The HTML part for this content (React escapes every text, names and addresses included). */
+export function renderEmailHtml(content: EmailContent): Promise<string> {
+  return render(<Email content={content} />);
+}
+
+const URL_LINE = /^(.*?)(https?:\/\/\S+)\s*$/;
+
+/**
+ * The HTML part of a message written as text (account and contact e-mails): its paragraphs in
+ * the layout, and the first link of the message as the button.
+ */
+export function renderTextEmailHtml(subject: string, text: string): Promise<string> {
+  const blocks = text.split(/\n{2,}/).map((b) => b.trim()).filter(Boolean);
+  let button: EmailContent['button'];
+  const paragraphs: string[] = [];
+  for (const block of blocks) {
+    const link = URL_LINE.exec(block);
+    if (link && !button && !block.includes('\n')) {
+      const label = link[1]!.replace(/[:\s]+$/, '').trim();
+      button = { label: label || 'Abrir', url: link[2]! };
+      continue;
+    }
+    paragraphs.push(block);
+  }
+  return renderEmailHtml({ preview: paragraphs[1] ?? paragraphs[0] ?? subject, heading: subject.replace(/^Clarear:\s*/, ''), paragraphs, button });
+}

@@ -2,6 +2,7 @@
 // opens right: UTF-8 with BOM (accents), ';' between columns, amounts as 1234,56, São Paulo
 // dates. Written with csv-stringify; a cell that would start a formula is defused.
 import { stringify } from 'csv-stringify/sync';
+import { decimalBR, safeCell } from '~/lib/csv';
 import { formatDateTimeBR } from '~/lib/dates';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, shortOrderId } from '~/lib/order-status';
 import { filtersFromSearchParams } from '~/lib/schemas/admin-order';
@@ -11,14 +12,6 @@ import { requireAdminAction } from '~/server/auth/session.server';
 import { getDb } from '~/server/db.server';
 import { exportAdminOrders } from '~/server/orders/admin-orders.server';
 import type { Route } from './+types/orders-export';
-
-/** A spreadsheet runs a cell starting with = + - @ (or a tab/CR) as a formula: prefix it with '. */
-export function safeCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-/** '1234.50' → '1234,50' (no thousands separator: a spreadsheet reads it as a number). */
-const decimalBR = (value: string) => value.replace('.', ',');
 
 export async function loader({ request }: Route.LoaderArgs) {
   // 403 for a customer, like an admin action: a file download has no page to redirect.

@@ -9,6 +9,7 @@ import { toast } from '~/components/ui/toaster';
 import { cartStore } from '~/lib/cart-store';
 import { formatBRL, formatPrice, toCents } from '~/lib/money';
 import { useRootData } from '~/lib/root-data';
+import { stockLevel } from '~/lib/stock';
 import { MAX_SEARCH_LENGTH, normalizeSearchTerm } from '~/lib/search';
 import { originFromMatches, seo } from '~/lib/seo';
 import type { Variant } from '~/server/catalog.server';
@@ -64,6 +65,11 @@ type ProductInfo = { id: string; name: string; imageUrl: string | null; variants
 /** One chosen product: which size and how many (0 = not in the kit). */
 type Line = { product: ProductInfo; variantId: string; quantity: number };
 
+/** The size a product starts on: its cheapest one still in stock (the cheapest when all are out). */
+function firstSellable(variants: Variant[]): Variant {
+  return variants.find((v) => stockLevel(v.available) !== 'sold_out') ?? variants[0]!;
+}
+
 function clampQuantity(raw: string): number {
   const n = Math.trunc(Number(raw));
   if (!Number.isFinite(n) || n < 0) return 0;
@@ -81,7 +87,7 @@ export default function KitBuilder({ loaderData }: Route.ComponentProps) {
 
   const chosen = useMemo(() => Object.values(lines).filter((l) => l.quantity > 0), [lines]);
   const priced = chosen.map((l) => {
-    const variant = l.product.variants.find((v) => v.id === l.variantId) ?? l.product.variants[0]!;
+    const variant = l.product.variants.find((v) => v.id === l.variantId) ?? firstSellable(l.product.variants);
     return { ...l, variant, lineCents: toCents(variant.price) * l.quantity };
   });
   const totalCents = priced.reduce((sum, l) => sum + l.lineCents, 0);
@@ -91,7 +97,7 @@ export default function KitBuilder({ loaderData }: Route.ComponentProps) {
     setLines((current) => {
       const previous = current[product.id] ?? {
         product: { id: product.id, name: product.name, imageUrl: product.imageUrl, variants: product.variants },
-        variantId: product.variants[0]!.id,
+        variantId: firstSellable(product.variants).id,
         quantity: 0,
       };
       return { ...current, [product.id]: { ...previous, ...change } };
@@ -257,7 +263,8 @@ function ProductRow({
 }) {
   const sizeId = `tamanho-${product.id}`;
   const quantityId = `quantidade-${product.id}`;
-  const available = product.variants.length > 0;
+  // A product whose every size is sold out stays listed, saying so, with nothing to choose.
+  const available = product.variants.some((v) => stockLevel(v.available) !== 'sold_out');
   return (
     <article
       aria-labelledby={`nome-${product.id}`}
@@ -285,13 +292,14 @@ function ProductRow({
             </label>
             <select
               id={sizeId}
-              value={line?.variantId ?? product.variants[0]!.id}
+              value={line?.variantId ?? firstSellable(product.variants).id}
               onChange={(e) => onChange({ variantId: e.target.value })}
               className="h-10 w-full rounded-md border border-slate-300 bg-white px-2 text-base dark:border-slate-600 dark:bg-slate-900"
             >
               {product.variants.map((v) => (
-                <option key={v.id} value={v.id}>
+                <option key={v.id} value={v.id} disabled={stockLevel(v.available) === 'sold_out'}>
                   {v.size} · {formatPrice(v.price)}
+                  {stockLevel(v.available) === 'sold_out' ? ' · Esgotado' : stockLevel(v.available) === 'low' ? ' · Últimas unidades' : ''}
                 </option>
               ))}
             </select>
@@ -313,7 +321,9 @@ function ProductRow({
           </div>
         </div>
       ) : (
-        <p className="col-span-2 text-sm text-slate-600 sm:col-span-1 dark:text-slate-400">Indisponível no momento</p>
+        <p className="col-span-2 text-sm text-slate-600 sm:col-span-1 dark:text-slate-400">
+          {product.variants.length > 0 ? 'Esgotado' : 'Indisponível no momento'}
+        </p>
       )}
     </article>
   );

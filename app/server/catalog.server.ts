@@ -5,7 +5,7 @@ import type { Executor } from '~/db/client.server';
 import { categories, kitItems, products, productVariants, testimonials } from '~/db/schema';
 import { containsPattern } from '~/lib/search';
 import { isSlug, slugify } from '~/lib/slug';
-import { getAvailability } from './stock.server';
+import { getAvailability, getProductAvailability } from './stock.server';
 
 export const KITS_CATEGORY = 'Kits Prontos';
 export const HOME_FEATURED_KITS = 3;
@@ -23,9 +23,11 @@ export type ProductCard = {
   isKit: boolean;
   phValue: string | null;
   categoryName: string | null;
+  /** Units the card can promise ("Esgotado", "Últimas unidades"); null = not tracked. See getProductAvailability. */
+  available: number | null;
 };
 
-/** The columns of a product card; other modules joining products (wishlist) select the same. */
+/** The columns of a product card; other modules joining products (wishlist) select the same, then withAvailability. */
 export const productCardColumns = {
   id: products.id,
   slug: products.slug,
@@ -39,6 +41,17 @@ export const productCardColumns = {
   phValue: products.phValue,
   categoryName: categories.name,
 };
+
+type CardRow = Omit<ProductCard, 'available'>;
+
+/** Cards with what each can still sell, in one query per page of cards. */
+export async function withAvailability<T extends CardRow>(db: Executor, rows: T[]): Promise<(T & { available: number | null })[]> {
+  const available = await getProductAvailability(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...r, available: available.get(r.id) ?? null }));
+}
 
 export type CategoryOption = { id: string; name: string; slug: string };
 
@@ -64,12 +77,13 @@ export async function searchProducts(
   const conditions = [eq(products.isKit, false)];
   if (filters.categoryId) conditions.push(eq(products.categoryId, filters.categoryId));
   if (filters.term) conditions.push(productNameContains(filters.term));
-  return db
+  const rows = await db
     .select(productCardColumns)
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(and(...conditions))
     .orderBy(asc(products.displayOrder), asc(products.name));
+  return withAvailability(db, rows);
 }
 
 /**
@@ -82,13 +96,14 @@ export function productNameContains(term: string) {
 
 /** Featured kits for the home page, by display order. */
 export async function listFeaturedKits(db: Executor, limit = HOME_FEATURED_KITS): Promise<ProductCard[]> {
-  return db
+  const rows = await db
     .select(productCardColumns)
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(and(eq(products.isKit, true), eq(products.isFeatured, true)))
     .orderBy(asc(products.displayOrder), asc(products.name))
     .limit(limit);
+  return withAvailability(db, rows);
 }
 
 export type KitItem = { quantity: number; productId: string; slug: string; name: string; imageUrl: string | null };
@@ -131,11 +146,14 @@ export async function listKits(db: Executor): Promise<KitWithItems[]> {
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(products.isKit, true))
     .orderBy(asc(products.displayOrder), asc(products.name));
-  const items = await itemsOfKits(
-    db,
-    kits.map((k) => k.id),
-  );
-  return kits.map((k) => ({ ...k, items: items.get(k.id) ?? [] }));
+  const [items, cards] = await Promise.all([
+    itemsOfKits(
+      db,
+      kits.map((k) => k.id),
+    ),
+    withAvailability(db, kits),
+  ]);
+  return cards.map((k) => ({ ...k, items: items.get(k.id) ?? [] }));
 }
 
 /** A size; `available` = units on hand, null when not tracked. */
@@ -153,7 +171,7 @@ export type ProductDetail = ProductCard & {
   variants: Variant[];
   /** What comes in the kit (kits). */
   items: KitItem[];
-  /** Kits: how many can be sold (the scarcest content); null when not tracked. Products: see each size. */
+  /** Kits: how many can be sold (the scarcest content); null when not tracked. Products: null, see each size. */
   available: number | null;
 };
 

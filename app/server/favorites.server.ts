@@ -3,7 +3,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { categories, products, userFavorites } from '~/db/schema';
 import { isForeignKeyViolation, isUniqueViolation } from '~/db/errors.server';
-import { productCardColumns, type ProductCard } from './catalog.server';
+import { productCardColumns, withAvailability, type ProductCard } from './catalog.server';
 
 export async function addFavorite(db: Executor, userId: string, productId: string): Promise<'added' | 'duplicate' | 'not-found'> {
   try {
@@ -36,11 +36,12 @@ export async function isFavorite(db: Executor, userId: string, productId: string
 
 /** The user's wishlist, newest first, each with the product as a card (SPEC §7 Reads: user_favorites with joined product). */
 export async function listFavorites(db: Executor, userId: string): Promise<ProductCard[]> {
-  return db
+  const rows = await db
     .select(productCardColumns)
     .from(userFavorites)
     .innerJoin(products, eq(products.id, userFavorites.productId))
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(userFavorites.userId, userId))
     .orderBy(desc(userFavorites.createdAt), asc(products.name));
+  return withAvailability(db, rows);
 }

@@ -54,6 +54,26 @@ export async function getAvailability(db: Executor, ids: string[]): Promise<Map<
   return result;
 }
 
+/**
+ * What a product card can promise, per product id: a kit, the kits its contents allow; a
+ * product, its best size (null when any size is not tracked, so it is always sellable).
+ */
+export async function getProductAvailability(db: Executor, productIds: string[]): Promise<Map<string, number | null>> {
+  if (productIds.length === 0) return new Map();
+  const [sizes, kits] = await Promise.all([
+    db.select({ productId: productVariants.productId, stock: productVariants.stock }).from(productVariants).where(inArray(productVariants.productId, productIds)),
+    // Product ids match no variant id, so this answers for the kits among them only.
+    getAvailability(db, productIds),
+  ]);
+  const result = new Map(kits);
+  for (const { productId, stock } of sizes) {
+    const best = result.get(productId);
+    if (best === null) continue;
+    result.set(productId, stock === null ? null : Math.max(best ?? 0, stock));
+  }
+  return result;
+}
+
 function kitAvailability(contents: { variantId: string; quantity: number }[], stock: Map<string, number | null>): number | null {
   let available: number | null = null;
   for (const c of contents) {

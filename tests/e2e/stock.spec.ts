@@ -1,6 +1,7 @@
 // Stock from the admin's form to the shop: a size set to 0 shows "Esgotado" and cannot be
 // chosen (another size still can), a size with 2 left shows "Últimas unidades"; a bad value
-// is refused at the field. Uses Limpa Pedras, which no kit contains and no other e2e test buys. Axe on the product form with its stock fields, light and dark, desktop and phone.
+// is refused at the field; the listing card says "Últimas unidades", then "Esgotado" (still
+// listed, cannot be added) when every size is out. Uses Limpa Pedras, which no kit contains and no other e2e test buys. Axe on the product form with its stock fields, light and dark, desktop and phone.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, expectToast, gotoHydrated, login } from './fixtures';
@@ -51,6 +52,25 @@ test('a size set to 0 is Esgotado and cannot be bought; 2 left is Últimas unida
   await sizes.locator('label').filter({ hasText: '1 L' }).click();
   await shopper.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
   await expectToast(shopper, '✅ Produto Adicionado!');
+  const card = shopper.getByRole('article').filter({ has: shopper.getByRole('heading', { name: 'Limpa Pedras' }) });
+  await gotoHydrated(shopper, '/produtos?q=Limpa%20Pedras');
+  await expect(card).toContainText('Últimas unidades');
+
+  // Every size out: the card stays listed, says "Esgotado", and the product cannot be added.
+  await gotoHydrated(page, '/admin/products?q=Limpa%20Pedras');
+  await page.getByRole('link', { name: 'Editar Limpa Pedras' }).click();
+  await page.getByLabel('Estoque (unidades)').nth(0).fill('0');
+  await page.getByRole('button', { name: 'Salvar produto' }).click();
+  await expectToast(page, 'Produto salvo!');
+  await gotoHydrated(shopper, '/produtos?q=Limpa%20Pedras');
+  await expect(card).toContainText('Esgotado');
+  await card.getByRole('button', { name: 'Ver detalhes de Limpa Pedras' }).click();
+  await expect(shopper.getByRole('dialog').getByRole('button', { name: 'Esgotado' })).toBeDisabled();
+  // Nor can it go into a kit of the customer's own.
+  await gotoHydrated(shopper, '/kits/monte-seu-kit?q=Limpa%20Pedras');
+  const row = shopper.getByRole('article', { name: 'Limpa Pedras' });
+  await expect(row).toContainText('Esgotado');
+  await expect(row.getByLabel('Tamanho de Limpa Pedras')).toHaveCount(0);
   await shopper.context().close();
 
   // Back to untracked, so nothing else depends on this run.

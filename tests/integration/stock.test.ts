@@ -12,7 +12,7 @@ import { CheckoutError, placeOrder, quoteCart } from '~/server/checkout.server';
 import { setMailTransport } from '~/server/mail/outbox.server';
 import { instantApprovalProvider } from '~/server/payments.server';
 import { getAvailability } from '~/server/stock.server';
-import { getProductDetail } from '~/server/catalog.server';
+import { getProductDetail, listKits, searchProducts } from '~/server/catalog.server';
 import { getEditableProduct, listAdminProducts, saveProduct } from '~/server/product-admin.server';
 import { productFormSchema, STOCK_MESSAGE } from '~/lib/schemas/admin-product';
 import { fieldErrors } from '~/lib/schemas/field-errors';
@@ -125,6 +125,32 @@ describe.each(engines)('stock on $name', ({ open }) => {
     expect(await stockOf(detergente.id)).toBe(0);
     expect(await stockOf(inox.id)).toBeNull();
     expect((await getAvailability(handle.db, [kit!.id])).get(kit!.id)).toBe(0);
+  });
+
+  it('the listing cards say what is left: a product its best size (untracked wins), a kit its scarcest content', async () => {
+    const sizes = await sizesOf('detergente-neutro-concentrado');
+    expect(sizes.length).toBeGreaterThan(1);
+    const card = async () => (await searchProducts(handle.db, { term: 'Detergente Neutro Concentrado' })).find((c) => c.id === sizes[0]!.productId)!;
+    const kitCard = async () => (await listKits(handle.db)).find((k) => k.slug === 'kit-cozinha-brilhante')!;
+    // Only the detergent is tracked among the kit's contents.
+    const contents = await handle.db
+      .select({ id: t.kitItems.includedProductId })
+      .from(t.kitItems)
+      .where(eq(t.kitItems.kitProductId, (await kitCard()).id));
+    await handle.db.update(t.productVariants).set({ stock: null }).where(inArray(t.productVariants.productId, contents.map((c) => c.id)));
+
+    await setStock(sizes[0]!.id, 0);
+    await setStock(sizes[1]!.id, null);
+    expect((await card()).available).toBeNull(); // one size not tracked: always sellable
+    for (const s of sizes) await setStock(s.id, 0);
+    expect((await card()).available).toBe(0); // every size out: "Esgotado", still listed
+    expect((await kitCard()).available).toBe(0);
+    await setStock(sizes[1]!.id, 3);
+    expect((await card()).available).toBe(3); // "Últimas unidades"
+    await setStock(sizes[0]!.id, 9); // 4 kits (2 per kit)
+    expect((await card()).available).toBe(9);
+    expect((await kitCard()).available).toBe(4);
+    for (const s of sizes) await setStock(s.id, null);
   });
 
   it("the admin's stock: blank is not tracked, a change applies to what is there now (units sold meanwhile stay sold), bad values refused", async () => {

@@ -3,6 +3,7 @@ import { cn } from '~/lib/cn';
 import { uploadSrcSet } from '~/lib/upload-srcset';
 import { formatPrice } from '~/lib/money';
 import { startingPriceLabel } from '~/lib/price';
+import { stockLevel } from '~/lib/stock';
 import type { ProductCard as Card } from '~/server/catalog.server';
 import { buttonVariants } from '../ui/button';
 
@@ -65,6 +66,7 @@ export function ProductCard({ product, onOpen, layout = 'grid', children, headin
           </p>
         ) : null}
         <p className="font-bold">{product.isKit ? formatPrice(product.price) : startingPriceLabel(product.basePrice)}</p>
+        <CardStock available={product.available} />
         {children}
         <button type="button" onClick={() => onOpen(product)} className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'mt-auto')}>
           Ver detalhes<span className="sr-only"> de {product.name}</span>
@@ -72,4 +74,14 @@ export function ProductCard({ product, onOpen, layout = 'grid', children, headin
       </div>
     </article>
   );
+}
+
+/** A sold-out card stays listed and says so; one nearly out says "Últimas unidades". */
+function CardStock({ available }: { available: number | null }) {
+  const level = stockLevel(available);
+  if (level === 'sold_out')
+    return <p className="w-fit rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-200">Esgotado</p>;
+  if (level === 'low')
+    return <p className="w-fit rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-200">Últimas unidades</p>;
+  return null;
 }

@@ -23,6 +23,7 @@ const card: Card = {
   isKit: false,
   phValue: '7.0',
   categoryName: 'Cozinha',
+  available: null,
 };
 
 const detail: ProductDetail = {

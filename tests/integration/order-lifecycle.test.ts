@@ -7,7 +7,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '~/db/schema';
 import { seedCatalogue } from '~/db/seed/seed.server';
-import { advanceClock, resetClock, setClock, MINUTE_MS } from '~/lib/clock';
+import { advanceClock, resetClock, setClock, DAY_MS, MINUTE_MS } from '~/lib/clock';
+import { todayInBrazil } from '~/lib/plans';
 import { canApply, ORDER_ACTIONS, type OrderAction, type OrderActor, type OrderStatus } from '~/lib/order-lifecycle';
 import { payNowSchema } from '~/lib/schemas/checkout';
 import { deleteAddress, saveAddress } from '~/server/addresses.server';
@@ -224,9 +225,12 @@ describe.each(engines)('order lifecycle on $name', ({ open }) => {
   });
 
   it('expiry: a Pix after its minutes, a boleto after its due date plus the grace days; twice at once and after a crash, the stock comes back once', async () => {
-    const start = new Date('2026-11-24T10:00:00-03:00');
-    setClock(start);
-    // Orders of earlier tests are long past their deadline at this time: out of the way first.
+    // A month after the real today: every order of earlier tests (placed on the real clock) is
+    // past its deadline then, so one run puts them out of the way first.
+    const day = (offset: number) => todayInBrazil(new Date(Date.now() + offset * DAY_MS));
+    const isoPlus = (iso: string, days: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+    const startDay = day(30);
+    setClock(new Date(`${startDay}T10:00:00-03:00`));
     await expireUnpaidOrders(handle.db);
     const buyer = await newBuyer();
     const stock0 = await stockOf(variant.id);
@@ -252,11 +256,13 @@ describe.each(engines)('order lifecycle on $name', ({ open }) => {
     expect(await snapshot(pix)).toMatchObject({ status: 'cancelled', cancelReason: 'Pagamento não confirmado dentro do prazo', refundStatus: null });
     expect(await stockOf(variant.id)).toBe(stock0! - 2);
 
-    // The boleto is due 3 days after the purchase (27/11) and waits 2 more days: it expires at 30/11 00:00 in São Paulo.
-    setClock(new Date('2026-11-29T23:59:00-03:00'));
+    // The boleto is due 3 days after the purchase and waits 2 more days: it expires at the start
+    // of the 6th day after the purchase, São Paulo time (bought on the 24th → 30th at 00:00).
+    const expiresDay = isoPlus(startDay, 6);
+    setClock(new Date(`${isoPlus(startDay, 5)}T23:59:00-03:00`));
     await expireUnpaidOrders(handle.db);
     expect((await snapshot(boleto)).status).toBe('pending');
-    setClock(new Date('2026-11-30T00:00:00-03:00'));
+    setClock(new Date(`${expiresDay}T00:00:00-03:00`));
     await expireUnpaidOrders(handle.db);
     expect((await snapshot(boleto)).status).toBe('cancelled');
     expect(await stockOf(variant.id)).toBe(stock0! - 1);

@@ -22,7 +22,7 @@ import { databaseAvailability, getDb } from './server/db.server';
 import { DEFAULT_PREFERENCES, getOrCreatePreferences } from './server/preferences.server';
 import { getSessionUser } from './server/auth/session.server';
 import { getEnv } from './server/env.server';
-import { isSubscriber } from './server/subscriptions.server';
+import { isSubscriber } from './server/subscriptions/subscriptions.server';
 import { useRootData } from './lib/root-data';
 import { useNonce } from './components/nonce';
 import { UNAVAILABLE_MESSAGE, UNAVAILABLE_STATUS, UNAVAILABLE_TITLE } from './lib/unavailable';

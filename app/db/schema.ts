@@ -13,6 +13,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  type AnyPgColumn,
   text,
   timestamp,
   uniqueIndex,
@@ -40,6 +41,14 @@ export const PAYMENT_CONFIRMATION_OUTCOMES = ['applied', 'late'] as const;
 export const EMAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 export const PAYMENT_METHODS = ['pix', 'credit_card', 'boleto'] as const;
 export const DISCOUNT_KINDS = ['subscriber', 'welcome'] as const;
+/** Why a subscription is paused: the customer asked, or its renewal went unpaid after the retries. */
+export const PAUSE_REASONS = ['customer', 'payment_failed'] as const;
+/** A subscription period's payment: waiting (with retries), overdue (retries over), paid, cancelled. */
+export const PERIOD_STATUSES = ['awaiting', 'overdue', 'paid', 'cancelled'] as const;
+export const PERIOD_KINDS = ['initial', 'renewal'] as const;
+export const PROGRAMMED_DELIVERY_STATUSES = ['active', 'paused', 'cancelled'] as const;
+/** What a programmed delivery's date produced: an order, nothing left to send, or a declined card. */
+export const DELIVERY_RUN_OUTCOMES = ['ordered', 'skipped', 'declined'] as const;
 
 /** What the customer needs to pay or to recognise the payment, by method. */
 export type PaymentDetails =
@@ -57,6 +66,25 @@ const oneOf = (column: unknown, values: readonly string[]) =>
 
 /** A CPF (11 digits) or a CNPJ: 12 letters or digits and 2 check digits (the alphanumeric CNPJ since July 2026). */
 const taxIdFormat = (column: unknown) => sql`${column} ~ '^([0-9]{11}|[0-9A-Z]{12}[0-9]{2})$'`;
+
+/** A delivery address copied onto a row (order, subscription, programmed delivery): all of it or none. */
+const shippingColumns = () => ({
+  shipName: text('ship_name'),
+  shipStreet: text('ship_street'),
+  shipNumber: text('ship_number'),
+  shipComplement: text('ship_complement'),
+  shipNeighborhood: text('ship_neighborhood'),
+  shipCity: text('ship_city'),
+  shipState: text('ship_state'),
+  shipZipCode: text('ship_zip_code'),
+});
+type ShippingColumns = { [K in keyof ReturnType<typeof shippingColumns>]: unknown };
+const shippingCheck = (table: string, t: ShippingColumns) =>
+  check(
+    `${table}_ship_address_check`,
+    sql`(${t.shipName} is null and ${t.shipStreet} is null and ${t.shipNumber} is null and ${t.shipNeighborhood} is null and ${t.shipCity} is null and ${t.shipState} is null and ${t.shipZipCode} is null)
+      or (${t.shipName} is not null and ${t.shipStreet} is not null and ${t.shipNumber} is not null and ${t.shipNeighborhood} is not null and ${t.shipCity} is not null and ${t.shipState} in (${sql.raw(BRAZILIAN_STATES.map((v) => `'${v}'`).join(', '))}) and ${t.shipZipCode} ~ '^[0-9]{8}$')`,
+  );
 
 // ---------------------------------------------------------------- auth (Better Auth)
 
@@ -252,7 +280,6 @@ export const subscriptionConfigs = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     isActive: boolean('is_active').notNull().default(false),
     planName: text('plan_name').notNull(),
-    price: money('price').notNull(),
     headline: text('headline').notNull().default(''),
     description: text('description').notNull().default(''),
     imageUrl: text('image_url'),
@@ -261,7 +288,6 @@ export const subscriptionConfigs = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('subscription_configs_price_check', sql`${t.price} >= 0`),
     // At most one active plan: the storefront reads it with .single().
     uniqueIndex('subscription_configs_one_active_idx').on(t.isActive).where(sql`${t.isActive}`),
   ],
@@ -276,13 +302,37 @@ export const userSubscriptions = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     frequency: text('frequency', { enum: SUBSCRIPTION_FREQUENCIES }).notNull(),
     status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('active'),
+    /** The next renewal's date (the day its charge is made). */
     nextDeliveryDate: date('next_delivery_date').notNull(),
+    /** The price it was sold at: every renewal charges this, whatever the plan costs today. */
     totalValue: money('total_value').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The day the schedule counts from (its day of the month is kept: 31/01 → 28/02 → 31/03). */
+    anchorDate: date('anchor_date').notNull(),
+    /** How renewals are paid (the checkout's choice; the customer may change it). */
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull().default('pix'),
+    installments: integer('installments').notNull().default(1),
+    taxId: text('tax_id'),
+    /** End (exclusive) of the last paid period; null until the first payment is confirmed. */
+    paidThrough: date('paid_through'),
+    pausedReason: text('paused_reason', { enum: PAUSE_REASONS }),
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    /** A customer's pause ends by itself on this day (SPEC §1 keeps the discount for at most 3 months). */
+    resumeOn: date('resume_on'),
+    // Where renewal orders go: copied from the checkout; null for a subscription an admin assigned.
+    ...shippingColumns(),
   },
   (t) => [
     check('user_subscriptions_frequency_check', oneOf(t.frequency, SUBSCRIPTION_FREQUENCIES)),
+    check('user_subscriptions_payment_method_check', oneOf(t.paymentMethod, PAYMENT_METHODS)),
+    check('user_subscriptions_installments_check', sql`${t.installments} between 1 and 12`),
+    check('user_subscriptions_paused_reason_check', oneOf(t.pausedReason, PAUSE_REASONS)),
+    check('user_subscriptions_paused_check', sql`(${t.status} = 'paused') = (${t.pausedReason} is not null)`),
+    check('user_subscriptions_tax_id_check', taxIdFormat(t.taxId)),
+    shippingCheck('user_subscriptions', t),
+    // The renewal job: active subscriptions whose date has come.
+    index('user_subscriptions_due_idx').on(t.nextDeliveryDate).where(sql`${t.status} = 'active'`),
     check('user_subscriptions_status_check', oneOf(t.status, SUBSCRIPTION_STATUSES)),
     check('user_subscriptions_total_value_check', sql`${t.totalValue} >= 0`),
     index('user_subscriptions_user_status_idx').on(t.userId, t.status, t.createdAt.desc()),
@@ -378,6 +428,11 @@ export const orders = pgTable(
     cancelReason: text('cancel_reason'),
     /** A paid order that was cancelled owes the customer their money back. */
     refundStatus: text('refund_status', { enum: REFUND_STATUSES }),
+    /** The subscription this order buys or renews (the plan line); see subscription_periods. */
+    subscriptionId: uuid('subscription_id').references((): AnyPgColumn => userSubscriptions.id, { onDelete: 'set null' }),
+    /** The programmed delivery this order repeats, and the date it was due. */
+    programmedDeliveryId: uuid('programmed_delivery_id').references((): AnyPgColumn => programmedDeliveries.id, { onDelete: 'set null' }),
+    scheduledFor: date('scheduled_for'),
   },
   (t) => [
     check('orders_total_price_check', sql`${t.totalPrice} >= 0`),
@@ -410,6 +465,9 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
     // The admin dashboard reads the latest orders and the last 30 days.
     index('orders_created_at_idx').on(t.createdAt.desc()),
+    index('orders_subscription_idx').on(t.subscriptionId, t.createdAt.desc()),
+    // A programmed delivery orders once per date, however often its job runs.
+    uniqueIndex('orders_programmed_delivery_date_idx').on(t.programmedDeliveryId, t.scheduledFor),
   ],
 );
 
@@ -542,6 +600,149 @@ export const emailOutbox = pgTable(
     index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('pending', 'sending')`),
     index('email_outbox_failed_idx').on(t.createdAt.desc()).where(sql`${t.status} = 'failed'`),
   ],
+);
+
+/** The plan's three options (SPEC §9): names and months are fixed, the admin edits price and highlight. */
+export const planOptions = pgTable(
+  'plan_options',
+  {
+    frequency: text('frequency', { enum: SUBSCRIPTION_FREQUENCIES }).primaryKey(),
+    price: money('price').notNull(),
+    highlight: text('highlight'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('plan_options_frequency_check', oneOf(t.frequency, SUBSCRIPTION_FREQUENCIES)), check('plan_options_price_check', sql`${t.price} > 0`)],
+);
+
+/**
+ * One row per subscription per period: the first purchase and every renewal. The unique
+ * (subscription, period date) is what makes a renewal happen exactly once, however many job runs
+ * overlap or crash; the row also carries the period's payment and its retries.
+ */
+export const subscriptionPeriods = pgTable(
+  'subscription_periods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => userSubscriptions.id, { onDelete: 'cascade' }),
+    /** The day the period starts (and its charge is made). */
+    periodDate: date('period_date').notNull(),
+    /** The day the next period starts: paying this one makes the subscription paid through it. */
+    periodEnd: date('period_end').notNull(),
+    kind: text('kind', { enum: PERIOD_KINDS }).notNull(),
+    amount: money('amount').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: PERIOD_STATUSES }).notNull().default('awaiting'),
+    /** Charges tried so far (a Pix/boleto code issued counts as one). */
+    attempts: integer('attempts').notNull().default(0),
+    /** When the retry job looks at this period again (a card's next try, a code's deadline). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('subscription_periods_once_idx').on(t.subscriptionId, t.periodDate),
+    uniqueIndex('subscription_periods_order_idx').on(t.orderId),
+    check('subscription_periods_kind_check', oneOf(t.kind, PERIOD_KINDS)),
+    check('subscription_periods_status_check', oneOf(t.status, PERIOD_STATUSES)),
+    check('subscription_periods_amount_check', sql`${t.amount} >= 0`),
+    check('subscription_periods_dates_check', sql`${t.periodEnd} > ${t.periodDate}`),
+    index('subscription_periods_retry_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'awaiting'`),
+  ],
+);
+
+/** A subscription's history (the admin's view): what happened, who did it, when. */
+export const subscriptionEvents = pgTable(
+  'subscription_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => userSubscriptions.id, { onDelete: 'cascade' }),
+    /** 'created', 'renewed', 'paused', 'resumed', 'skipped', 'plan_changed', 'payment_failed', 'reactivated', 'cancelled'… */
+    kind: text('kind').notNull(),
+    fromStatus: text('from_status', { enum: SUBSCRIPTION_STATUSES }),
+    toStatus: text('to_status', { enum: SUBSCRIPTION_STATUSES }).notNull(),
+    actor: text('actor', { enum: ORDER_ACTORS }).notNull(),
+    actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('subscription_events_actor_check', oneOf(t.actor, ORDER_ACTORS)),
+    check('subscription_events_to_status_check', oneOf(t.toStatus, SUBSCRIPTION_STATUSES)),
+    index('subscription_events_subscription_idx').on(t.subscriptionId, t.createdAt),
+  ],
+);
+
+/** A subscriber's order repeated every 1, 2 or 3 months (the checkout's delivery frequency). */
+export const programmedDeliveries = pgTable(
+  'programmed_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    sourceOrderId: uuid('source_order_id').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
+    months: integer('months').notNull(),
+    anchorDate: date('anchor_date').notNull(),
+    nextDate: date('next_date').notNull(),
+    status: text('status', { enum: PROGRAMMED_DELIVERY_STATUSES }).notNull().default('active'),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
+    installments: integer('installments').notNull().default(1),
+    taxId: text('tax_id'),
+    ...shippingColumns(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('programmed_deliveries_months_check', sql`${t.months} in (1, 2, 3)`),
+    check('programmed_deliveries_status_check', oneOf(t.status, PROGRAMMED_DELIVERY_STATUSES)),
+    check('programmed_deliveries_payment_method_check', oneOf(t.paymentMethod, PAYMENT_METHODS)),
+    check('programmed_deliveries_installments_check', sql`${t.installments} between 1 and 12`),
+    check('programmed_deliveries_tax_id_check', taxIdFormat(t.taxId)),
+    shippingCheck('programmed_deliveries', t),
+    index('programmed_deliveries_user_idx').on(t.userId, t.createdAt.desc()),
+    index('programmed_deliveries_due_idx').on(t.nextDate).where(sql`${t.status} = 'active'`),
+  ],
+);
+
+/** What a programmed delivery repeats: a size (variant) or a kit, with the name it had. */
+export const programmedDeliveryItems = pgTable(
+  'programmed_delivery_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => programmedDeliveries.id, { onDelete: 'cascade' }),
+    // Null once the size or kit is deleted: that line is left out of the next deliveries.
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    kitId: uuid('kit_id').references(() => products.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    size: text('size'),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [check('programmed_delivery_items_quantity_check', sql`${t.quantity} > 0`), index('programmed_delivery_items_delivery_idx').on(t.deliveryId)],
+);
+
+/** Each date of a programmed delivery, once: the order it made, or why it made none. */
+export const programmedDeliveryRuns = pgTable(
+  'programmed_delivery_runs',
+  {
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => programmedDeliveries.id, { onDelete: 'cascade' }),
+    scheduledFor: date('scheduled_for').notNull(),
+    outcome: text('outcome', { enum: DELIVERY_RUN_OUTCOMES }).notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.deliveryId, t.scheduledFor] }), check('programmed_delivery_runs_outcome_check', oneOf(t.outcome, DELIVERY_RUN_OUTCOMES))],
 );
 
 export const savedKits = pgTable(

@@ -1,14 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, findPlan, nextPlanDate, PLANS, todayInBrazil } from './plans';
+import { addMonths, findPlan, nextPlanDate, PLANS, SPEC_PLAN_OPTIONS, todayInBrazil } from './plans';
 
 describe('plans (SPEC §9)', () => {
-  it('has the three fixed plans', () => {
-    expect(PLANS.map((p) => [p.frequency, p.price, p.months, p.highlight])).toEqual([
-      ['monthly', '49.90', 1, null],
-      ['semiannual', '249.50', 6, 'Economize 5%!'],
-      ['annual', '538.90', 12, 'Economize 10%!'],
+  it('has the three fixed plans: names and months only (prices live in plan_options)', () => {
+    expect(PLANS).toEqual([
+      { frequency: 'monthly', name: 'Plano Mensal', months: 1 },
+      { frequency: 'semiannual', name: 'Plano Semestral', months: 6 },
+      { frequency: 'annual', name: 'Plano Anual', months: 12 },
     ]);
+    expect(findPlan('annual')).toEqual(PLANS[2]);
     expect(findPlan('weekly')).toBeNull();
+  });
+
+  it("SPEC_PLAN_OPTIONS holds SPEC §9's prices and highlights (what migration 0008 stores)", () => {
+    expect(SPEC_PLAN_OPTIONS.map((p) => [p.frequency, p.name, p.months, p.price, p.highlight])).toEqual([
+      ['monthly', 'Plano Mensal', 1, '49.90', null],
+      ['semiannual', 'Plano Semestral', 6, '249.50', 'Economize 5%!'],
+      ['annual', 'Plano Anual', 12, '538.90', 'Economize 10%!'],
+    ]);
   });
 
   it('adds 1, 6 or 12 months on the calendar', () => {

@@ -2,21 +2,32 @@
 import { now as clockNow } from './clock';
 import type { SubscriptionFrequency } from './cart';
 
+/** One of the plan's fixed options (SPEC §9: frequency, name, months). */
 export type Plan = {
   frequency: SubscriptionFrequency;
   name: string;
-  /** Price in reais, as the database stores money. */
-  price: string;
   months: number;
-  highlight: string | null;
 };
+
+/** An option as sold: its price (reais, as the database stores money) and highlight come from `plan_options`. */
+export type PlanOption = Plan & { price: string; highlight: string | null };
 
 export const PLAN_NAME = 'Assinatura Inteligente';
 
 export const PLANS: readonly Plan[] = [
-  { frequency: 'monthly', name: 'Plano Mensal', price: '49.90', months: 1, highlight: null },
-  { frequency: 'semiannual', name: 'Plano Semestral', price: '249.50', months: 6, highlight: 'Economize 5%!' },
-  { frequency: 'annual', name: 'Plano Anual', price: '538.90', months: 12, highlight: 'Economize 10%!' },
+  { frequency: 'monthly', name: 'Plano Mensal', months: 1 },
+  { frequency: 'semiannual', name: 'Plano Semestral', months: 6 },
+  { frequency: 'annual', name: 'Plano Anual', months: 12 },
+];
+
+/**
+ * SPEC §9's prices and highlights: what migration 0008 stored in `plan_options`. The store reads
+ * the table (server/subscriptions/plans.server.ts), never this list; tests compare against it.
+ */
+export const SPEC_PLAN_OPTIONS: readonly PlanOption[] = [
+  { ...PLANS[0]!, price: '49.90', highlight: null },
+  { ...PLANS[1]!, price: '249.50', highlight: 'Economize 5%!' },
+  { ...PLANS[2]!, price: '538.90', highlight: 'Economize 10%!' },
 ];
 
 export const DEFAULT_PLAN: SubscriptionFrequency = 'monthly';

@@ -353,13 +353,25 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         {showFrequency ? (
           <div className="grid gap-1.5">
             <Label htmlFor="frequencia">Frequência de entrega</Label>
-            <select id="frequencia" value={frequency} onChange={(e) => setFrequency(Number(e.target.value))} className="h-10 rounded-md border border-slate-300 bg-white px-3 dark:border-slate-600 dark:bg-slate-900">
+            <select
+              id="frequencia"
+              value={frequency}
+              onChange={(e) => setFrequency(Number(e.target.value))}
+              aria-describedby="frequencia-ajuda"
+              className="h-10 rounded-md border border-slate-300 bg-white px-3 dark:border-slate-600 dark:bg-slate-900"
+            >
               {DELIVERY_FREQUENCIES.map((m) => (
                 <option key={m} value={m}>
                   {m === 1 ? 'A cada 1 mês' : `A cada ${m} meses`}
                 </option>
               ))}
+              <option value={0}>Só desta vez (não repetir)</option>
             </select>
+            <p id="frequencia-ajuda" className="text-sm text-slate-700 dark:text-slate-300">
+              {frequency > 0
+                ? `Entrega programada: repetimos este pedido ${frequency === 1 ? 'todo mês' : `a cada ${frequency} meses`}, com os preços do dia e 10% de desconto, na mesma forma de pagamento. Pule, pause ou cancele quando quiser em Assinaturas.`
+                : 'Este pedido não se repete.'}
+            </p>
           </div>
         ) : null}
 

@@ -7,11 +7,11 @@ import { cartStore } from '~/lib/cart-store';
 import type { SubscriptionFrequency } from '~/lib/cart';
 import { cn } from '~/lib/cn';
 import { formatPrice } from '~/lib/money';
-import { DEFAULT_PLAN, PLAN_NAME, PLANS } from '~/lib/plans';
+import { DEFAULT_PLAN, PLAN_NAME, type PlanOption } from '~/lib/plans';
 import { useRootData } from '~/lib/root-data';
 import { originFromMatches, seo } from '~/lib/seo';
 import { getDb } from '~/server/db.server';
-import { getActivePlanConfig, type PlanConfig } from '~/server/plan-config.server';
+import { getActivePlanConfig, listPlanOptions, type PlanConfig } from '~/server/subscriptions/plans.server';
 import type { Route } from './+types/subscription';
 import { log } from '~/server/log.server';
 
@@ -26,15 +26,18 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
 
 export async function loader() {
   try {
-    return { config: await getActivePlanConfig(await getDb()), failed: false };
+    const db = await getDb();
+    // Prices and highlights come from plan_options (the admin's editor), never from code.
+    const [config, options] = await Promise.all([getActivePlanConfig(db), listPlanOptions(db)]);
+    return { config, options, failed: false };
   } catch (error) {
     log.error('assinatura: falha ao carregar o plano', error);
-    return { config: null as PlanConfig | null, failed: true };
+    return { config: null as PlanConfig | null, options: [] as PlanOption[], failed: true };
   }
 }
 
 export default function Subscription({ loaderData }: Route.ComponentProps) {
-  const { config, failed } = loaderData;
+  const { config, options, failed } = loaderData;
   const root = useRootData();
   const navigate = useNavigate();
   const [frequency, setFrequency] = useState<SubscriptionFrequency>(DEFAULT_PLAN);
@@ -45,7 +48,7 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
     }
   }, [failed]);
 
-  if (!config) {
+  if (!config || options.length === 0) {
     return (
       <div className="mx-auto max-w-xl px-4 py-20 text-center">
         <h1 className="text-3xl font-bold">Ops!</h1>
@@ -65,7 +68,9 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
       void navigate('/login?redirectTo=%2Fassinatura');
       return;
     }
-    const plan = PLANS.find((p) => p.frequency === frequency)!;
+    const plan = options.find((p) => p.frequency === frequency);
+    if (!plan) return;
+    // The checkout reprices from plan_options; this is what the cart shows meanwhile.
     cartStore.setSubscription({
       id: `plan:${plan.frequency}`,
       product_id: `plan:${plan.frequency}`,
@@ -130,7 +135,7 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
         </h2>
         <fieldset className="mt-6 grid gap-4 md:grid-cols-3">
           <legend className="sr-only">Plano</legend>
-          {PLANS.map((plan) => (
+          {options.map((plan) => (
             <label
               key={plan.frequency}
               className="relative flex cursor-pointer flex-col gap-2 rounded-xl border-2 border-slate-200 p-5 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 dark:border-slate-700 dark:has-[:checked]:bg-slate-800"

@@ -6,22 +6,25 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '~/db/client.server';
 import { isUniqueViolation, violatedConstraint } from '~/db/errors.server';
-import { orderEvents, orderItems, orders, paymentConfirmations, products, productVariants, user, userAddresses, userSubscriptions } from '~/db/schema';
+import { orders, products, productVariants, user, userAddresses, userSubscriptions } from '~/db/schema';
+import type { SubscriptionFrequency } from '~/lib/cart';
 import { now } from '~/lib/clock';
-import { centsToDecimal, toCents } from '~/lib/money';
-import { findPlan, nextPlanDate, PLAN_NAME, todayInBrazil } from '~/lib/plans';
+import { toCents } from '~/lib/money';
+import { nextPlanDate, PLAN_NAME, todayInBrazil } from '~/lib/plans';
 import { computeTotals, type Totals } from '~/lib/pricing';
 import type { CartLineInput, DeliveryChoice, PayNowInput } from '~/lib/schemas/checkout';
 import { isUuid } from '~/lib/schemas/ids';
 import { getOwnAddress, saveAddress } from './addresses.server';
-import { getEnv } from './env.server';
 import { kickMailDelivery } from './mail/outbox.server';
+import { insertOrder, recordCharge } from './orders/create.server';
 import { queueOrderEmail } from './orders/emails.server';
-import { paymentDeadline } from './orders/expiry.server';
 import { getOwnOrder, isFirstPurchase } from './orders/orders.server';
 import type { PaymentProvider } from './payments.server';
 import { getAvailability, OutOfStockError, reserveStock, shortageMessage, type Shortage } from './stock.server';
-import { isSubscriber } from './subscriptions.server';
+import { createProgrammedDelivery } from './subscriptions/deliveries.server';
+import { startSubscriptionPeriod } from './subscriptions/periods.server';
+import { listPlanOptions, getActivePlanConfig } from './subscriptions/plans.server';
+import { hasLiveSubscription, isSubscriber } from './subscriptions/subscriptions.server';
 
 /** A cart line as the server prices it. */
 export type QuotedLine = {
@@ -49,7 +52,11 @@ export type Quote = {
   isSubscriber: boolean;
   /** The welcome offer applies to this buyer (signed in, nothing bought yet with this account or CPF/CNPJ). */
   firstPurchase: boolean;
+  /** The cart holds the plan, but the store does not sell it now (switched off by the admin). */
+  planUnavailable: boolean;
 };
+
+export const PLAN_UNAVAILABLE = `A ${PLAN_NAME} não está disponível no momento. Remova-a do carrinho para continuar.`;
 
 const PLAN_IMAGE = '/images/assinatura.svg';
 
@@ -61,7 +68,8 @@ const PLAN_IMAGE = '/images/assinatura.svg';
 export async function quoteCart(db: Executor, userId: string | null, cart: CartLineInput[], taxId?: string | null): Promise<Quote> {
   const ids = cart.filter((l) => !l.is_subscription).map((l) => l.id);
   const uuidIds = ids.filter(isUuid);
-  const [variantRows, kitRows, subscriber, firstPurchase] = await Promise.all([
+  const hasPlanLine = cart.some((l) => l.is_subscription);
+  const [variantRows, kitRows, subscriber, firstPurchase, planOptions, livePlan, activePlan] = await Promise.all([
     uuidIds.length
       ? db
           .select({ id: productVariants.id, productId: products.id, name: products.name, size: productVariants.size, price: productVariants.price, imageUrl: products.imageUrl })
@@ -77,6 +85,9 @@ export async function quoteCart(db: Executor, userId: string | null, cart: CartL
       : Promise.resolve([]),
     userId ? isSubscriber(db, userId) : Promise.resolve(false),
     userId ? getUserTaxId(db, userId).then((kept) => isFirstPurchase(db, userId, taxId ?? kept)) : Promise.resolve(false),
+    hasPlanLine ? listPlanOptions(db) : Promise.resolve([]),
+    hasPlanLine && userId ? hasLiveSubscription(db, userId) : Promise.resolve(false),
+    hasPlanLine ? getActivePlanConfig(db) : Promise.resolve(null),
   ]);
   const variants = new Map(variantRows.map((v) => [v.id, v]));
   const kits = new Map(kitRows.map((k) => [k.id, k]));
@@ -84,11 +95,14 @@ export async function quoteCart(db: Executor, userId: string | null, cart: CartL
   const lines: QuotedLine[] = [];
   const removed: string[] = [];
   let planSeen = false;
+  let planUnavailable = false;
   for (const item of cart) {
     if (item.is_subscription) {
-      const plan = findPlan(item.frequency);
-      // One plan per purchase; a subscriber cannot buy a second one.
-      if (!plan || planSeen || subscriber) {
+      // Today's price from plan_options; a plan the admin switched off is not sold.
+      const plan = activePlan ? planOptions.find((o) => o.frequency === item.frequency) : undefined;
+      if (!activePlan) planUnavailable = true;
+      // One plan per purchase; a customer with a live subscription cannot buy a second one.
+      if (!plan || planSeen || livePlan) {
         removed.push(item.id);
         continue;
       }
@@ -145,7 +159,7 @@ export async function quoteCart(db: Executor, userId: string | null, cart: CartL
     const available = await getAvailability(db, stockIds);
     for (const line of lines) if (!line.isSubscription) line.available = available.get(line.id) ?? null;
   }
-  return { lines, removed, totals: computeTotals(lines, { isSubscriber: subscriber, firstPurchase }), isSubscriber: subscriber, firstPurchase };
+  return { lines, removed, totals: computeTotals(lines, { isSubscriber: subscriber, firstPurchase }), isSubscriber: subscriber, firstPurchase, planUnavailable };
 }
 
 export type CheckoutStep = 'subscription' | 'order' | 'items' | 'stock' | 'payment';
@@ -221,6 +235,7 @@ export async function placeOrder(
 
   const quote = await quoteCart(db, buyer.id, input.cart, input.taxId);
   if (quote.lines.length === 0) throw new CheckoutError('cart', 'Seu carrinho está vazio.');
+  if (quote.planUnavailable) throw new CheckoutError('cart', PLAN_UNAVAILABLE);
   if (quote.removed.length > 0) {
     throw new CheckoutError('cart', 'Alguns itens do carrinho mudaram. Confira o resumo antes de pagar.');
   }
@@ -233,60 +248,51 @@ export async function placeOrder(
   const { totals } = quote;
   const installments = input.paymentMethod === 'credit_card' ? input.installments : 1;
 
-  const env = getEnv();
   try {
     const orderId = await db.transaction(async (tx) => {
       const shipping = await resolveDelivery(tx, buyer.id, input.delivery);
+      let subscriptionId: string | null = null;
       if (plan) {
-        await step('subscription', 'Erro ao criar assinatura', () =>
-          tx.insert(userSubscriptions).values({
-            userId: buyer.id,
-            frequency: plan.frequency as 'monthly' | 'semiannual' | 'annual',
-            status: 'active',
-            nextDeliveryDate: nextPlanDate(today, plan.frequency)!,
-            totalValue: plan.unitPrice,
-          }),
+        const [created] = await step('subscription', 'Erro ao criar assinatura', () =>
+          tx
+            .insert(userSubscriptions)
+            .values({
+              userId: buyer.id,
+              frequency: plan.frequency as SubscriptionFrequency,
+              status: 'active',
+              anchorDate: today,
+              nextDeliveryDate: nextPlanDate(today, plan.frequency)!,
+              totalValue: plan.unitPrice,
+              paymentMethod: input.paymentMethod,
+              installments,
+              taxId: input.taxId,
+              ...shipping,
+            })
+            .returning({ id: userSubscriptions.id }),
         );
+        subscriptionId = created!.id;
         await afterStep?.('subscription');
       }
+      // A subscriber's order with a delivery frequency is repeated every N months (programmed delivery).
+      const programmedMonths = quote.isSubscriber && !plan && input.deliveryFrequency > 0 ? input.deliveryFrequency : null;
 
       const placedAt = now();
-      const [order] = await step('order', 'Erro ao criar pedido', () =>
-        tx
-          .insert(orders)
-          .values({
-            userId: buyer.id,
-            status: 'pending',
-            subtotalPrice: centsToDecimal(totals.subtotalCents),
-            discountPrice: centsToDecimal(totals.discountCents),
-            discountKind: totals.discountKind,
-            shippingPrice: centsToDecimal(totals.shippingCents),
-            totalPrice: centsToDecimal(totals.totalCents),
-            deliveryFrequencyMonths: quote.isSubscriber && !plan ? input.deliveryFrequency : null,
-            paymentMethod: input.paymentMethod,
-            taxId: input.taxId,
-            idempotencyKey: input.idempotencyKey,
-            createdAt: placedAt,
-            ...shipping,
-          })
-          .returning({ id: orders.id }),
+      const id = await step('order', 'Erro ao criar pedido', () =>
+        insertOrder(tx, {
+          userId: buyer.id,
+          totals,
+          paymentMethod: input.paymentMethod,
+          taxId: input.taxId,
+          idempotencyKey: input.idempotencyKey,
+          placedAt,
+          actor: 'customer',
+          shipping,
+          deliveryFrequencyMonths: programmedMonths,
+          subscriptionId,
+          lines: quote.lines.map((l) => ({ productId: l.productId, name: l.name, size: l.size, quantity: l.quantity, unitPrice: l.unitPrice })),
+        }),
       );
-      const id = order!.id;
-      await tx.insert(orderEvents).values({ orderId: id, fromStatus: null, toStatus: 'pending', actor: 'customer', actorUserId: buyer.id, note: null, createdAt: placedAt });
       await afterStep?.('order');
-
-      await step('items', 'Erro ao salvar itens do pedido', () =>
-        tx.insert(orderItems).values(
-          quote.lines.map((l) => ({
-            orderId: id,
-            productId: l.productId,
-            productName: l.name,
-            size: l.size,
-            quantity: l.quantity,
-            priceAtPurchase: l.unitPrice,
-          })),
-        ),
-      );
       await afterStep?.('items');
 
       // Units are taken under row locks: of concurrent buyers of the last units, exactly as many as there are succeed.
@@ -307,6 +313,7 @@ export async function placeOrder(
       const charge = await step('payment', 'Erro no pagamento', () =>
         provider.charge({
           orderId: id,
+          idempotencyKey: `checkout:${buyer.id}:${input.idempotencyKey}`,
           amountCents: totals.totalCents,
           method: input.paymentMethod,
           installments,
@@ -314,19 +321,22 @@ export async function placeOrder(
         }),
       );
       if (!charge.approved) throw new CheckoutError('payment', `Pagamento recusado: ${charge.reason}`);
-      if (charge.settled) {
-        // An approved card (or the test switch): paid now, recorded like any confirmation.
-        await tx.update(orders).set({ status: 'paid', version: 1, paymentDetails: charge.details }).where(eq(orders.id, id));
-        await tx.insert(paymentConfirmations).values({ orderId: id, provider: provider.name, reference: charge.reference ?? id, amount: centsToDecimal(totals.totalCents), outcome: 'applied' });
-        await tx.insert(orderEvents).values({ orderId: id, fromStatus: 'pending', toStatus: 'paid', actor: 'system', note: 'Pagamento aprovado', createdAt: placedAt });
-      } else {
-        const method = input.paymentMethod === 'boleto' ? 'boleto' : 'pix';
-        const deadline = paymentDeadline(method, placedAt, {
-          pixMinutes: env.PIX_EXPIRES_MINUTES,
-          boletoGraceDays: env.BOLETO_GRACE_DAYS,
-          boletoDueDate: charge.details.method === 'boleto' ? charge.details.dueDate : undefined,
+      const { settled } = await recordCharge(tx, id, charge, { provider: provider.name, amountCents: totals.totalCents, placedAt });
+      if (plan && subscriptionId) {
+        await startSubscriptionPeriod(tx, { subscriptionId, orderId: id, today, paid: settled });
+      }
+      if (programmedMonths) {
+        await createProgrammedDelivery(tx, {
+          userId: buyer.id,
+          sourceOrderId: id,
+          months: programmedMonths,
+          today,
+          paymentMethod: input.paymentMethod,
+          installments,
+          taxId: input.taxId,
+          shipping,
+          lines: quote.lines.filter((l) => !l.isSubscription).map((l) => ({ id: l.id, isKit: l.isKit, name: l.name, size: l.size, quantity: l.quantity })),
         });
-        await tx.update(orders).set({ paymentDetails: charge.details, paymentExpiresAt: deadline }).where(eq(orders.id, id));
       }
       // The buyer's CPF/CNPJ is kept for the next purchase.
       await tx.update(user).set({ taxId: input.taxId }).where(eq(user.id, buyer.id));

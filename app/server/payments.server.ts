@@ -14,6 +14,12 @@ export type PaymentMethod = PaymentDetails['method'];
 
 export type ChargeRequest = {
   orderId: string;
+  /**
+   * The same key twice is the same charge (a gateway answers the first result again): a checkout
+   * attempt, or a renewal's subscription and period, so a job run repeated after a crash never
+   * charges twice.
+   */
+  idempotencyKey: string;
   amountCents: number;
   method: PaymentMethod;
   /** Card only: 1 to 12, without interest. */

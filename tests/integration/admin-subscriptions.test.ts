@@ -1,18 +1,28 @@
-// /admin/subscriptions on every engine: the plan editor's read and update, and
-// the subscriber list, assign and remove (SPEC §3, §4, §5 Admin assignment, §7).
+// /admin/subscriptions on every engine: the plan editor's read and update (the page and the
+// three options' prices in plan_options), and the subscriber list, assign and remove
+// (SPEC §3, §4, §5 Admin assignment, §7, §9).
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as t from '~/db/schema';
 import { formDataToObject } from '~/lib/form-data';
+import { SPEC_PLAN_OPTIONS } from '~/lib/plans';
 import { planFormSchema } from '~/lib/schemas/admin-plan';
-import { getActivePlanConfig, getEditablePlanConfig, updatePlanConfig } from '~/server/plan-config.server';
-import { assignSubscriptionByEmail, isSubscriber, listAllSubscriptions, removeSubscription } from '~/server/subscriptions.server';
+import { fieldErrors } from '~/lib/schemas/field-errors';
+import {
+  findPlanOption,
+  findSellablePlanOption,
+  getActivePlanConfig,
+  getEditablePlanConfig,
+  listPlanOptions,
+  updatePlanConfig,
+  updatePlanOptions,
+} from '~/server/subscriptions/plans.server';
+import { assignSubscriptionByEmail, isSubscriber, listAllSubscriptions, removeSubscription } from '~/server/subscriptions/subscriptions.server';
 import { engines } from './engines';
 
 const planValues = (values: Partial<typeof t.subscriptionConfigs.$inferInsert> = {}) => ({
   planName: 'Assinatura Inteligente',
-  price: '59.90',
   headline: 'Chamada original',
   description: 'Descrição original.',
   imageUrl: '/images/assinatura.svg',
@@ -21,7 +31,6 @@ const planValues = (values: Partial<typeof t.subscriptionConfigs.$inferInsert> =
   ...values,
 });
 
-/** The editor's post, as Object.fromEntries(formData) gives it. */
 /** What the plan editor posts, read the way its action reads it. */
 const editorPost = (overrides: Record<string, string> = {}) => {
   const form = new FormData();
@@ -31,7 +40,15 @@ const editorPost = (overrides: Record<string, string> = {}) => {
 
 const editorFields = (overrides: Record<string, string>): Record<string, string> => ({
   planName: 'Assinatura Premium',
-  price: '64,90',
+  'options.0.frequency': 'monthly',
+  'options.0.price': '64,90',
+  'options.0.highlight': '',
+  'options.1.frequency': 'semiannual',
+  'options.1.price': '329,40',
+  'options.1.highlight': 'Economize 15%!',
+  'options.2.frequency': 'annual',
+  'options.2.price': '599,90',
+  'options.2.highlight': ' Melhor preço ',
   headline: 'Nova chamada',
   description: 'Nova descrição.',
   imageUrl: '/uploads/0123456789abcdef0123-1200.webp',
@@ -49,6 +66,8 @@ const editorFields = (overrides: Record<string, string>): Record<string, string>
 
 describe.each(engines)('admin subscriptions on $name', ({ open }) => {
   let handle: Awaited<ReturnType<typeof open>>;
+  /** plan_options as the migrations left them, before any test wrote to it. */
+  let migratedOptions: Awaited<ReturnType<typeof listPlanOptions>>;
   let n = 0;
 
   async function newUser(values: Partial<typeof t.user.$inferInsert> = {}) {
@@ -62,9 +81,11 @@ describe.each(engines)('admin subscriptions on $name', ({ open }) => {
   }
 
   async function insertSubscription(userId: string, values: Partial<typeof t.userSubscriptions.$inferInsert> = {}) {
+    // A paused subscription says why (user_subscriptions_paused_check).
+    const paused = values.status === 'paused' ? { pausedReason: 'customer' as const, pausedAt: new Date() } : {};
     const [row] = await handle.db
       .insert(t.userSubscriptions)
-      .values({ userId, frequency: 'monthly', status: 'active', nextDeliveryDate: '2026-02-10', totalValue: '49.90', ...values })
+      .values({ userId, frequency: 'monthly', status: 'active', anchorDate: '2026-01-10', nextDeliveryDate: '2026-02-10', totalValue: '49.90', ...paused, ...values })
       .returning();
     return row!;
   }
@@ -75,13 +96,17 @@ describe.each(engines)('admin subscriptions on $name', ({ open }) => {
   beforeAll(async () => {
     handle = await open();
     await handle.migrate();
+    migratedOptions = await listPlanOptions(handle.db);
   });
   afterAll(async () => {
     await handle?.drop();
   });
-  // Each test sets up the plans it needs.
+  const planOptionRows = () => handle.db.select().from(t.planOptions).orderBy(t.planOptions.frequency);
+
+  // Each test sets up the plans it needs; the options start at SPEC §9's prices (migration 0008).
   beforeEach(async () => {
     await handle.db.delete(t.subscriptionConfigs);
+    await updatePlanOptions(handle.db, SPEC_PLAN_OPTIONS);
   });
 
   describe('plan editor', () => {
@@ -102,17 +127,40 @@ describe.each(engines)('admin subscriptions on $name', ({ open }) => {
       expect((await getEditablePlanConfig(handle.db))?.id).toBe(older!.id);
     });
 
+    it('the migration stores SPEC §9\'s three options; a switched-off plan sells none of them', async () => {
+      expect(migratedOptions).toEqual(SPEC_PLAN_OPTIONS);
+      expect(await findPlanOption(handle.db, 'semiannual')).toEqual(SPEC_PLAN_OPTIONS[1]);
+      expect(await findPlanOption(handle.db, 'weekly')).toBeNull();
+
+      // No active plan: the options exist, but none can be bought.
+      const [config] = await handle.db.insert(t.subscriptionConfigs).values(planValues({ isActive: false })).returning();
+      expect(await findSellablePlanOption(handle.db, 'monthly')).toBeNull();
+      await handle.db.update(t.subscriptionConfigs).set({ isActive: true }).where(eq(t.subscriptionConfigs.id, config!.id));
+      expect(await findSellablePlanOption(handle.db, 'monthly')).toEqual(SPEC_PLAN_OPTIONS[0]);
+      expect(await findSellablePlanOption(handle.db, 'weekly')).toBeNull();
+      // Switched off in the editor: not sellable any more.
+      expect(await updatePlanConfig(handle.db, config!.id, planFormSchema.parse(editorPost({ isActive: '' })))).toBe('updated');
+      expect(await findSellablePlanOption(handle.db, 'annual')).toBeNull();
+    });
+
     it('saves every field of a valid post, which the storefront then reads', async () => {
       const [config] = await handle.db.insert(t.subscriptionConfigs).values(planValues({ isActive: true })).returning();
       const input = planFormSchema.parse(editorPost());
       expect(await updatePlanConfig(handle.db, config!.id, input)).toBe('updated');
+
+      // The three options' new prices and highlights: what /assinatura and the checkout read.
+      expect(await listPlanOptions(handle.db)).toEqual([
+        { frequency: 'monthly', name: 'Plano Mensal', months: 1, price: '64.90', highlight: null },
+        { frequency: 'semiannual', name: 'Plano Semestral', months: 6, price: '329.40', highlight: 'Economize 15%!' },
+        { frequency: 'annual', name: 'Plano Anual', months: 12, price: '599.90', highlight: 'Melhor preço' },
+      ]);
+      expect(await findSellablePlanOption(handle.db, 'semiannual')).toMatchObject({ price: '329.40' });
 
       const active = await getActivePlanConfig(handle.db);
       expect(active).toMatchObject({
         id: config!.id,
         isActive: true,
         planName: 'Assinatura Premium',
-        price: '64.90',
         headline: 'Nova chamada',
         description: 'Nova descrição.',
         imageUrl: '/uploads/0123456789abcdef0123-1200.webp',
@@ -145,16 +193,69 @@ describe.each(engines)('admin subscriptions on $name', ({ open }) => {
       expect(saved.imageUrl).toBeNull();
     });
 
-    it('an invalid post is refused by the schema before anything is written; the database refuses a negative price too', async () => {
+    it('an invalid post is refused by the schema before anything is written; the database refuses a price of zero or less too', async () => {
       const [config] = await handle.db.insert(t.subscriptionConfigs).values(planValues({ isActive: true })).returning();
-      const refused = planFormSchema.safeParse(editorPost({ price: '-5', 'benefits.1.icon': 'Caveira', headline: '' }));
+      const optionsBefore = await planOptionRows();
+      const refused = planFormSchema.safeParse(editorPost({ 'options.1.price': '-5', 'benefits.1.icon': 'Caveira', headline: '' }));
       expect(refused.success).toBe(false);
-      expect(refused.error!.issues.map((i) => i.path.join('.')).sort()).toEqual(['benefits.1.icon', 'headline', 'price']);
+      expect(refused.error!.issues.map((i) => i.path.join('.')).sort()).toEqual(['benefits.1.icon', 'headline', 'options.1.price']);
 
+      // Past the schema (a bug, a script): the CHECK refuses, and the plan's other changes roll back with it.
       const valid = planFormSchema.parse(editorPost());
-      await expect(updatePlanConfig(handle.db, config!.id, { ...valid, price: '-5.00' })).rejects.toThrow();
+      for (const price of ['0.00', '-5.00']) {
+        const options = valid.options.map((o) => (o.frequency === 'annual' ? { ...o, price } : o));
+        await expect(updatePlanConfig(handle.db, config!.id, { ...valid, options })).rejects.toThrow();
+      }
       // Nothing changed, not even partly.
       expect(await configById(config!.id)).toEqual(config);
+      expect(await planOptionRows()).toEqual(optionsBefore);
+    });
+
+    it('refuses a bad price (0, negative, not a number) with a pt-BR message at its option, and writes nothing', async () => {
+      const [config] = await handle.db.insert(t.subscriptionConfigs).values(planValues({ isActive: true })).returning();
+      const optionsBefore = await planOptionRows();
+      const cases: [string, string, string][] = [
+        ['options.0.price', '0', 'O preço deve ser maior que zero.'],
+        ['options.0.price', '0,00', 'O preço deve ser maior que zero.'],
+        ['options.1.price', '-10,00', 'O preço não pode ser negativo.'],
+        ['options.2.price', 'abc', 'Informe um preço válido, por exemplo 49,90.'],
+        ['options.2.price', '', 'Informe o preço.'],
+      ];
+      for (const [field, value, message] of cases) {
+        // What the action does: parse, and save only what parsed.
+        const parsed = planFormSchema.safeParse(editorPost({ [field]: value }));
+        expect(parsed.success, `${field} = ${value}`).toBe(false);
+        expect(fieldErrors(parsed.error!)).toEqual({ [field]: message });
+        if (parsed.success) await updatePlanConfig(handle.db, config!.id, parsed.data);
+      }
+      expect(await configById(config!.id)).toEqual(config);
+      expect(await planOptionRows()).toEqual(optionsBefore);
+      expect(await listPlanOptions(handle.db)).toEqual(SPEC_PLAN_OPTIONS);
+    });
+
+    it('a new price applies to new subscriptions; an existing one keeps the price it was sold at', async () => {
+      const [config] = await handle.db.insert(t.subscriptionConfigs).values(planValues({ isActive: true })).returning();
+      const before = await newUser({ name: 'Cliente Antiga' });
+      expect((await assignSubscriptionByEmail(handle.db, before.email, '2026-01-10')).status).toBe('assigned');
+      const annual = await insertSubscription((await newUser()).id, { frequency: 'annual', totalValue: '538.90' });
+      expect(await subscriptionsOf(before.id)).toMatchObject([{ totalValue: '49.90' }]);
+
+      expect(await updatePlanConfig(handle.db, config!.id, planFormSchema.parse(editorPost()))).toBe('updated');
+
+      // The subscriptions sold before keep their price, in the table and in the admin's list…
+      expect(await subscriptionsOf(before.id)).toMatchObject([{ totalValue: '49.90' }]);
+      expect(await subscriptionsOf(annual.userId)).toMatchObject([{ totalValue: '538.90' }]);
+      const listed = (await listAllSubscriptions(handle.db, { page: 1, pageSize: 50 })).subscriptions;
+      expect(listed.find((s) => s.userEmail === before.email)?.totalValue).toBe('49.90');
+      expect(listed.find((s) => s.id === annual.id)?.totalValue).toBe('538.90');
+
+      // …and a new assignment costs the new monthly price.
+      const after = await newUser({ name: 'Cliente Nova' });
+      expect((await assignSubscriptionByEmail(handle.db, after.email, '2026-01-10')).status).toBe('assigned');
+      expect(await subscriptionsOf(after.id)).toMatchObject([{ frequency: 'monthly', totalValue: '64.90' }]);
+      expect((await listAllSubscriptions(handle.db, { page: 1, pageSize: 50 })).subscriptions.find((s) => s.userEmail === after.email)?.totalValue).toBe(
+        '64.90',
+      );
     });
 
     it('switching the plan off leaves the storefront without a plan, and the editor can switch it on again', async () => {
@@ -190,8 +291,9 @@ describe.each(engines)('admin subscriptions on $name', ({ open }) => {
       expect(after[0]!.count).toBe(before[0]!.count);
     });
 
-    it('creates a monthly active subscription priced from the active plan, next date one month on; the e-mail ignores case', async () => {
-      await handle.db.insert(t.subscriptionConfigs).values(planValues({ isActive: true, price: '59.90' }));
+    it("creates a monthly active subscription at the monthly option's price, next date one month on; the e-mail ignores case", async () => {
+      await handle.db.insert(t.subscriptionConfigs).values(planValues({ isActive: true }));
+      await updatePlanOptions(handle.db, [{ frequency: 'monthly', price: '59.90', highlight: null }]);
       const customer = await newUser({ name: 'Maria Souza' });
       const result = await assignSubscriptionByEmail(handle.db, `  ${customer.email.toUpperCase()} `, '2026-01-31');
       expect(result).toMatchObject({ status: 'assigned', userName: 'Maria Souza' });
@@ -203,8 +305,8 @@ describe.each(engines)('admin subscriptions on $name', ({ open }) => {
       expect(await isSubscriber(handle.db, customer.id)).toBe(true);
     });
 
-    it('without an active plan the fixed monthly price applies; an admin may be assigned too', async () => {
-      await handle.db.insert(t.subscriptionConfigs).values(planValues({ isActive: false, price: '99.00' }));
+    it("without an active plan the monthly option's price still applies; an admin may be assigned too", async () => {
+      await handle.db.insert(t.subscriptionConfigs).values(planValues({ isActive: false }));
       const admin = await newUser({ role: 'admin' });
       expect((await assignSubscriptionByEmail(handle.db, admin.email, '2026-03-15')).status).toBe('assigned');
       expect(await subscriptionsOf(admin.id)).toMatchObject([{ totalValue: '49.90', nextDeliveryDate: '2026-04-15' }]);

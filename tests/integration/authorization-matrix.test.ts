@@ -724,7 +724,7 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
     const { instantApprovalProvider } = await import('~/server/payments.server');
     const { productFormSchema } = await import('~/lib/schemas/admin-product');
     const { saveProduct } = await import('~/server/product-admin.server');
-    const { getEditablePlanConfig } = await import('~/server/plan-config.server');
+    const { getEditablePlanConfig } = await import('~/server/subscriptions/plans.server');
 
     const street = 'Rua Segredo da Ana';
     const address = (name: string) =>

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '~/db/schema';
 import { getOrCreatePreferences, savePreferences } from '~/server/preferences.server';
-import { cancelOwnSubscription, changeOwnPlan, isSubscriber, listActiveSubscriptions } from '~/server/subscriptions.server';
+import { cancelOwnSubscription, changeOwnPlan, isSubscriber, listActiveSubscriptions } from '~/server/subscriptions/subscriptions.server';
 import { engines } from './engines';
 
 describe.each(engines)('customer subscriptions and preferences on $name', ({ open }) => {

@@ -134,7 +134,6 @@ export async function seedCatalogue(db: Executor): Promise<void> {
         id: seedId(`plan:${plan.planName}`),
         isActive: true,
         planName: plan.planName,
-        price: plan.price,
         headline: plan.headline,
         description: plan.description,
         imageUrl: `/images/${plan.image}`,

@@ -67,9 +67,9 @@ export type SeedTestimonial = {
   displayOrder: number;
 };
 
+/** The plan's page; its three options' prices are plan_options rows, stored by migration 0008. */
 export type SeedPlanConfig = {
   planName: string;
-  price: string;
   headline: string;
   description: string;
   image: string;

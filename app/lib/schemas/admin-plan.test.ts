@@ -16,7 +16,15 @@ const posted = (overrides: Record<string, string | undefined> = {}) => read(entr
 function entries(overrides: Record<string, string | undefined> = {}) {
   const base: Record<string, string | undefined> = {
     planName: ' Assinatura Inteligente ',
-    price: '49,90',
+    'options.0.frequency': 'monthly',
+    'options.0.price': '49,90',
+    'options.0.highlight': '',
+    'options.1.frequency': 'semiannual',
+    'options.1.price': '249,50',
+    'options.1.highlight': ' Economize 5%! ',
+    'options.2.frequency': 'annual',
+    'options.2.price': '538,90',
+    'options.2.highlight': 'Economize 10%!',
     headline: 'Economize 10% em todas as compras',
     description: 'Desconto em tudo.',
     imageUrl: '/images/assinatura.svg',
@@ -33,6 +41,13 @@ function entries(overrides: Record<string, string | undefined> = {}) {
   return out;
 }
 
+/** The three options, already shaped (as the action's tests pass them). */
+const shapedOptions = [
+  { frequency: 'monthly', price: '10' },
+  { frequency: 'semiannual', price: '50', highlight: '' },
+  { frequency: 'annual', price: '100', highlight: 'Melhor preço' },
+];
+
 const errorsOf = (input: unknown) => {
   const r = planFormSchema.safeParse(input);
   expect(r.success).toBe(false);
@@ -40,10 +55,14 @@ const errorsOf = (input: unknown) => {
 };
 
 describe('plan editor schema', () => {
-  it('reads a complete form into the plan, in row order, with the price as a decimal string', () => {
-    expect(planFormSchema.parse(posted({ price: '1.234,5' }))).toEqual({
+  it('reads a complete form into the plan, in row order, with the prices as decimal strings', () => {
+    expect(planFormSchema.parse(posted({ 'options.0.price': '1.234,5' }))).toEqual({
       planName: 'Assinatura Inteligente',
-      price: '1234.50',
+      options: [
+        { frequency: 'monthly', price: '1234.50', highlight: null },
+        { frequency: 'semiannual', price: '249.50', highlight: 'Economize 5%!' },
+        { frequency: 'annual', price: '538.90', highlight: 'Economize 10%!' },
+      ],
       headline: 'Economize 10% em todas as compras',
       description: 'Desconto em tudo.',
       imageUrl: '/images/assinatura.svg',
@@ -56,20 +75,56 @@ describe('plan editor schema', () => {
     });
   });
 
-  it('accepts 49.90 and 49,90 alike, and 0', () => {
-    expect(planFormSchema.parse(posted({ price: '49.90' })).price).toBe('49.90');
-    expect(planFormSchema.parse(posted({ price: '49,9' })).price).toBe('49.90');
-    expect(planFormSchema.parse(posted({ price: '0' })).price).toBe('0.00');
+  const priceOf = (input: unknown, index = 0) => planFormSchema.parse(input).options[index]!.price;
+
+  it('accepts 49.90 and 49,90 alike, and a cent', () => {
+    expect(priceOf(posted({ 'options.0.price': '49.90' }))).toBe('49.90');
+    expect(priceOf(posted({ 'options.0.price': '49,9' }))).toBe('49.90');
+    expect(priceOf(posted({ 'options.2.price': '0,01' }), 2)).toBe('0.01');
   });
 
-  it('refuses a missing, malformed, negative or huge price with pt-BR messages', () => {
-    expect(errorsOf(posted({ price: '' })).price).toBe('Informe o preço.');
-    expect(errorsOf(posted({ price: 'abc' })).price).toBe('Informe um preço válido, por exemplo 49,90.');
-    expect(errorsOf(posted({ price: '49,999' })).price).toBe('Informe um preço válido, por exemplo 49,90.');
-    expect(errorsOf(posted({ price: '-1,00' })).price).toBe('O preço não pode ser negativo.');
-    expect(errorsOf(posted({ price: '100000' })).price).toBe('O preço deve ser de no máximo R$ 99.999,99.');
-    expect(errorsOf(posted({ price: '99999999999999999999' })).price).toBe('O preço deve ser de no máximo R$ 99.999,99.');
-    expect(planFormSchema.parse(posted({ price: '99.999,99' })).price).toBe('99999.99');
+  it('refuses a missing, malformed, zero, negative or huge price with pt-BR messages, at its own option', () => {
+    const priceError = (value: string, index = 0) => errorsOf(posted({ [`options.${index}.price`]: value }))[`options.${index}.price`];
+    expect(priceError('')).toBe('Informe o preço.');
+    expect(priceError('abc', 1)).toBe('Informe um preço válido, por exemplo 49,90.');
+    expect(priceError('49,999')).toBe('Informe um preço válido, por exemplo 49,90.');
+    expect(priceError('0')).toBe('O preço deve ser maior que zero.');
+    expect(priceError('0,00', 2)).toBe('O preço deve ser maior que zero.');
+    expect(priceError('-0')).toBe('O preço deve ser maior que zero.');
+    expect(priceError('-1,00')).toBe('O preço não pode ser negativo.');
+    expect(priceError('100000')).toBe('O preço deve ser de no máximo R$ 99.999,99.');
+    expect(priceError('99999999999999999999')).toBe('O preço deve ser de no máximo R$ 99.999,99.');
+    expect(priceOf(posted({ 'options.0.price': '99.999,99' }))).toBe('99999.99');
+    // Only the wrong option is flagged.
+    const errors = errorsOf(posted({ 'options.1.price': '0' }));
+    expect(Object.keys(errors)).toEqual(['options.1.price']);
+  });
+
+  it('a highlight is optional (empty is none), trimmed and at most 40 characters', () => {
+    const options = planFormSchema.parse(posted({ 'options.0.highlight': '   ', 'options.2.highlight': undefined })).options;
+    expect(options.map((o) => o.highlight)).toEqual([null, 'Economize 5%!', null]);
+    expect(errorsOf(posted({ 'options.1.highlight': 'a'.repeat(PLAN_LIMITS.highlight + 1) }))['options.1.highlight']).toBe('Use no máximo 40 caracteres.');
+    expect(planFormSchema.parse(posted({ 'options.1.highlight': 'a'.repeat(PLAN_LIMITS.highlight) })).options[1]!.highlight).toHaveLength(40);
+  });
+
+  it('needs exactly the three options, each once', () => {
+    const missing = errorsOf(posted({ 'options.2.frequency': undefined, 'options.2.price': undefined, 'options.2.highlight': undefined }));
+    expect(missing.options).toBe('Informe o preço das três opções: mensal, semestral e anual.');
+    expect(errorsOf(posted({ 'options.0.frequency': undefined, 'options.0.price': undefined, 'options.0.highlight': undefined, 'options.1.frequency': undefined, 'options.1.price': undefined, 'options.1.highlight': undefined, 'options.2.frequency': undefined, 'options.2.price': undefined, 'options.2.highlight': undefined })).options).toBe('Informe o preço das três opções: mensal, semestral e anual.');
+    const repeated = errorsOf(posted({ 'options.2.frequency': 'semiannual' }));
+    expect(repeated['options.2.frequency']).toBe('Esta opção de plano está repetida.');
+    expect(repeated.options).toBe('Informe o preço das três opções: mensal, semestral e anual.');
+    expect(errorsOf(posted({ 'options.1.frequency': 'weekly' }))['options.1.frequency']).toBe('Opção de plano inválida. Recarregue a página.');
+    expect(errorsOf(posted({ 'options.3.frequency': 'monthly', 'options.3.price': '10' })).options).toBe('Informe o preço das três opções: mensal, semestral e anual.');
+    // Any order is accepted: each frequency says which option a row is.
+    const reordered = planFormSchema.parse(
+      posted({ 'options.0.frequency': 'annual', 'options.0.price': '538,90', 'options.2.frequency': 'monthly', 'options.2.price': '49,90' }),
+    );
+    expect(reordered.options.map((o) => [o.frequency, o.price])).toEqual([
+      ['annual', '538.90'],
+      ['semiannual', '249.50'],
+      ['monthly', '49.90'],
+    ]);
   });
 
   it('an unticked box means inactive; an empty image means none; description may be empty', () => {
@@ -183,19 +238,24 @@ describe('plan editor schema', () => {
       { text: 'C', icon: 'Star' },
     ]);
     expect(shaped.steps).toEqual([{ title: 'Só o título' }]);
-    const errors = errorsOf({ ...shaped, planName: 'Plano', price: '10', headline: 'Chamada' });
+    const errors = errorsOf({ ...shaped, planName: 'Plano', options: shapedOptions, headline: 'Chamada' });
     expect(errors['steps.0.description']).toBe('Informe a descrição do passo.');
   });
 
   it('validates already-shaped input the same way (the action and tests share it)', () => {
     const plan = planFormSchema.parse({
       planName: 'Plano',
-      price: '10',
+      options: shapedOptions,
       headline: 'Chamada',
       isActive: true,
       benefits: [{ text: 'Um', icon: 'Star' }],
       steps: [{ title: 'Passo', description: 'Faça.' }],
     });
-    expect(plan).toMatchObject({ price: '10.00', isActive: true, imageUrl: null, description: '' });
+    expect(plan).toMatchObject({ isActive: true, imageUrl: null, description: '' });
+    expect(plan.options).toEqual([
+      { frequency: 'monthly', price: '10.00', highlight: null },
+      { frequency: 'semiannual', price: '50.00', highlight: null },
+      { frequency: 'annual', price: '100.00', highlight: 'Melhor preço' },
+    ]);
   });
 });

@@ -1,10 +1,12 @@
-// The admin's plan editor (/admin/subscriptions, SPEC §3 subscription_configs):
+// The admin's plan editor (/admin/subscriptions, SPEC §3 subscription_configs, §9 plan options):
 // one schema for the browser check and the action. The form posts its lists as
-// indexed fields (benefits.0.text, benefits.0.icon, steps.0.title, …), read into
+// indexed fields (options.0.price, benefits.0.text, benefits.0.icon, steps.0.title, …), read into
 // arrays by formDataToObject, so every message keys to the input it belongs to.
 import { z } from 'zod';
 import './zod-pt-br';
+import type { SubscriptionFrequency } from '../cart';
 import { parseDecimal } from '../decimal';
+import { PLANS } from '../plans';
 import { PLAN_ICON_NAMES } from '../plan-icons';
 import { imageUrlSchema } from './image-url';
 
@@ -17,6 +19,8 @@ export const PLAN_LIMITS = {
   steps: 8,
   stepTitle: 80,
   stepDescription: 400,
+  /** An option's badge on /assinatura ('Economize 5%!'). */
+  highlight: 40,
 } as const;
 
 /** R$ 99.999,99: far above any plan, well inside numeric(12,2). */
@@ -44,6 +48,11 @@ const price = z
       ctx.addIssue({ code: 'custom', message: 'O preço não pode ser negativo.' });
       return z.NEVER;
     }
+    // A plan is never free (plan_options_price_check: price > 0).
+    if (!/[1-9]/.test(parsed)) {
+      ctx.addIssue({ code: 'custom', message: 'O preço deve ser maior que zero.' });
+      return z.NEVER;
+    }
     const [whole, fraction] = parsed.split('.') as [string, string];
     if (whole.length > 7 || Number(whole) * 100 + Number(fraction) > PLAN_MAX_PRICE_CENTS) {
       ctx.addIssue({ code: 'custom', message: 'O preço deve ser de no máximo R$ 99.999,99.' });
@@ -51,6 +60,32 @@ const price = z
     }
     return parsed;
   });
+
+const FREQUENCIES = PLANS.map((p) => p.frequency) as [SubscriptionFrequency, ...SubscriptionFrequency[]];
+
+/** One of the plan's three options: its name and months are fixed, the admin sets price and highlight. */
+const option = z.object({
+  frequency: z.enum(FREQUENCIES, { error: 'Opção de plano inválida. Recarregue a página.' }),
+  price,
+  highlight: z
+    .string()
+    .trim()
+    .max(PLAN_LIMITS.highlight, `Use no máximo ${PLAN_LIMITS.highlight} caracteres.`)
+    .optional()
+    .transform((v) => (v ? v : null)),
+});
+
+/** Exactly the three options, each once (a crafted post could repeat or leave one out). */
+function everyOptionOnce(rows: { frequency: SubscriptionFrequency }[], ctx: z.RefinementCtx) {
+  const seen = new Set<SubscriptionFrequency>();
+  rows.forEach((row, index) => {
+    if (seen.has(row.frequency)) ctx.addIssue({ code: 'custom', path: [index, 'frequency'], message: 'Esta opção de plano está repetida.' });
+    seen.add(row.frequency);
+  });
+  if (FREQUENCIES.some((f) => !seen.has(f))) {
+    ctx.addIssue({ code: 'custom', message: 'Informe o preço das três opções: mensal, semestral e anual.' });
+  }
+}
 
 const benefit = z.object({
   text: requiredText('Informe o texto do benefício.', PLAN_LIMITS.benefitText),
@@ -77,10 +112,10 @@ function noRepeats<T>(keyOf: (row: T) => string, field: string, message: string)
 /** A form whose rows were all removed posts no field of the list at all: that is an empty list. */
 const list = <T extends z.ZodType>(schema: T) => z.preprocess((v) => v ?? [], schema);
 
-/** Lists arrive as `benefits.0.text`… fields: read the form with formDataToObject (lib/form-data.ts). */
+/** Lists arrive as `options.0.price`, `benefits.0.text`… fields: read the form with formDataToObject (lib/form-data.ts). */
 export const planFormSchema = z.object({
     planName: requiredText('Informe o nome do plano.', PLAN_LIMITS.planName),
-    price,
+    options: list(z.array(option).max(FREQUENCIES.length, 'Informe o preço das três opções: mensal, semestral e anual.').superRefine(everyOptionOnce)),
     headline: requiredText('Informe a chamada principal.', PLAN_LIMITS.headline),
     description: z
       .string()

@@ -193,7 +193,8 @@ export const payNowSchema = z.object({
   idempotencyKey: z.uuid('Tentativa de compra inválida. Recarregue a página.'),
   paymentMethod: z.enum(['pix', 'credit_card', 'boleto'], { error: 'Escolha a forma de pagamento.' }),
   installments: z.coerce.number(INSTALLMENTS).int(INSTALLMENTS).min(1, INSTALLMENTS).max(12, INSTALLMENTS).default(1),
-  deliveryFrequency: z.coerce.number(FREQUENCY).int(FREQUENCY).min(1, FREQUENCY).max(3, FREQUENCY).default(1),
+  // 1, 2 or 3 months: a programmed delivery repeats the order (a subscriber's); 0: this order only.
+  deliveryFrequency: z.coerce.number(FREQUENCY).int(FREQUENCY).min(0, FREQUENCY).max(3, FREQUENCY).default(1),
   /** The total the page showed, in cents: a different total on the server stops the payment (the customer sees it first). */
   expectedTotalCents: z.coerce.number(RELOAD).int(RELOAD).min(0, RELOAD).max(100_000_000_00, RELOAD).optional(),
   taxId: taxIdSchema,

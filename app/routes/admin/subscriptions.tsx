@@ -5,7 +5,7 @@
 import { Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { data, Link, useFetcher, type FetcherWithComponents } from 'react-router';
-import { SelectField, TextareaField } from '~/components/admin/form-controls';
+import { DecimalField, SelectField, TextareaField } from '~/components/admin/form-controls';
 import { EditableList, toRows, type Row } from '~/components/admin/editable-list';
 import { Pagination } from '~/components/admin/pagination';
 import { ImageField } from '~/components/admin/image-field';
@@ -19,7 +19,7 @@ import { formatDateBR } from '~/lib/dates';
 import { formatDecimalInput } from '~/lib/decimal';
 import { formatPrice } from '~/lib/money';
 import { FALLBACK_PLAN_ICON, isPlanIconName, PLAN_ICON_LABELS, PLAN_ICON_NAMES } from '~/lib/plan-icons';
-import { findPlan, SUBSCRIPTION_STATUS_LABELS } from '~/lib/plans';
+import { findPlan, PLANS, SUBSCRIPTION_STATUS_LABELS, type PlanOption } from '~/lib/plans';
 import { formDataToObject, type FormObject } from '~/lib/form-data';
 import { PLAN_LIMITS, planFormSchema, planIdSchema } from '~/lib/schemas/admin-plan';
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
@@ -32,15 +32,14 @@ import {
 } from '~/lib/schemas/admin-subscription';
 import type { ToastMessage } from '~/lib/toast';
 import { getDb } from '~/server/db.server';
-import { getEditablePlanConfig, updatePlanConfig } from '~/server/plan-config.server';
+import { getEditablePlanConfig, listPlanOptions, updatePlanConfig } from '~/server/subscriptions/plans.server';
 import { requireAdmin, requireAdminAction } from '~/server/auth/session.server';
 import {
-  assignmentPrice,
   assignSubscriptionByEmail,
   listAllSubscriptions,
   removeSubscription,
   type SubscriptionPage,
-} from '~/server/subscriptions.server';
+} from '~/server/subscriptions/subscriptions.server';
 import { BODY_LIMITS, readForm } from '~/server/http/body.server';
 import type { Route } from './+types/subscriptions';
 import { log } from '~/server/log.server';
@@ -56,11 +55,11 @@ const ALREADY_SUBSCRIBED = 'Este usuário já possui uma assinatura ativa.';
 type Benefit = { text: string; icon: string };
 type Step = { title: string; description: string };
 
-/** The plan as the editor needs it (dates as text for the browser). */
+/** The plan as the editor needs it (dates as text for the browser), with its three options (plan_options). */
 type EditablePlan = {
   id: string;
   planName: string;
-  price: string;
+  options: PlanOption[];
   headline: string;
   description: string;
   imageUrl: string | null;
@@ -80,11 +79,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   let planError: LoadError | null = null;
   let price: string | null = null;
   try {
-    const config = await getEditablePlanConfig(await getDb());
-    price = assignmentPrice(config);
+    const db = await getDb();
+    const [config, stored] = await Promise.all([getEditablePlanConfig(db), listPlanOptions(db)]);
+    // An assignment costs the monthly option's price of today (plan_options).
+    price = stored.find((o) => o.frequency === 'monthly')?.price ?? null;
     if (config) {
       const { howItWorksSteps, updatedAt, ...rest } = config;
-      plan = { ...rest, steps: howItWorksSteps, updatedAt: updatedAt.toISOString() };
+      // All three options are always in the editor: one missing from the table is typed in again.
+      const options = PLANS.map((p) => stored.find((o) => o.frequency === p.frequency) ?? { ...p, price: '', highlight: null });
+      plan = { ...rest, options, steps: howItWorksSteps, updatedAt: updatedAt.toISOString() };
     } else {
       planError = { title: 'Erro ao buscar plano', description: 'Nenhum plano de assinatura cadastrado.' };
     }
@@ -297,21 +300,9 @@ function PlanEditor({ plan, fetcher }: { plan: EditablePlan; fetcher: Fetcher })
       <input type="hidden" name="id" value={plan.id} />
 
       <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 md:p-6 dark:border-slate-800 dark:bg-slate-900">
-        <Field label="Nome do plano" name="planName" defaultValue={plan.planName} maxLength={PLAN_LIMITS.planName} required error={errors.planName} />
-        <Field
-          id="plano-preco"
-          label="Preço (R$)"
-          name="price"
-          inputMode="decimal"
-          autoComplete="off"
-          defaultValue={formatDecimalInput(plan.price)}
-          required
-          error={errors.price}
-          aria-describedby={errors.price ? 'plano-preco-dica plano-preco-error' : 'plano-preco-dica'}
-        />
-        <p id="plano-preco-dica" className={cn(HINT_TEXT, 'sm:col-start-2 -mt-2')}>
-          Ex.: 49,90. É o valor das assinaturas atribuídas neste painel.
-        </p>
+        <div className="sm:col-span-2">
+          <Field label="Nome do plano" name="planName" defaultValue={plan.planName} maxLength={PLAN_LIMITS.planName} required error={errors.planName} />
+        </div>
         <div className="sm:col-span-2">
           <Field label="Chamada principal" name="headline" defaultValue={plan.headline} maxLength={PLAN_LIMITS.headline} required error={errors.headline} />
         </div>
@@ -333,6 +324,8 @@ function PlanEditor({ plan, fetcher }: { plan: EditablePlan; fetcher: Fetcher })
           Plano ativo (exibido na página da assinatura)
         </label>
       </div>
+
+      <PlanOptionsFields options={plan.options} errors={errors} />
 
       <EditableList
         legend="Benefícios"
@@ -421,6 +414,55 @@ function PlanEditor({ plan, fetcher }: { plan: EditablePlan; fetcher: Fetcher })
         </Link>
       </div>
     </fetcher.Form>
+  );
+}
+
+/**
+ * The three options (SPEC §9): name and months are fixed; price and highlight are the admin's.
+ * Posted as options.N.frequency / .price / .highlight; what was typed stays when the save is refused.
+ */
+function PlanOptionsFields({ options, errors }: { options: PlanOption[]; errors: FieldErrors }) {
+  return (
+    <fieldset
+      aria-describedby={errors.options ? 'opcoes-plano-dica opcoes-plano-erro' : 'opcoes-plano-dica'}
+      className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 md:p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <legend className="px-1 text-lg font-semibold">Opções do plano</legend>
+      <p id="opcoes-plano-dica" className={HINT_TEXT}>
+        Preços e destaques mostrados em /assinatura e cobrados no checkout. Um novo preço vale para as novas assinaturas; as atuais continuam
+        pagando o valor com que foram feitas. A assinatura atribuída neste painel custa o preço do plano mensal.
+      </p>
+      {errors.options ? (
+        <p id="opcoes-plano-erro" className="text-sm text-red-700 dark:text-red-400">
+          {errors.options}
+        </p>
+      ) : null}
+      <div className="grid gap-4 lg:grid-cols-3">
+        {options.map((option, index) => (
+          <fieldset key={option.frequency} className="grid content-start gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-700">
+            <legend className="px-1 text-sm font-semibold">{option.name}</legend>
+            <p className={HINT_TEXT}>{option.months === 1 ? 'Cobrado todo mês' : `Cobrado a cada ${option.months} meses`}</p>
+            <input type="hidden" name={`options.${index}.frequency`} value={option.frequency} />
+            <DecimalField
+              label="Preço (R$)"
+              name={`options.${index}.price`}
+              defaultValue={formatDecimalInput(option.price)}
+              hint="Ex.: 49,90"
+              required
+              error={errors[`options.${index}.price`] ?? errors[`options.${index}.frequency`]}
+            />
+            <Field
+              label="Destaque (opcional)"
+              name={`options.${index}.highlight`}
+              defaultValue={option.highlight ?? ''}
+              maxLength={PLAN_LIMITS.highlight}
+              placeholder="Ex.: Economize 5%!"
+              error={errors[`options.${index}.highlight`]}
+            />
+          </fieldset>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 

@@ -14,7 +14,7 @@ import { nextChargeLabel } from '~/lib/subscription-dates';
 import type { ToastMessage } from '~/lib/toast';
 import { getDb } from '~/server/db.server';
 import { requireUser } from '~/server/auth/session.server';
-import { cancelOwnSubscription, changeOwnPlan, listActiveSubscriptions, type OwnSubscription } from '~/server/subscriptions.server';
+import { cancelOwnSubscription, changeOwnPlan, listActiveSubscriptions, type OwnSubscription } from '~/server/subscriptions/subscriptions.server';
 import { readForm } from '~/server/http/body.server';
 import type { Route } from './+types/subscriptions';
 import { log } from '~/server/log.server';

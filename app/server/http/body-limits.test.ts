@@ -117,12 +117,16 @@ describe('the largest legitimate post of each form fits its body cap', () => {
       intent: 'update-plan',
       id: randomUUID(),
       planName: fill(PLAN_LIMITS.planName),
-      price: '99.999,99',
       headline: fill(PLAN_LIMITS.headline),
       description: fill(PLAN_LIMITS.description),
       imageUrl: image,
       isActive: 'on',
     };
+    (['monthly', 'semiannual', 'annual'] as const).forEach((frequency, i) => {
+      fields[`options.${i}.frequency`] = frequency;
+      fields[`options.${i}.price`] = '99.999,99';
+      fields[`options.${i}.highlight`] = fill(PLAN_LIMITS.highlight, `h${i}`);
+    });
     for (let i = 0; i < PLAN_LIMITS.benefits; i++) {
       fields[`benefits.${i}.text`] = fill(PLAN_LIMITS.benefitText, `b${i}`);
       fields[`benefits.${i}.icon`] = PLAN_ICON_NAMES[0];

@@ -3,9 +3,9 @@
 // e-mails the customer. One transaction per order, each re-checking under the row lock that the
 // order is still unpaid: two runs at once, or a run that dies half-way, cancel each order and
 // return its stock exactly once.
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
-import { orders } from '~/db/schema';
+import { orders, subscriptionPeriods } from '~/db/schema';
 import { now } from '~/lib/clock';
 import { kickMailDelivery } from '../mail/outbox.server';
 import { applyOrderActionIn, OrderActionError } from './transitions.server';
@@ -33,7 +33,15 @@ export async function expireUnpaidOrders(db: Database, hooks: ExpiryHooks = {}, 
   const due = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, 'pending'), lte(orders.paymentExpiresAt, at)))
+    // A plan renewal's order is not cancelled at its code's deadline: the renewal job retries it
+    // (subscriptions/renewals.server.ts) and keeps it payable once the retries are over.
+    .where(
+      and(
+        eq(orders.status, 'pending'),
+        lte(orders.paymentExpiresAt, at),
+        sql`not exists (select 1 from ${subscriptionPeriods} where ${subscriptionPeriods.orderId} = ${orders.id} and ${subscriptionPeriods.kind} = 'renewal')`,
+      ),
+    )
     .orderBy(asc(orders.paymentExpiresAt))
     .limit(batch);
   let expired = 0;

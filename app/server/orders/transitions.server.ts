@@ -13,6 +13,7 @@ import { isCorreiosCode, normalizeTrackingCode, type Carrier } from '~/lib/track
 import { log } from '../log.server';
 import { kickMailDelivery } from '../mail/outbox.server';
 import { releaseStock } from '../stock.server';
+import { onOrderCancelledIn, onOrderPaidIn } from '../subscriptions/periods.server';
 import { queueOrderEmail, type OrderEmailKind } from './emails.server';
 import { getOwnOrder } from './orders.server';
 
@@ -128,7 +129,12 @@ export async function applyOrderActionIn(tx: Transaction, input: OrderActionInpu
     note,
   });
 
-  const kind = action === 'cancel' && input.expired ? 'expired' : EMAIL_FOR[action];
+  // A subscription's period follows the order that pays it (paid through, reactivated, or a plan never paid cancelled).
+  const periodKind = to === 'paid' ? await onOrderPaidIn(tx, row.id) : null;
+  if (to === 'cancelled') await onOrderCancelledIn(tx, row.id, changes.cancelReason ?? '');
+
+  // A paid renewal's customer gets the renewal's own e-mail (periods.server.ts) instead.
+  const kind = action === 'cancel' && input.expired ? 'expired' : periodKind === 'renewal' ? undefined : EMAIL_FOR[action];
   if (kind) await queueEmail(tx, row.id, row.userId, kind);
   return { id: row.id, status: to, version: row.version + 1, from: row.status };
 }

@@ -2,10 +2,11 @@ import type { SeedPlanConfig } from '../types';
 
 // Aligned with SPEC §9: monthly R$ 49,90, semiannual R$ 249,50 (5% off),
 // annual R$ 538,90 (10% off); subscribers get 10% off single purchases and
-// choose a delivery frequency of 1, 2 or 3 months at checkout.
+// choose a delivery frequency of 1, 2 or 3 months at checkout. The prices the
+// store charges are plan_options rows (migration 0008, then the admin's editor);
+// the texts below only describe them.
 export const planConfig: SeedPlanConfig = {
   planName: 'Assinatura Inteligente',
-  price: '49.90',
   headline: 'Economize 10% em todas as compras e nunca mais fique sem produto de limpeza',
   description:
     'Com a Assinatura Inteligente você ganha 10% de desconto em todas as compras avulsas da loja, escolhe receber seus produtos a cada 1, 2 ou 3 meses e conta com atendimento prioritário. O plano mensal custa R$ 49,90; nos planos semestral e anual a economia é ainda maior. Ideal para casas, escritórios, condomínios, clínicas e pequenos negócios que não podem ficar sem produto de limpeza. Sem fidelidade: cancele quando quiser, direto na Área do Cliente.',

@@ -1,0 +1,354 @@
+// Programmed deliveries: a subscriber's order placed with a delivery frequency (the checkout's
+// "a cada 1, 2 ou 3 meses") is ordered again every N months — repriced at that day's prices with
+// the subscriber discount, to the same address, through the same payment method — and goes into
+// the admin's fulfilment list like any order. Each date happens once: the run row (delivery + date)
+// and the order's unique (delivery, date) are written in the same transaction as the new date.
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Database, Executor, Transaction } from '~/db/client.server';
+import { orderItems, orders, products, productVariants, programmedDeliveries, programmedDeliveryItems, programmedDeliveryRuns, user } from '~/db/schema';
+import { now } from '~/lib/clock';
+import { toCents } from '~/lib/money';
+import { todayInBrazil } from '~/lib/plans';
+import { computeTotals } from '~/lib/pricing';
+import { addDays, nextScheduledDate, REMINDER_DAYS_BEFORE, resumeSchedule, skipDate } from '~/lib/subscription-schedule';
+import { log } from '../log.server';
+import { kickMailDelivery } from '../mail/outbox.server';
+import { insertOrder, recordCharge } from '../orders/create.server';
+import { getPaymentProvider, type PaymentMethod, type PaymentProvider } from '../payments.server';
+import { OutOfStockError, releaseStock, reserveStock, type StockLine } from '../stock.server';
+import { queueSubscriptionEmail } from './emails.server';
+import { isSubscriber } from './subscriptions.server';
+
+type Shipping = Partial<Pick<typeof programmedDeliveries.$inferInsert, 'shipName' | 'shipStreet' | 'shipNumber' | 'shipComplement' | 'shipNeighborhood' | 'shipCity' | 'shipState' | 'shipZipCode'>>;
+
+/** At checkout, in the order's transaction: the order becomes a programmed delivery. */
+export async function createProgrammedDelivery(
+  tx: Transaction,
+  input: {
+    userId: string;
+    sourceOrderId: string;
+    months: number;
+    today: string;
+    paymentMethod: PaymentMethod;
+    installments: number;
+    taxId: string | null;
+    shipping: Shipping;
+    lines: { id: string; isKit: boolean; name: string; size: string | null; quantity: number }[];
+  },
+): Promise<string> {
+  const [row] = await tx
+    .insert(programmedDeliveries)
+    .values({
+      userId: input.userId,
+      sourceOrderId: input.sourceOrderId,
+      months: input.months,
+      anchorDate: input.today,
+      nextDate: nextScheduledDate(input.today, input.months, input.today),
+      paymentMethod: input.paymentMethod,
+      installments: input.installments,
+      taxId: input.taxId,
+      ...input.shipping,
+    })
+    .returning({ id: programmedDeliveries.id });
+  await tx.insert(programmedDeliveryItems).values(
+    input.lines.map((l) => ({ deliveryId: row!.id, variantId: l.isKit ? null : l.id, kitId: l.isKit ? l.id : null, productName: l.name, size: l.size, quantity: l.quantity })),
+  );
+  return row!.id;
+}
+
+export type DeliveryHooks = { afterCharge?: (deliveryId: string, date: string) => Promise<void> };
+type Options = { provider?: PaymentProvider; hooks?: DeliveryHooks; batch?: number };
+
+/** Everything the job does for programmed deliveries: reminders, then the deliveries due today. */
+export async function runProgrammedDeliveries(db: Database, options: Options = {}): Promise<{ ordered: number; skipped: number; reminded: number }> {
+  const reminded = await sendDeliveryReminders(db);
+  const today = todayInBrazil();
+  const due = await db
+    .select({ id: programmedDeliveries.id })
+    .from(programmedDeliveries)
+    .where(and(eq(programmedDeliveries.status, 'active'), lte(programmedDeliveries.nextDate, today)))
+    .orderBy(asc(programmedDeliveries.nextDate))
+    .limit(options.batch ?? 200);
+  let ordered = 0;
+  let skipped = 0;
+  for (const { id } of due) {
+    try {
+      const outcome = await db.transaction((tx) => deliverOne(tx, id, today, options));
+      if (outcome === 'ordered') ordered += 1;
+      else if (outcome) skipped += 1;
+    } catch (error) {
+      if (error instanceof DeliveryCrash) throw error;
+      log.error(`entrega programada: falha em ${id}`, error);
+    }
+  }
+  if (ordered + skipped + reminded) kickMailDelivery(db);
+  return { ordered, skipped, reminded };
+}
+
+/** Tests: a crash injected by a hook propagates like a dead process. */
+export class DeliveryCrash extends Error {}
+
+type PricedItem = { key: string; kind: 'variant' | 'kit'; productId: string; name: string; size: string | null; unitPrice: string; quantity: number; label: string };
+
+async function deliverOne(tx: Transaction, deliveryId: string, today: string, options: Options): Promise<'ordered' | 'skipped' | 'declined' | null> {
+  const [delivery] = await tx.select().from(programmedDeliveries).where(eq(programmedDeliveries.id, deliveryId)).for('update');
+  if (!delivery || delivery.status !== 'active' || delivery.nextDate > today) return null;
+  const date = delivery.nextDate;
+  const next = nextScheduledDate(delivery.anchorDate, delivery.months, date);
+  await tx.update(programmedDeliveries).set({ nextDate: next, updatedAt: now() }).where(eq(programmedDeliveries.id, delivery.id));
+
+  // Today's prices; a size or kit that no longer exists is left out.
+  const items = await tx.select().from(programmedDeliveryItems).where(eq(programmedDeliveryItems.deliveryId, delivery.id)).orderBy(asc(programmedDeliveryItems.productName));
+  const leftOut: string[] = [];
+  const label = (i: { productName: string; size: string | null }) => (i.size ? `${i.productName} (${i.size})` : i.productName);
+  const variantIds = items.flatMap((i) => (i.variantId ? [i.variantId] : []));
+  const kitIds = items.flatMap((i) => (i.kitId ? [i.kitId] : []));
+  const [variants, kits] = await Promise.all([
+    variantIds.length
+      ? tx.select({ id: productVariants.id, productId: products.id, name: products.name, size: productVariants.size, price: productVariants.price }).from(productVariants).innerJoin(products, eq(products.id, productVariants.productId)).where(inArray(productVariants.id, variantIds))
+      : Promise.resolve([]),
+    kitIds.length ? tx.select({ id: products.id, name: products.name, price: products.price }).from(products).where(and(inArray(products.id, kitIds), eq(products.isKit, true))) : Promise.resolve([]),
+  ]);
+  let lines: PricedItem[] = [];
+  for (const item of items) {
+    const v = item.variantId ? variants.find((x) => x.id === item.variantId) : undefined;
+    const k = item.kitId ? kits.find((x) => x.id === item.kitId) : undefined;
+    if (v) lines.push({ key: v.id, kind: 'variant', productId: v.productId, name: v.name, size: v.size, unitPrice: v.price, quantity: item.quantity, label: label({ productName: v.name, size: v.size }) });
+    else if (k && k.price) lines.push({ key: k.id, kind: 'kit', productId: k.id, name: k.name, size: null, unitPrice: k.price, quantity: item.quantity, label: k.name });
+    else leftOut.push(label(item));
+  }
+
+  const placedAt = now();
+  const run = async (outcome: 'ordered' | 'skipped' | 'declined', orderId: string | null, note: string | null) =>
+    tx.insert(programmedDeliveryRuns).values({ deliveryId: delivery.id, scheduledFor: date, outcome, orderId, note });
+
+  if (lines.length === 0) {
+    await run('skipped', null, 'Nenhum item disponível');
+    await queueSubscriptionEmail(tx, delivery.userId, { kind: 'delivery-not-sent', date, next, reason: 'nothing-left', leftOut }, `delivery:${delivery.id}:not-sent:${date}`);
+    return 'skipped';
+  }
+
+  const subscriber = await isSubscriber(tx, delivery.userId);
+  const shipping: Shipping = {
+    shipName: delivery.shipName,
+    shipStreet: delivery.shipStreet,
+    shipNumber: delivery.shipNumber,
+    shipComplement: delivery.shipComplement,
+    shipNeighborhood: delivery.shipNeighborhood,
+    shipCity: delivery.shipCity,
+    shipState: delivery.shipState,
+    shipZipCode: delivery.shipZipCode,
+  };
+  const orderIdFor = async (priced: PricedItem[]) => {
+    const totals = computeTotals(priced.map((l) => ({ unitCents: toCents(l.unitPrice), quantity: l.quantity, isSubscription: false })), { isSubscriber: subscriber, firstPurchase: false });
+    const id = await insertOrder(tx, {
+      userId: delivery.userId,
+      totals,
+      paymentMethod: delivery.paymentMethod,
+      taxId: delivery.taxId,
+      idempotencyKey: `delivery:${delivery.id}:${date}`,
+      placedAt,
+      actor: 'system',
+      note: `Entrega programada de ${date}`,
+      shipping,
+      deliveryFrequencyMonths: delivery.months,
+      programmedDeliveryId: delivery.id,
+      scheduledFor: date,
+      lines: priced.map((l) => ({ productId: l.productId, name: l.name, size: l.size, quantity: l.quantity, unitPrice: l.unitPrice })),
+    });
+    return { id, totals };
+  };
+
+  // Sold out (or short): that line is left out (or sent with what is left). Stock checks lock the sizes first.
+  const { id: orderId, totals } = await orderIdFor(lines);
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    try {
+      await reserveStock(tx, orderId, lines.map((l): StockLine => ({ id: l.key, kind: l.kind, quantity: l.quantity, label: l.label })));
+      break;
+    } catch (error) {
+      if (!(error instanceof OutOfStockError) || attempt === 2) throw error;
+      const short = new Map(error.shortages.map((s) => [s.id, s.available]));
+      lines = lines.flatMap((l) => {
+        const available = short.get(l.key);
+        if (available === undefined) return [l];
+        if (available <= 0) {
+          leftOut.push(l.label);
+          return [];
+        }
+        leftOut.push(`${l.label}: ${l.quantity - available} de ${l.quantity} (só havia ${available})`);
+        return [{ ...l, quantity: available }];
+      });
+    }
+  }
+  if (lines.length === 0) {
+    // Nothing left after the stock check: no order at all.
+    await tx.delete(orders).where(eq(orders.id, orderId));
+    await run('skipped', null, 'Itens esgotados');
+    await queueSubscriptionEmail(tx, delivery.userId, { kind: 'delivery-not-sent', date, next, reason: 'nothing-left', leftOut }, `delivery:${delivery.id}:not-sent:${date}`);
+    return 'skipped';
+  }
+  const finalTotals = await repriceOrder(tx, orderId, lines, subscriber, totals);
+
+  const provider = options.provider ?? getPaymentProvider();
+  const [buyer] = await tx.select({ name: user.name, email: user.email, taxId: user.taxId }).from(user).where(eq(user.id, delivery.userId)).limit(1);
+  let charge;
+  try {
+    charge = await provider.charge({
+      orderId,
+      idempotencyKey: `delivery:${delivery.id}:${date}`,
+      amountCents: finalTotals.totalCents,
+      method: delivery.paymentMethod,
+      installments: delivery.installments,
+      customer: { name: buyer?.name ?? '', email: buyer?.email ?? '', taxId: delivery.taxId ?? buyer?.taxId ?? '' },
+    });
+  } catch (error) {
+    log.error(`entrega programada: provedor falhou (${delivery.id} ${date})`, error);
+    charge = { approved: false as const, reason: 'o provedor de pagamento não respondeu' };
+  }
+  await options.hooks?.afterCharge?.(delivery.id, date);
+  if (!charge.approved) {
+    // A declined card: no order this time (its stock goes back with it); the date still moves on.
+    await releaseStock(tx, orderId);
+    await tx.delete(orders).where(eq(orders.id, orderId));
+    await run('declined', null, charge.reason);
+    await queueSubscriptionEmail(tx, delivery.userId, { kind: 'delivery-not-sent', date, next, reason: 'declined', leftOut }, `delivery:${delivery.id}:not-sent:${date}`);
+    return 'declined';
+  }
+  const { deadline } = await recordCharge(tx, orderId, charge, { provider: provider.name, amountCents: finalTotals.totalCents, placedAt });
+  await run('ordered', orderId, leftOut.length ? `Fora desta entrega: ${leftOut.join('; ')}` : null);
+  await queueSubscriptionEmail(
+    tx,
+    delivery.userId,
+    { kind: 'delivery-placed', orderId, total: (finalTotals.totalCents / 100).toFixed(2), next, leftOut, payment: charge.details, deadline },
+    `delivery:${delivery.id}:placed:${date}`,
+  );
+  return 'ordered';
+}
+
+/** After lines were left out or cut: the order's items and totals as they will be charged. */
+async function repriceOrder(tx: Transaction, orderId: string, lines: PricedItem[], subscriber: boolean, before: ReturnType<typeof computeTotals>) {
+  const totals = computeTotals(lines.map((l) => ({ unitCents: toCents(l.unitPrice), quantity: l.quantity, isSubscription: false })), { isSubscriber: subscriber, firstPurchase: false });
+  if (totals.totalCents === before.totalCents && totals.subtotalCents === before.subtotalCents) return totals;
+  await tx.delete(orderItems).where(eq(orderItems.orderId, orderId));
+  await tx.insert(orderItems).values(lines.map((l) => ({ orderId, productId: l.productId, productName: l.name, size: l.size, quantity: l.quantity, priceAtPurchase: l.unitPrice })));
+  await tx
+    .update(orders)
+    .set({
+      subtotalPrice: (totals.subtotalCents / 100).toFixed(2),
+      discountPrice: (totals.discountCents / 100).toFixed(2),
+      discountKind: totals.discountKind,
+      totalPrice: (totals.totalCents / 100).toFixed(2),
+    })
+    .where(eq(orders.id, orderId));
+  return totals;
+}
+
+/** Reminders REMINDER_DAYS_BEFORE days ahead, once per date, to customers who want notifications. */
+export async function sendDeliveryReminders(db: Database): Promise<number> {
+  const today = todayInBrazil();
+  const due = await db
+    .select({ id: programmedDeliveries.id, userId: programmedDeliveries.userId, date: programmedDeliveries.nextDate })
+    .from(programmedDeliveries)
+    .where(and(eq(programmedDeliveries.status, 'active'), sql`${programmedDeliveries.nextDate} > ${today}`, lte(programmedDeliveries.nextDate, addDays(today, REMINDER_DAYS_BEFORE))));
+  let sent = 0;
+  for (const d of due) {
+    const items = await db.select({ name: programmedDeliveryItems.productName, size: programmedDeliveryItems.size, quantity: programmedDeliveryItems.quantity }).from(programmedDeliveryItems).where(eq(programmedDeliveryItems.deliveryId, d.id));
+    const names = items.map((i) => `${i.quantity}× ${i.name}${i.size ? ` (${i.size})` : ''}`);
+    if (await queueSubscriptionEmail(db, d.userId, { kind: 'delivery-reminder', date: d.date, items: names }, `delivery:${d.id}:reminder:${d.date}`)) sent += 1;
+  }
+  return sent;
+}
+
+// ---------------------------------------------------------------- the customer's view and changes
+
+export type ProgrammedDelivery = {
+  id: string;
+  months: number;
+  status: 'active' | 'paused' | 'cancelled';
+  nextDate: string;
+  paymentMethod: PaymentMethod;
+  items: { productName: string; size: string | null; quantity: number; available: boolean }[];
+  /** The last dates and what they made, newest first. */
+  runs: { scheduledFor: string; outcome: 'ordered' | 'skipped' | 'declined'; orderId: string | null; note: string | null }[];
+  createdAt: string;
+};
+
+/** The customer's live programmed deliveries (active or paused), newest first. */
+export async function listOwnProgrammedDeliveries(db: Executor, userId: string): Promise<ProgrammedDelivery[]> {
+  const rows = await db
+    .select()
+    .from(programmedDeliveries)
+    .where(and(eq(programmedDeliveries.userId, userId), inArray(programmedDeliveries.status, ['active', 'paused'])))
+    .orderBy(desc(programmedDeliveries.createdAt));
+  return Promise.all(
+    rows.map(async (r) => {
+      const [items, runs] = await Promise.all([
+        db.select().from(programmedDeliveryItems).where(eq(programmedDeliveryItems.deliveryId, r.id)).orderBy(asc(programmedDeliveryItems.productName)),
+        db.select().from(programmedDeliveryRuns).where(eq(programmedDeliveryRuns.deliveryId, r.id)).orderBy(desc(programmedDeliveryRuns.scheduledFor)).limit(12),
+      ]);
+      return {
+        id: r.id,
+        months: r.months,
+        status: r.status,
+        nextDate: r.nextDate,
+        paymentMethod: r.paymentMethod,
+        items: items.map((i) => ({ productName: i.productName, size: i.size, quantity: i.quantity, available: Boolean(i.variantId || i.kitId) })),
+        runs: runs.map((x) => ({ scheduledFor: x.scheduledFor, outcome: x.outcome, orderId: x.orderId, note: x.note })),
+        createdAt: r.createdAt.toISOString(),
+      };
+    }),
+  );
+}
+
+export type DeliveryChange = { action: 'skip' } | { action: 'pause' } | { action: 'resume' } | { action: 'cancel' } | { action: 'frequency'; months: 1 | 2 | 3 };
+
+export type DeliveryChangeResult = { ok: true; status: 'active' | 'paused' | 'cancelled'; nextDate: string; months: number } | { ok: false; status: 404 | 409; message: string };
+
+export const DELIVERY_MESSAGES = {
+  notFound: 'Entrega programada não encontrada.',
+  notActive: 'Só é possível fazer isso com uma entrega programada ativa.',
+  notPaused: 'A entrega programada não está pausada.',
+} as const;
+
+/** The customer's change to one of their programmed deliveries (someone else's reads as missing). */
+export async function changeProgrammedDelivery(db: Database, userId: string, deliveryId: string, change: DeliveryChange): Promise<DeliveryChangeResult> {
+  const result = await db.transaction(async (tx): Promise<DeliveryChangeResult> => {
+    const [row] = await tx.select().from(programmedDeliveries).where(and(eq(programmedDeliveries.id, deliveryId), eq(programmedDeliveries.userId, userId))).for('update');
+    if (!row || row.status === 'cancelled') return { ok: false, status: 404, message: DELIVERY_MESSAGES.notFound };
+    const today = todayInBrazil();
+    const set = async (next: Partial<typeof row>) => {
+      await tx.update(programmedDeliveries).set({ ...next, updatedAt: now() }).where(eq(programmedDeliveries.id, row.id));
+      const merged = { ...row, ...next };
+      return { ok: true as const, status: merged.status, nextDate: merged.nextDate, months: merged.months };
+    };
+    switch (change.action) {
+      case 'skip': {
+        if (row.status !== 'active') return { ok: false, status: 409, message: DELIVERY_MESSAGES.notActive };
+        const nextDate = skipDate(row.anchorDate, row.months, row.nextDate);
+        await queueSubscriptionEmail(tx, userId, { kind: 'delivery-skipped', skipped: row.nextDate, next: nextDate });
+        return set({ nextDate });
+      }
+      case 'pause':
+        if (row.status !== 'active') return { ok: false, status: 409, message: DELIVERY_MESSAGES.notActive };
+        await queueSubscriptionEmail(tx, userId, { kind: 'delivery-paused' });
+        return set({ status: 'paused' });
+      case 'resume': {
+        if (row.status !== 'paused') return { ok: false, status: 409, message: DELIVERY_MESSAGES.notPaused };
+        const schedule = resumeSchedule(row.anchorDate, row.nextDate, today);
+        // A date that passed during the pause restarts the schedule one period from today.
+        const nextDate = schedule.next === today && row.nextDate < today ? nextScheduledDate(today, row.months, today) : schedule.next;
+        await queueSubscriptionEmail(tx, userId, { kind: 'delivery-resumed', next: nextDate });
+        return set({ status: 'active', anchorDate: nextDate === schedule.next ? schedule.anchor : today, nextDate });
+      }
+      case 'cancel':
+        await queueSubscriptionEmail(tx, userId, { kind: 'delivery-cancelled' });
+        return set({ status: 'cancelled' });
+      case 'frequency': {
+        // The next date stays; the ones after it follow the new frequency.
+        return set({ months: change.months, anchorDate: row.nextDate });
+      }
+    }
+  });
+  if (result.ok) kickMailDelivery(db);
+  return result;
+}

@@ -1,0 +1,180 @@
+// The subscriber's e-mails: the plan's reminders, renewals, failed payments, pause, resume, skip and
+// cancellation, and the same for programmed deliveries. Texts are pure (tested); each is queued in
+// the transaction of the change it tells about, with a dedupe key so a repeated job run sends once.
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '~/db/client.server';
+import { user, userPreferences, type PaymentDetails } from '~/db/schema';
+import { formatDateBR, formatDateTimeBR } from '~/lib/dates';
+import { formatPrice } from '~/lib/money';
+import { PAYMENT_METHOD_LABELS, shortOrderId } from '~/lib/order-status';
+import { PLAN_NAME } from '~/lib/plans';
+import { getEnv } from '../env.server';
+import { enqueueMail } from '../mail/outbox.server';
+
+export type SubscriptionEmail =
+  | { kind: 'plan-reminder'; date: string; amount: string; method: string }
+  | { kind: 'plan-renewed'; orderId: string; amount: string; next: string }
+  | { kind: 'plan-renewal-pending'; orderId: string; amount: string; payment: PaymentDetails; deadline: Date | null; retry: boolean }
+  | { kind: 'plan-payment-failed'; orderId: string; amount: string; reason: string; retryOn: Date }
+  | { kind: 'plan-overdue'; orderId: string; amount: string }
+  | { kind: 'plan-reactivated'; orderId: string; next: string }
+  | { kind: 'plan-paused'; resumeOn: string }
+  | { kind: 'plan-resume-notice'; resumeOn: string; amount: string }
+  | { kind: 'plan-resumed'; next: string; automatic: boolean }
+  | { kind: 'plan-skipped'; skipped: string; next: string }
+  | { kind: 'plan-cancelled'; deliveriesCancelled: number }
+  | { kind: 'delivery-reminder'; date: string; items: string[] }
+  | { kind: 'delivery-placed'; orderId: string; total: string; next: string; leftOut: string[]; payment: PaymentDetails | null; deadline: Date | null }
+  | { kind: 'delivery-not-sent'; date: string; next: string; reason: 'nothing-left' | 'declined'; leftOut: string[] }
+  | { kind: 'delivery-paused' }
+  | { kind: 'delivery-resumed'; next: string }
+  | { kind: 'delivery-skipped'; skipped: string; next: string }
+  | { kind: 'delivery-cancelled' };
+
+export type Recipient = { name: string; email: string };
+
+const lines = (...parts: (string | null | undefined | false)[]) => parts.filter((p): p is string => typeof p === 'string' && p !== '').join('\n\n');
+
+function paymentText(payment: PaymentDetails, deadline: Date | null): string {
+  const until = deadline ? `Pague até ${formatDateTimeBR(deadline)}.\n\n` : '';
+  switch (payment.method) {
+    case 'pix':
+      return `${until}Pix copia e cola:\n${payment.copyPaste}`;
+    case 'boleto':
+      return `${until}Linha digitável do boleto (vence em ${formatDateBR(payment.dueDate)}):\n${payment.digitableLine}`;
+    case 'credit_card':
+      return `Cartão de crédito em ${payment.installments}x sem juros.`;
+  }
+}
+
+/** Subject and plain text of a subscriber's e-mail (the HTML part is laid out from the text). */
+export function subscriptionEmailText(email: SubscriptionEmail, to: Recipient): { subject: string; text: string } {
+  const url = getEnv().publicUrl;
+  const hello = `Olá, ${to.name}!`;
+  const manage = `Gerencie sua assinatura: ${url}/area-cliente/assinaturas`;
+  const order = (id: string) => `Ver o pedido ${shortOrderId(id)}: ${url}/pedido/${id}`;
+  switch (email.kind) {
+    case 'plan-reminder':
+      return {
+        subject: `Clarear: sua ${PLAN_NAME} renova em ${formatDateBR(email.date)}`,
+        text: lines(hello, `Sua ${PLAN_NAME} renova em ${formatDateBR(email.date)}, no valor de ${formatPrice(email.amount)} (${PAYMENT_METHOD_LABELS[email.method] ?? email.method}).`, 'Quer pular esta renovação, pausar ou trocar a forma de pagamento? Você pode fazer isso até a data.', manage),
+      };
+    case 'plan-renewed':
+      return {
+        subject: `Clarear: renovação da ${PLAN_NAME} confirmada`,
+        text: lines(hello, `Sua ${PLAN_NAME} foi renovada: recebemos ${formatPrice(email.amount)} (pedido ${shortOrderId(email.orderId)}).`, `Seus 10% de desconto continuam valendo. A próxima renovação é em ${formatDateBR(email.next)}.`, order(email.orderId)),
+      };
+    case 'plan-renewal-pending':
+      return {
+        subject: email.retry ? `Clarear: novo código para pagar a renovação da ${PLAN_NAME}` : `Clarear: pague a renovação da ${PLAN_NAME}`,
+        text: lines(hello, `A renovação da sua ${PLAN_NAME} (pedido ${shortOrderId(email.orderId)}, ${formatPrice(email.amount)}) aguarda pagamento.`, paymentText(email.payment, email.deadline), order(email.orderId)),
+      };
+    case 'plan-payment-failed':
+      return {
+        subject: `Clarear: não conseguimos cobrar a renovação da ${PLAN_NAME}`,
+        text: lines(hello, `A cobrança de ${formatPrice(email.amount)} da renovação da sua ${PLAN_NAME} (pedido ${shortOrderId(email.orderId)}) não foi aprovada: ${email.reason}.`, `Vamos tentar de novo em ${formatDateBR(email.retryOn)}. Se preferir, troque a forma de pagamento ou pague o pedido agora.`, order(email.orderId), manage),
+      };
+    case 'plan-overdue':
+      return {
+        subject: `Clarear: sua ${PLAN_NAME} foi pausada por falta de pagamento`,
+        text: lines(hello, `Tentamos cobrar a renovação da sua ${PLAN_NAME} (${formatPrice(email.amount)}) e não conseguimos. A assinatura foi pausada e o desconto de assinante fica suspenso até o pagamento.`, `Para continuar, pague o pedido ${shortOrderId(email.orderId)} (Pix, boleto ou cartão) ou troque a forma de pagamento da assinatura: ela volta a valer na hora, no mesmo calendário.`, order(email.orderId), manage),
+      };
+    case 'plan-reactivated':
+      return {
+        subject: `Clarear: sua ${PLAN_NAME} está ativa de novo`,
+        text: lines(hello, `Recebemos o pagamento do pedido ${shortOrderId(email.orderId)} e sua ${PLAN_NAME} voltou a valer, com os 10% de desconto.`, `A próxima renovação é em ${formatDateBR(email.next)}.`, manage),
+      };
+    case 'plan-paused':
+      return {
+        subject: `Clarear: sua ${PLAN_NAME} está pausada`,
+        text: lines(hello, `Sua ${PLAN_NAME} está pausada: não haverá cobranças enquanto isso, e seus 10% de desconto continuam valendo.`, `Ela volta sozinha em ${formatDateBR(email.resumeOn)}, e avisamos uma semana antes. Você pode retomar antes quando quiser.`, manage),
+      };
+    case 'plan-resume-notice':
+      return {
+        subject: `Clarear: sua ${PLAN_NAME} volta em ${formatDateBR(email.resumeOn)}`,
+        text: lines(hello, `A pausa da sua ${PLAN_NAME} termina em ${formatDateBR(email.resumeOn)}. Nesse dia a assinatura volta a valer e a renovação de ${formatPrice(email.amount)} é cobrada.`, 'Se preferir não continuar, cancele antes dessa data.', manage),
+      };
+    case 'plan-resumed':
+      return {
+        subject: `Clarear: sua ${PLAN_NAME} foi retomada`,
+        text: lines(hello, email.automatic ? `A pausa de até 3 meses da sua ${PLAN_NAME} terminou e ela voltou a valer.` : `Sua ${PLAN_NAME} foi retomada.`, `A próxima renovação é em ${formatDateBR(email.next)}.`, manage),
+      };
+    case 'plan-skipped':
+      return {
+        subject: `Clarear: renovação de ${formatDateBR(email.skipped)} pulada`,
+        text: lines(hello, `Pulamos a renovação da sua ${PLAN_NAME} de ${formatDateBR(email.skipped)}. A próxima é em ${formatDateBR(email.next)}.`, manage),
+      };
+    case 'plan-cancelled':
+      return {
+        subject: `Clarear: sua ${PLAN_NAME} foi cancelada`,
+        text: lines(
+          hello,
+          `Sua ${PLAN_NAME} foi cancelada: não haverá novas cobranças, e o desconto de assinante deixa de valer.`,
+          email.deliveriesCancelled > 0 ? `Suas entregas programadas (${email.deliveriesCancelled}) também foram canceladas.` : null,
+          `Se mudar de ideia, é só assinar de novo: ${url}/assinatura`,
+        ),
+      };
+    case 'delivery-reminder':
+      return {
+        subject: `Clarear: sua entrega programada sai em ${formatDateBR(email.date)}`,
+        text: lines(hello, `Sua entrega programada será pedida em ${formatDateBR(email.date)}, com os preços do dia e 10% de desconto de assinante:`, email.items.map((i) => `- ${i}`).join('\n'), 'Quer pular esta entrega, mudar a frequência ou pausar? Você pode fazer isso até a data.', manage),
+      };
+    case 'delivery-placed':
+      return {
+        subject: `Clarear: entrega programada — pedido ${shortOrderId(email.orderId)}`,
+        text: lines(
+          hello,
+          `Fizemos o pedido ${shortOrderId(email.orderId)} da sua entrega programada: ${formatPrice(email.total)}.`,
+          email.leftOut.length ? `Ficaram de fora desta entrega (não estão mais à venda ou estão esgotados):\n${email.leftOut.map((i) => `- ${i}`).join('\n')}` : null,
+          email.payment && email.payment.method !== 'credit_card' ? paymentText(email.payment, email.deadline) : null,
+          `A próxima entrega é em ${formatDateBR(email.next)}.`,
+          order(email.orderId),
+        ),
+      };
+    case 'delivery-not-sent':
+      return {
+        subject: `Clarear: entrega programada de ${formatDateBR(email.date)} não foi feita`,
+        text: lines(
+          hello,
+          email.reason === 'declined'
+            ? `O pagamento da sua entrega programada de ${formatDateBR(email.date)} não foi aprovado, então ela não foi feita.`
+            : `Nenhum item da sua entrega programada de ${formatDateBR(email.date)} está disponível agora, então ela foi pulada.`,
+          email.leftOut.length ? `Itens indisponíveis:\n${email.leftOut.map((i) => `- ${i}`).join('\n')}` : null,
+          `A próxima entrega é em ${formatDateBR(email.next)}.`,
+          manage,
+        ),
+      };
+    case 'delivery-paused':
+      return { subject: 'Clarear: entrega programada pausada', text: lines(hello, 'Sua entrega programada está pausada: nenhum pedido será feito até você retomar.', manage) };
+    case 'delivery-resumed':
+      return { subject: 'Clarear: entrega programada retomada', text: lines(hello, `Sua entrega programada foi retomada. A próxima é em ${formatDateBR(email.next)}.`, manage) };
+    case 'delivery-skipped':
+      return {
+        subject: `Clarear: entrega programada de ${formatDateBR(email.skipped)} pulada`,
+        text: lines(hello, `Pulamos a entrega programada de ${formatDateBR(email.skipped)}. A próxima é em ${formatDateBR(email.next)}.`, manage),
+      };
+    case 'delivery-cancelled':
+      return { subject: 'Clarear: entrega programada cancelada', text: lines(hello, 'Sua entrega programada foi cancelada. Nenhum novo pedido será feito.', manage) };
+  }
+}
+
+const REMINDERS: readonly SubscriptionEmail['kind'][] = ['plan-reminder', 'delivery-reminder', 'plan-resume-notice'];
+
+/**
+ * Queues the e-mail for `userId` in the caller's transaction. Reminders go only to customers who
+ * keep receive_notifications on; everything else is about their money or their order and always goes.
+ * `dedupeKey` makes a repeated job run send once.
+ */
+export async function queueSubscriptionEmail(tx: Executor, userId: string, email: SubscriptionEmail, dedupeKey?: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ name: user.name, email: user.email, notifications: userPreferences.receiveNotifications })
+    .from(user)
+    .leftJoin(userPreferences, and(eq(userPreferences.userId, user.id)))
+    .where(eq(user.id, userId))
+    .limit(1);
+  if (!row) return false;
+  if (REMINDERS.includes(email.kind) && row.notifications === false) return false;
+  const { subject, text } = subscriptionEmailText(email, row);
+  const id = await enqueueMail(tx, { kind: email.kind, to: row.email, subject, text, dedupeKey });
+  return id !== null;
+}

@@ -1,0 +1,362 @@
+// Plan renewals, their retries, reminders and the end of customer pauses: the work of the
+// 'subscriptions-renew' job (jobs/runner.server.ts, hourly and at start-up).
+//
+// Exactly once per subscription per period, by construction: each renewal is one transaction that
+// locks the subscription, inserts its period (unique on subscription + date), the order, the charge
+// and the advanced date together. Two runs at once: the second waits for the lock and finds the
+// date moved. A crash anywhere rolls everything back, and the next run charges again with the same
+// idempotency key (subscription + period), which a gateway answers with the first charge.
+import { and, asc, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '~/db/client.server';
+import { orders, subscriptionPeriods, user, userAddresses, userSubscriptions } from '~/db/schema';
+import { now } from '~/lib/clock';
+import { toCents } from '~/lib/money';
+import { findPlan, PLAN_NAME, todayInBrazil } from '~/lib/plans';
+import { addDays, nextRetryAt, nextScheduledDate, REMINDER_DAYS_BEFORE, RENEWAL_MAX_ATTEMPTS, RESUME_NOTICE_DAYS } from '~/lib/subscription-schedule';
+import { log } from '../log.server';
+import { kickMailDelivery } from '../mail/outbox.server';
+import { insertOrder, recordCharge } from '../orders/create.server';
+import { confirmPaymentIn, OrderActionError } from '../orders/transitions.server';
+import { getPaymentProvider, type ChargeResult, type PaymentMethod, type PaymentProvider } from '../payments.server';
+import { queueSubscriptionEmail } from './emails.server';
+import { logSubscriptionEvent } from './periods.server';
+import { changeSubscription } from './subscriptions.server';
+
+export type RenewalHooks = {
+  /** Tests: runs after the provider answered and before the date moves (a throw there is a crash). */
+  afterCharge?: (subscriptionId: string, periodDate: string) => Promise<void>;
+};
+
+type RenewalOptions = { provider?: PaymentProvider; hooks?: RenewalHooks; batch?: number };
+
+export type RenewalRun = { renewed: number; retried: number; overdue: number; resumed: number; reminded: number };
+
+/** Everything the hourly job does for plans, in order. */
+export async function runSubscriptionRenewals(db: Database, options: RenewalOptions = {}): Promise<RenewalRun> {
+  const resumed = await resumeEndedPauses(db);
+  const renewed = await renewDueSubscriptions(db, options);
+  const { retried, overdue } = await retryDueRenewals(db, options);
+  const reminded = await sendRenewalReminders(db);
+  if (renewed + retried + overdue + resumed + reminded) kickMailDelivery(db);
+  return { renewed, retried, overdue, resumed, reminded };
+}
+
+/** The idempotency key of a renewal charge: the subscription and its period (and the retry's number). */
+export function renewalChargeKey(subscriptionId: string, periodDate: string, attempt = 1): string {
+  return attempt <= 1 ? `renewal:${subscriptionId}:${periodDate}` : `renewal:${subscriptionId}:${periodDate}:${attempt}`;
+}
+
+/** Renews every active subscription whose date has come; returns how many this run renewed. */
+export async function renewDueSubscriptions(db: Database, options: RenewalOptions = {}): Promise<number> {
+  const today = todayInBrazil();
+  const due = await db
+    .select({ id: userSubscriptions.id })
+    .from(userSubscriptions)
+    .where(and(eq(userSubscriptions.status, 'active'), lte(userSubscriptions.nextDeliveryDate, today)))
+    .orderBy(asc(userSubscriptions.nextDeliveryDate))
+    .limit(options.batch ?? 200);
+  let renewed = 0;
+  for (const { id } of due) {
+    try {
+      if (await db.transaction((tx) => renewOne(tx, id, today, options))) renewed += 1;
+    } catch (error) {
+      // One subscription's failure (a provider down) must not stop the others; the next run retries it.
+      if (error instanceof RenewalCrash) throw error;
+      log.error(`renovação: falha na assinatura ${id}`, error);
+    }
+  }
+  return renewed;
+}
+
+/** Thrown by tests' hooks to simulate a crash: it propagates (the run stops like a dead process). */
+export class RenewalCrash extends Error {}
+
+async function renewOne(tx: Transaction, subscriptionId: string, today: string, options: RenewalOptions): Promise<boolean> {
+  const [sub] = await tx.select().from(userSubscriptions).where(eq(userSubscriptions.id, subscriptionId)).for('update');
+  // Another run renewed it, or it was paused, skipped or cancelled meanwhile.
+  if (!sub || sub.status !== 'active' || sub.nextDeliveryDate > today) return false;
+  const plan = findPlan(sub.frequency)!;
+  const periodDate = sub.nextDeliveryDate;
+  const periodEnd = nextScheduledDate(sub.anchorDate, plan.months, periodDate);
+  const placedAt = now();
+  const amountCents = toCents(sub.totalValue);
+  const shipping = await shippingFor(tx, sub);
+
+  const orderId = await insertOrder(tx, {
+    userId: sub.userId,
+    totals: { subtotalCents: amountCents, discountCents: 0, discountKind: null, shippingCents: 0, totalCents: amountCents },
+    paymentMethod: sub.paymentMethod,
+    taxId: sub.taxId,
+    idempotencyKey: renewalChargeKey(sub.id, periodDate),
+    placedAt,
+    actor: 'system',
+    note: `Renovação de ${periodDate}`,
+    shipping,
+    subscriptionId: sub.id,
+    lines: [{ productId: null, name: `${PLAN_NAME} — ${plan.name}`, size: null, quantity: 1, unitPrice: sub.totalValue }],
+  });
+  // The constraint that makes this period happen once, whatever overlaps.
+  await tx.insert(subscriptionPeriods).values({ subscriptionId: sub.id, periodDate, periodEnd, kind: 'renewal', amount: sub.totalValue, orderId, status: 'awaiting', attempts: 1 });
+
+  const provider = options.provider ?? getPaymentProvider();
+  const charge = await chargeSafely(provider, {
+    orderId,
+    idempotencyKey: renewalChargeKey(sub.id, periodDate),
+    amountCents,
+    method: sub.paymentMethod,
+    installments: sub.installments,
+    customer: await customerOf(tx, sub.userId, sub.taxId),
+  });
+  await options.hooks?.afterCharge?.(sub.id, periodDate);
+
+  await tx.update(userSubscriptions).set({ nextDeliveryDate: periodEnd, updatedAt: now() }).where(eq(userSubscriptions.id, sub.id));
+  await logSubscriptionEvent(tx, { subscriptionId: sub.id, kind: 'renewed', from: 'active', to: 'active', actor: 'system', note: `Renovação de ${periodDate}: pedido criado` });
+  await settleAttempt(tx, { sub, orderId, periodDate, amount: sub.totalValue, attempt: 1, charge, provider, placedAt, next: periodEnd });
+  return true;
+}
+
+/** A provider that throws (network down) counts as a declined attempt, retried like one. */
+async function chargeSafely(provider: PaymentProvider, request: Parameters<PaymentProvider['charge']>[0]): Promise<ChargeResult> {
+  try {
+    return await provider.charge(request);
+  } catch (error) {
+    if (error instanceof RenewalCrash) throw error;
+    log.error(`renovação: provedor de pagamento falhou (${request.idempotencyKey})`, error);
+    return { approved: false, reason: 'o provedor de pagamento não respondeu' };
+  }
+}
+
+type Attempt = {
+  sub: typeof userSubscriptions.$inferSelect;
+  orderId: string;
+  periodDate: string;
+  amount: string;
+  attempt: number;
+  charge: ChargeResult;
+  provider: PaymentProvider;
+  placedAt: Date;
+  /** The subscription's next date after this period. */
+  next: string;
+};
+
+/** What an attempt's answer does to the period, the order and the customer. */
+async function settleAttempt(tx: Transaction, a: Attempt): Promise<'paid' | 'pending' | 'declined' | 'overdue'> {
+  const periodWhere = and(eq(subscriptionPeriods.subscriptionId, a.sub.id), eq(subscriptionPeriods.periodDate, a.periodDate));
+  const amountCents = toCents(a.amount);
+  if (a.charge.approved && a.charge.settled) {
+    // Paid now: recorded like any confirmation, so the period and the subscription follow.
+    await tx.update(orders).set({ paymentDetails: a.charge.details }).where(eq(orders.id, a.orderId));
+    await confirmPaymentIn(tx, { orderId: a.orderId, provider: a.provider.name, reference: a.charge.reference ?? a.orderId, amountCents, actor: { kind: 'system' }, note: 'Pagamento aprovado' });
+    return 'paid';
+  }
+  if (a.charge.approved) {
+    // Pix or boleto: a code to pay before its deadline (the orders' expiry); then the retry job looks again.
+    const { deadline } = await recordCharge(tx, a.orderId, a.charge, { provider: a.provider.name, amountCents, placedAt: a.placedAt });
+    await tx.update(subscriptionPeriods).set({ attempts: a.attempt, nextAttemptAt: deadline, lastError: null }).where(periodWhere);
+    await queueSubscriptionEmail(
+      tx,
+      a.sub.userId,
+      { kind: 'plan-renewal-pending', orderId: a.orderId, amount: a.amount, payment: a.charge.details, deadline, retry: a.attempt > 1 },
+      `sub:${a.sub.id}:pending:${a.periodDate}:${a.attempt}`,
+    );
+    return 'pending';
+  }
+  return failAttempt(tx, a, a.charge.reason);
+}
+
+async function failAttempt(tx: Transaction, a: Omit<Attempt, 'charge'>, reason: string): Promise<'declined' | 'overdue'> {
+  const periodWhere = and(eq(subscriptionPeriods.subscriptionId, a.sub.id), eq(subscriptionPeriods.periodDate, a.periodDate));
+  if (a.attempt >= RENEWAL_MAX_ATTEMPTS) {
+    // The last retry failed: the plan is paused (no discount) until this order is paid; it stays payable.
+    await tx.update(subscriptionPeriods).set({ status: 'overdue', attempts: a.attempt, nextAttemptAt: null, lastError: reason }).where(periodWhere);
+    await tx.update(orders).set({ paymentExpiresAt: null }).where(eq(orders.id, a.orderId));
+    const [current] = await tx.select({ status: userSubscriptions.status }).from(userSubscriptions).where(eq(userSubscriptions.id, a.sub.id));
+    if (current?.status === 'active') {
+      await tx
+        .update(userSubscriptions)
+        .set({ status: 'paused', pausedReason: 'payment_failed', pausedAt: now(), resumeOn: null, updatedAt: now() })
+        .where(eq(userSubscriptions.id, a.sub.id));
+      await logSubscriptionEvent(tx, { subscriptionId: a.sub.id, kind: 'payment_failed', from: 'active', to: 'paused', actor: 'system', note: `Renovação de ${a.periodDate} não paga após ${a.attempt} tentativas` });
+    }
+    await queueSubscriptionEmail(tx, a.sub.userId, { kind: 'plan-overdue', orderId: a.orderId, amount: a.amount }, `sub:${a.sub.id}:overdue:${a.periodDate}`);
+    return 'overdue';
+  }
+  const retryOn = nextRetryAt(now());
+  await tx.update(subscriptionPeriods).set({ attempts: a.attempt, nextAttemptAt: retryOn, lastError: reason }).where(periodWhere);
+  await logSubscriptionEvent(tx, { subscriptionId: a.sub.id, kind: 'payment_failed', from: a.sub.status, to: a.sub.status, actor: 'system', note: `Tentativa ${a.attempt}: ${reason}` });
+  await queueSubscriptionEmail(tx, a.sub.userId, { kind: 'plan-payment-failed', orderId: a.orderId, amount: a.amount, reason, retryOn }, `sub:${a.sub.id}:failed:${a.periodDate}:${a.attempt}`);
+  return 'declined';
+}
+
+/**
+ * Periods whose payment is due for another look: a declined card's retry, or a Pix/boleto code
+ * whose deadline passed unpaid (a new code is issued). After the last attempt, overdue.
+ */
+export async function retryDueRenewals(db: Database, options: RenewalOptions = {}): Promise<{ retried: number; overdue: number }> {
+  const due = await db
+    .select({ id: subscriptionPeriods.id })
+    .from(subscriptionPeriods)
+    .where(and(eq(subscriptionPeriods.status, 'awaiting'), eq(subscriptionPeriods.kind, 'renewal'), isNotNull(subscriptionPeriods.nextAttemptAt), lte(subscriptionPeriods.nextAttemptAt, now())))
+    .orderBy(asc(subscriptionPeriods.nextAttemptAt))
+    .limit(options.batch ?? 200);
+  let retried = 0;
+  let overdue = 0;
+  for (const { id } of due) {
+    try {
+      const outcome = await db.transaction((tx) => retryOne(tx, id, options));
+      if (outcome === 'overdue') overdue += 1;
+      else if (outcome) retried += 1;
+    } catch (error) {
+      if (error instanceof RenewalCrash) throw error;
+      log.error(`renovação: falha ao tentar de novo o período ${id}`, error);
+    }
+  }
+  return { retried, overdue };
+}
+
+async function retryOne(tx: Transaction, periodId: string, options: RenewalOptions) {
+  const [period] = await tx.select().from(subscriptionPeriods).where(eq(subscriptionPeriods.id, periodId)).for('update');
+  if (!period || period.status !== 'awaiting' || !period.nextAttemptAt || period.nextAttemptAt > now()) return null;
+  const [order] = await tx.select().from(orders).where(eq(orders.id, period.orderId)).for('update');
+  const [sub] = await tx.select().from(userSubscriptions).where(eq(userSubscriptions.id, period.subscriptionId)).for('update');
+  if (!order || !sub) return null;
+  if (order.status !== 'pending') {
+    // Paid or cancelled another way: nothing left to retry.
+    await tx.update(subscriptionPeriods).set({ nextAttemptAt: null }).where(eq(subscriptionPeriods.id, period.id));
+    return null;
+  }
+  const base = { sub, orderId: order.id, periodDate: period.periodDate, amount: period.amount, provider: options.provider ?? getPaymentProvider(), placedAt: now(), next: sub.nextDeliveryDate };
+  const codeExpired = order.paymentDetails && order.paymentDetails.method !== 'credit_card';
+  if (codeExpired && period.attempts >= RENEWAL_MAX_ATTEMPTS) return failAttempt(tx, { ...base, attempt: period.attempts }, 'código de pagamento vencido');
+  if (sub.status === 'cancelled') return null;
+  const attempt = period.attempts + 1;
+  const charge = await chargeSafely(base.provider, {
+    orderId: order.id,
+    idempotencyKey: renewalChargeKey(sub.id, period.periodDate, attempt),
+    amountCents: toCents(period.amount),
+    // The subscription's method now: the customer may have changed it after a failure.
+    method: sub.paymentMethod,
+    installments: sub.installments,
+    customer: await customerOf(tx, sub.userId, sub.taxId),
+  });
+  if (sub.paymentMethod !== order.paymentMethod) await tx.update(orders).set({ paymentMethod: sub.paymentMethod }).where(eq(orders.id, order.id));
+  return settleAttempt(tx, { ...base, attempt, charge });
+}
+
+/** Reminders REMINDER_DAYS_BEFORE days ahead (once per date; only to those who want notifications). */
+export async function sendRenewalReminders(db: Database): Promise<number> {
+  const today = todayInBrazil();
+  const rows = await db
+    .select({ id: userSubscriptions.id, userId: userSubscriptions.userId, date: userSubscriptions.nextDeliveryDate, amount: userSubscriptions.totalValue, method: userSubscriptions.paymentMethod })
+    .from(userSubscriptions)
+    .where(and(eq(userSubscriptions.status, 'active'), sql`${userSubscriptions.nextDeliveryDate} > ${today}`, lte(userSubscriptions.nextDeliveryDate, addDays(today, REMINDER_DAYS_BEFORE))));
+  let sent = 0;
+  for (const r of rows) {
+    if (await queueSubscriptionEmail(db, r.userId, { kind: 'plan-reminder', date: r.date, amount: r.amount, method: r.method }, `sub:${r.id}:reminder:${r.date}`)) sent += 1;
+  }
+  return sent;
+}
+
+/** A customer's pause ends by itself after PAUSE_MAX_MONTHS, with a notice a week before. */
+export async function resumeEndedPauses(db: Database): Promise<number> {
+  const today = todayInBrazil();
+  const paused = await db
+    .select({ id: userSubscriptions.id, userId: userSubscriptions.userId, resumeOn: userSubscriptions.resumeOn, amount: userSubscriptions.totalValue })
+    .from(userSubscriptions)
+    .where(and(eq(userSubscriptions.status, 'paused'), eq(userSubscriptions.pausedReason, 'customer'), isNotNull(userSubscriptions.resumeOn), lte(userSubscriptions.resumeOn, addDays(today, RESUME_NOTICE_DAYS))));
+  let resumed = 0;
+  for (const p of paused) {
+    if (p.resumeOn! > today) {
+      await queueSubscriptionEmail(db, p.userId, { kind: 'plan-resume-notice', resumeOn: p.resumeOn!, amount: p.amount }, `sub:${p.id}:resume-notice:${p.resumeOn}`);
+      continue;
+    }
+    const result = await changeSubscription(db, p.id, { kind: 'system' }, { action: 'resume' });
+    if (result.ok) resumed += 1;
+  }
+  return resumed;
+}
+
+/** Where a renewal goes: the subscription's address, else the customer's default one, else none (an assigned plan). */
+async function shippingFor(tx: Transaction, sub: typeof userSubscriptions.$inferSelect) {
+  if (sub.shipName) {
+    return {
+      shipName: sub.shipName,
+      shipStreet: sub.shipStreet,
+      shipNumber: sub.shipNumber,
+      shipComplement: sub.shipComplement,
+      shipNeighborhood: sub.shipNeighborhood,
+      shipCity: sub.shipCity,
+      shipState: sub.shipState,
+      shipZipCode: sub.shipZipCode,
+    };
+  }
+  const [address] = await tx
+    .select()
+    .from(userAddresses)
+    .where(eq(userAddresses.userId, sub.userId))
+    .orderBy(desc(userAddresses.isDefault), asc(userAddresses.createdAt))
+    .limit(1);
+  const [buyer] = await tx.select({ name: user.name }).from(user).where(eq(user.id, sub.userId)).limit(1);
+  if (!address) return {};
+  return {
+    shipName: buyer?.name ?? address.name,
+    shipStreet: address.street,
+    shipNumber: address.number,
+    shipComplement: address.complement,
+    shipNeighborhood: address.neighborhood,
+    shipCity: address.city,
+    shipState: address.state,
+    shipZipCode: address.zipCode,
+  };
+}
+
+async function customerOf(tx: Transaction, userId: string, taxId: string | null) {
+  const [row] = await tx.select({ name: user.name, email: user.email, taxId: user.taxId }).from(user).where(eq(user.id, userId)).limit(1);
+  return { name: row?.name ?? '', email: row?.email ?? '', taxId: taxId ?? row?.taxId ?? '' };
+}
+
+export type PayPendingResult = { ok: true; status: 'paid' | 'pending' } | { ok: false; status: 404 | 409 | 402; message: string };
+
+/**
+ * The customer pays their subscription's unpaid order now, the way they choose (after a declined
+ * card, or with a fresh Pix/boleto once the code expired). Only for orders of a period still open.
+ */
+export async function payPendingRenewal(db: Database, userId: string, orderId: string, method: PaymentMethod, provider: PaymentProvider = getPaymentProvider()): Promise<PayPendingResult> {
+  const result = await db.transaction(async (tx): Promise<PayPendingResult> => {
+    const [order] = await tx.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId))).for('update');
+    if (!order) return { ok: false, status: 404, message: 'Pedido não encontrado.' };
+    const [period] = await tx.select().from(subscriptionPeriods).where(eq(subscriptionPeriods.orderId, order.id)).for('update');
+    if (order.status !== 'pending' || !period || (period.status !== 'awaiting' && period.status !== 'overdue')) {
+      return { ok: false, status: 409, message: 'Este pedido não aguarda pagamento.' };
+    }
+    const placedAt = now();
+    const attempt = period.attempts + 1;
+    const charge = await provider.charge({
+      orderId: order.id,
+      idempotencyKey: `${renewalChargeKey(period.subscriptionId, period.periodDate, attempt)}:cliente`,
+      amountCents: toCents(order.totalPrice),
+      method,
+      installments: 1,
+      customer: await customerOf(tx, userId, order.taxId),
+    });
+    if (!charge.approved) return { ok: false, status: 402, message: `Pagamento recusado: ${charge.reason}` };
+    await tx.update(orders).set({ paymentMethod: method, paymentDetails: charge.details }).where(eq(orders.id, order.id));
+    await tx.update(subscriptionPeriods).set({ attempts: attempt }).where(eq(subscriptionPeriods.id, period.id));
+    if (charge.settled) {
+      try {
+        await confirmPaymentIn(tx, { orderId: order.id, provider: provider.name, reference: charge.reference ?? `${order.id}:${attempt}`, amountCents: toCents(order.totalPrice), actor: { kind: 'system' }, note: 'Pago pelo cliente' });
+      } catch (error) {
+        if (error instanceof OrderActionError) return { ok: false, status: 409, message: error.message };
+        throw error;
+      }
+      return { ok: true, status: 'paid' };
+    }
+    const { deadline } = await recordCharge(tx, order.id, charge, { provider: provider.name, amountCents: toCents(order.totalPrice), placedAt });
+    // A fresh code: the period waits for it (and counts it as an attempt) unless the retries are over.
+    if (period.status === 'awaiting') await tx.update(subscriptionPeriods).set({ nextAttemptAt: deadline }).where(eq(subscriptionPeriods.id, period.id));
+    else await tx.update(orders).set({ paymentExpiresAt: null }).where(eq(orders.id, order.id));
+    return { ok: true, status: 'pending' };
+  });
+  kickMailDelivery(db);
+  return result;
+}

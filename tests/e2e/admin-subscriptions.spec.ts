@@ -1,6 +1,7 @@
-// /admin/subscriptions as the admin sees it: the plan editor feeds /assinatura,
-// and subscriptions are assigned by e-mail and removed after the confirmation.
-// Every test puts the shared plan back as it found it (other specs read /assinatura).
+// /admin/subscriptions as the admin sees it: the plan editor (page and the three options'
+// prices) feeds /assinatura, and subscriptions are assigned by e-mail and removed after the
+// confirmation. Every test puts the shared plan back as it found it (other specs read
+// /assinatura and buy at SPEC §9's prices).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, createCustomer, expectToast, gotoHydrated, login } from './fixtures';
@@ -31,6 +32,9 @@ function todayPlusMonths(months: number): string {
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** One of the editor's three options (a group named after the plan). */
+const optionGroup = (page: Page, name: 'Plano Mensal' | 'Plano Semestral' | 'Plano Anual') => page.getByRole('group', { name, exact: true });
 
 async function savePlan(page: Page) {
   await page.getByRole('button', { name: 'Salvar plano' }).click();
@@ -140,20 +144,31 @@ test('the plan editor adds, reorders and removes benefits, and keeps what was ty
   // A wrong field: the message shows next to it, the keyboard goes there, nothing typed is lost.
   const planName = page.getByLabel('Nome do plano');
   const originalName = await planName.inputValue();
+  const monthlyPrice = optionGroup(page, 'Plano Mensal').getByLabel('Preço (R$)');
+  const annualPrice = optionGroup(page, 'Plano Anual').getByLabel('Preço (R$)');
+  const originalMonthly = await monthlyPrice.inputValue();
+  const originalAnnual = await annualPrice.inputValue();
   await planName.fill('');
-  await page.getByLabel('Preço (R$)').fill('49,999');
+  await monthlyPrice.fill('49,999');
+  await annualPrice.fill('0');
   await benefits.getByRole('button', { name: 'Adicionar benefício' }).click();
   const newRow = benefits.getByRole('group', { name: `Benefício ${count + 1}`, exact: true });
   await expect(newRow.getByLabel('Texto')).toBeFocused();
   await page.getByRole('button', { name: 'Salvar plano' }).click();
   await expectToast(page, 'Erro ao atualizar plano', 'Confira os campos destacados.');
   await expect(page.getByText('Informe o nome do plano.')).toBeVisible();
-  await expect(page.getByText('Informe um preço válido, por exemplo 49,90.')).toBeVisible();
+  await expect(optionGroup(page, 'Plano Mensal').getByText('Informe um preço válido, por exemplo 49,90.')).toBeVisible();
+  await expect(optionGroup(page, 'Plano Anual').getByText('O preço deve ser maior que zero.')).toBeVisible();
+  await expect(optionGroup(page, 'Plano Semestral').getByText(/^O preço|^Informe/)).toHaveCount(0);
   await expect(newRow.getByText('Informe o texto do benefício.')).toBeVisible();
   await expect(planName).toBeFocused();
+  // What was typed is still there.
+  await expect(monthlyPrice).toHaveValue('49,999');
+  await expect(annualPrice).toHaveValue('0');
   await axe(page);
   await planName.fill(originalName);
-  await page.getByLabel('Preço (R$)').fill('49,90');
+  await monthlyPrice.fill(originalMonthly);
+  await annualPrice.fill(originalAnnual);
 
   try {
     // Type the new benefit, pick its icon and move it to the top with the keyboard.
@@ -188,6 +203,74 @@ test('the plan editor adds, reorders and removes benefits, and keeps what was ty
   await expect(benefits.getByRole('group', { name: 'Benefício 1', exact: true }).getByLabel('Texto')).toHaveValue(firstText);
   await page.goto('/assinatura');
   await expect(page.getByRole('region', { name: 'Benefícios' }).getByRole('listitem').first()).toHaveText(firstText);
+});
+
+test("a new option price shows on /assinatura and applies to new subscriptions; an existing one keeps its price", async ({ page }) => {
+  // Two sign-ups, a sign-in and several saves: longer than the default 30 s.
+  test.slow();
+  const before = await createCustomer(page, 'Helena Castro');
+  const after = await createCustomer(page, 'Igor Nascimento');
+  await signInAsAdmin(page);
+
+  const assignForm = page.getByRole('form', { name: 'Atribuir assinatura' });
+  async function assignTo(email: string) {
+    await assignForm.getByLabel('E-mail do usuário').fill(email);
+    await assignForm.getByRole('button', { name: 'Atribuir assinatura' }).click();
+    await expectToast(page, 'Assinatura atribuída com sucesso!', `Assinatura mensal ativa para ${email}.`);
+  }
+  const rowOf = (email: string) => page.getByRole('row', { name: new RegExp(escapeRegExp(email)) });
+  const valueOf = (email: string) => rowOf(email).getByRole('cell').nth(2);
+
+  // Sold at today's monthly price.
+  const monthly = optionGroup(page, 'Plano Mensal');
+  const semiannual = optionGroup(page, 'Plano Semestral');
+  const originalPrice = await monthly.getByLabel('Preço (R$)').inputValue();
+  const originalHighlight = await semiannual.getByLabel('Destaque (opcional)').inputValue();
+  expect(originalPrice).toBe('49,90');
+  await expect(assignForm).toContainText('Cria uma assinatura mensal ativa de R$\u00a049,90');
+  await assignTo(before.email);
+  await expect(valueOf(before.email)).toHaveText('R$\u00a049,90');
+
+  const highlight = `Oferta ${Date.now() % 100000}`;
+  try {
+    await monthly.getByLabel('Preço (R$)').fill('59,90');
+    await semiannual.getByLabel('Destaque (opcional)').fill(highlight);
+    await savePlan(page);
+    // Saved as typed, and the assignment hint follows the new price.
+    await expect(optionGroup(page, 'Plano Mensal').getByLabel('Preço (R$)')).toHaveValue('59,90');
+    await expect(assignForm).toContainText('Cria uma assinatura mensal ativa de R$\u00a059,90');
+    await axe(page);
+
+    // The storefront reads the new price and highlight.
+    await page.goto('/assinatura');
+    await expect(page.getByRole('radio', { name: /Plano Mensal/ })).toHaveAccessibleName(/R\$\s59,90/);
+    await expect(page.getByRole('radio', { name: /Plano Semestral/ })).toHaveAccessibleName(new RegExp(`${highlight}.*R\\$\\s249,50`));
+
+    // The subscription sold before keeps its price; a new one costs the new price.
+    await gotoHydrated(page, PATH);
+    await expect(valueOf(before.email)).toHaveText('R$\u00a049,90');
+    await assignTo(after.email);
+    await expect(valueOf(after.email)).toHaveText('R$\u00a059,90');
+    await expect(valueOf(before.email)).toHaveText('R$\u00a049,90');
+    await expect(page.getByRole('columnheader', { name: 'Valor' })).toBeVisible();
+  } finally {
+    // Back to SPEC §9's price and highlight, and no subscriptions left behind.
+    await gotoHydrated(page, PATH);
+    await optionGroup(page, 'Plano Mensal').getByLabel('Preço (R$)').fill(originalPrice);
+    await optionGroup(page, 'Plano Semestral').getByLabel('Destaque (opcional)').fill(originalHighlight);
+    await savePlan(page);
+    for (const email of [before.email, after.email]) {
+      const row = rowOf(email);
+      if ((await row.count()) === 0) continue;
+      await row.getByRole('button', { name: /^Remover/ }).click();
+      await page.getByRole('alertdialog', { name: 'Remover assinatura' }).getByRole('button', { name: 'Sim, remover assinatura' }).click();
+      await expectToast(page, 'Assinatura removida com sucesso.');
+      await expect(row).toHaveCount(0);
+    }
+  }
+  await page.goto('/assinatura');
+  await expect(page.getByRole('radio', { name: /Plano Mensal/ })).toHaveAccessibleName(/R\$\s49,90/);
+  await expect(page.getByRole('radio', { name: /Plano Semestral/ })).toHaveAccessibleName(/Economize 5%!/);
 });
 
 test('an anonymous visitor and a customer cannot use the page or its actions', async ({ page }) => {

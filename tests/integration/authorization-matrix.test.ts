@@ -724,7 +724,7 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
     const { instantApprovalProvider } = await import('~/server/payments.server');
     const { productFormSchema } = await import('~/lib/schemas/admin-product');
     const { saveProduct } = await import('~/server/product-admin.server');
-    const { getEditablePlanConfig } = await import('~/server/subscriptions/plans.server');
+    const { getEditablePlanConfig, listPlanOptions } = await import('~/server/subscriptions/plans.server');
 
     const street = 'Rua Segredo da Ana';
     const address = (name: string) =>
@@ -748,7 +748,7 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
       }),
       instantApprovalProvider,
     );
-    const subscription = { frequency: 'monthly' as const, status: 'active' as const, nextDeliveryDate: '2026-12-10', totalValue: '49.90' };
+    const subscription = { frequency: 'monthly' as const, status: 'active' as const, anchorDate: '2026-11-10', nextDeliveryDate: '2026-12-10', totalValue: '49.90', paidThrough: '2026-12-10' };
     const [aSubscription] = await db.insert(s.userSubscriptions).values({ userId: a.id, ...subscription }).returning();
     // A bystander's subscription for the admin's "remove".
     const bystanderId = `bystander-${randomUUID().slice(0, 8)}`;
@@ -761,12 +761,12 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
     const planForm: Record<string, string> = {
       id: plan.id,
       planName: plan.planName,
-      price: plan.price,
       headline: plan.headline,
       description: plan.description ?? '',
       imageUrl: plan.imageUrl ?? '',
       isActive: plan.isActive ? 'on' : '',
     };
+    (await listPlanOptions(db)).forEach((o, i) => Object.assign(planForm, { [`options.${i}.frequency`]: o.frequency, [`options.${i}.price`]: o.price, [`options.${i}.highlight`]: o.highlight ?? '' }));
     plan.benefits.forEach((benefit, i) => Object.assign(planForm, { [`benefits.${i}.text`]: benefit.text, [`benefits.${i}.icon`]: benefit.icon }));
     plan.howItWorksSteps.forEach((step, i) => Object.assign(planForm, { [`steps.${i}.title`]: step.title, [`steps.${i}.description`]: step.description }));
 

@@ -162,9 +162,9 @@ describe.each(engines)('database on $name', ({ open }) => {
     });
 
     it('unknown subscription status or frequency, a zero quantity, an unknown theme, a second favourite', async () => {
-      const base = { userId, frequency: 'monthly' as const, nextDeliveryDate: '2026-12-22', totalValue: '49.90' };
-      await expectRejected(handle.db.execute(sql`insert into user_subscriptions (user_id, frequency, status, next_delivery_date, total_value) values (${userId}, 'monthly', 'expired', '2026-12-22', 49.90)`), isCheckViolation);
-      await expectRejected(handle.db.execute(sql`insert into user_subscriptions (user_id, frequency, status, next_delivery_date, total_value) values (${userId}, 'weekly', 'active', '2026-12-22', 49.90)`), isCheckViolation);
+      const base = { userId, frequency: 'monthly' as const, anchorDate: '2026-11-22', nextDeliveryDate: '2026-12-22', totalValue: '49.90' };
+      await expectRejected(handle.db.execute(sql`insert into user_subscriptions (user_id, frequency, status, anchor_date, next_delivery_date, total_value) values (${userId}, 'monthly', 'expired', '2026-11-22', '2026-12-22', 49.90)`), isCheckViolation);
+      await expectRejected(handle.db.execute(sql`insert into user_subscriptions (user_id, frequency, status, anchor_date, next_delivery_date, total_value) values (${userId}, 'weekly', 'active', '2026-11-22', '2026-12-22', 49.90)`), isCheckViolation);
       await handle.db.insert(t.userSubscriptions).values(base);
       await expectRejected(handle.db.execute(sql`insert into user_preferences (user_id, theme) values (${userId}, 'blue')`), isCheckViolation);
       const [order] = await handle.db.insert(t.orders).values({ userId, totalPrice: '10.00', status: 'paid', idempotencyKey: 'constraints-1' }).returning();

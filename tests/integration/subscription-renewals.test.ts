@@ -1,0 +1,460 @@
+// Assinatura Inteligente that recurs, on both engines, with the one clock moved by the tests:
+// renewals on their date and not before, a year of hourly job runs, two runs at once, a crash
+// between the charge and the date update, card retries → paused → a late payment reactivates,
+// Pix renewals, skip/pause/cancel, a plan change, the subscriber's discount, and programmed
+// deliveries repeating their items at today's prices.
+import { randomUUID } from 'node:crypto';
+import { generateCpf } from '@brazilian-utils/brazilian-utils';
+import { and, asc, count, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import * as t from '~/db/schema';
+import { seedCatalogue } from '~/db/seed/seed.server';
+import { advanceClock, resetClock, setClock, DAY_MS, HOUR_MS } from '~/lib/clock';
+import { addMonths, todayInBrazil } from '~/lib/plans';
+import { payNowSchema } from '~/lib/schemas/checkout';
+import { settleBackgroundTasks } from '~/server/background.server';
+import { getProductDetail, searchProducts } from '~/server/catalog.server';
+import { placeOrder, quoteCart } from '~/server/checkout.server';
+import { setMailTransport } from '~/server/mail/outbox.server';
+import { listAdminOrders } from '~/server/orders/admin-orders.server';
+import { expireUnpaidOrders } from '~/server/orders/expiry.server';
+import { getOwnOrder } from '~/server/orders/orders.server';
+import { confirmPayment } from '~/server/orders/transitions.server';
+import { instantApprovalProvider, type ChargeRequest, type ChargeResult, type PaymentProvider } from '~/server/payments.server';
+import { changeProgrammedDelivery, listOwnProgrammedDeliveries, runProgrammedDeliveries } from '~/server/subscriptions/deliveries.server';
+import { payPendingRenewal, RenewalCrash, renewalChargeKey, runSubscriptionRenewals } from '~/server/subscriptions/renewals.server';
+import { changeSubscription, isSubscriber, listOwnSubscriptions } from '~/server/subscriptions/subscriptions.server';
+import { NEW_ADDRESS_DELIVERY } from './delivery';
+import { engines } from './engines';
+
+/**
+ * A payment gateway double with the contract of a real one (Mercado Pago's X-Idempotency-Key): the
+ * same key answers the first result again and never charges twice. `declining` refuses cards.
+ */
+function fakeGateway() {
+  const charges = new Map<string, { request: ChargeRequest; result: ChargeResult }>();
+  const gateway = {
+    name: 'gateway-teste',
+    declining: false,
+    charges,
+    async charge(request: ChargeRequest): Promise<ChargeResult> {
+      const seen = charges.get(request.idempotencyKey);
+      if (seen) return seen.result;
+      let result: ChargeResult;
+      if (request.method === 'credit_card') {
+        result = gateway.declining
+          ? { approved: false, reason: 'cartão recusado pelo emissor' }
+          : { approved: true, settled: true, reference: `pay_${charges.size + 1}`, details: { method: 'credit_card', installments: request.installments, installmentCents: [request.amountCents] } };
+      } else {
+        result = await instantApprovalProvider.charge(request);
+      }
+      charges.set(request.idempotencyKey, { request, result });
+      return result;
+    },
+  } satisfies PaymentProvider & Record<string, unknown>;
+  return gateway;
+}
+
+describe.each(engines)('subscription renewals on $name', ({ open }) => {
+  let handle: Awaited<ReturnType<typeof open>>;
+  let variantA: { id: string; productId: string; price: string };
+  let variantB: { id: string; productId: string; price: string };
+  let n = 0;
+
+  beforeAll(async () => {
+    handle = await open();
+    await handle.migrate();
+    await seedCatalogue(handle.db);
+    setMailTransport(async () => undefined);
+    const [a, b] = await searchProducts(handle.db, { term: 'detergente' }).then(async (list) => {
+      const more = await searchProducts(handle.db, { term: 'desinfetante' });
+      return [list[0]!, more[0]!];
+    });
+    const da = (await getProductDetail(handle.db, a.slug))!;
+    const db = (await getProductDetail(handle.db, b.slug))!;
+    variantA = { id: da.variants[0]!.id, productId: da.id, price: da.variants[0]!.price };
+    variantB = { id: db.variants[0]!.id, productId: db.id, price: db.variants[0]!.price };
+  });
+  afterEach(() => resetClock());
+  afterAll(async () => {
+    await settleBackgroundTasks();
+    setMailTransport(null);
+    resetClock();
+    await handle?.drop();
+  });
+
+  async function newBuyer() {
+    n += 1;
+    const id = `assinante-${n}-${randomUUID().slice(0, 6)}`;
+    await handle.db.insert(t.user).values({ id, name: `Assinante ${n}`, email: `${id}@exemplo.com.br` });
+    return { id, name: `Assinante ${n}`, email: `${id}@exemplo.com.br` };
+  }
+
+  async function buy(buyer: { id: string; name: string; email: string }, cart: unknown[], options: { method?: 'pix' | 'credit_card' | 'boleto'; frequency?: number; provider?: PaymentProvider } = {}) {
+    const input = payNowSchema.parse({
+      intent: 'pay',
+      cart: JSON.stringify(cart),
+      idempotencyKey: randomUUID(),
+      paymentMethod: options.method ?? 'credit_card',
+      installments: '1',
+      taxId: generateCpf(),
+      delivery: NEW_ADDRESS_DELIVERY,
+      deliveryFrequency: String(options.frequency ?? 0),
+    });
+    return (await placeOrder(handle.db, buyer, input, options.provider ?? instantApprovalProvider)).orderId;
+  }
+
+  async function subscribe(frequency: 'monthly' | 'semiannual' | 'annual', method: 'pix' | 'credit_card' = 'credit_card', provider?: PaymentProvider) {
+    const buyer = await newBuyer();
+    const orderId = await buy(buyer, [{ id: `plan:${frequency}`, product_id: `plan:${frequency}`, quantity: 1, is_subscription: true, frequency }], { method, provider });
+    const [sub] = await handle.db.select().from(t.userSubscriptions).where(eq(t.userSubscriptions.userId, buyer.id));
+    return { buyer, sub: sub!, orderId };
+  }
+
+  const subRow = async (id: string) => (await handle.db.select().from(t.userSubscriptions).where(eq(t.userSubscriptions.id, id)))[0]!;
+  const periodsOf = (id: string) => handle.db.select().from(t.subscriptionPeriods).where(eq(t.subscriptionPeriods.subscriptionId, id)).orderBy(asc(t.subscriptionPeriods.periodDate));
+  const ordersOf = async (subscriptionId: string) =>
+    (await handle.db.select({ n: count() }).from(t.orders).where(eq(t.orders.subscriptionId, subscriptionId)))[0]!.n;
+  const mailTo = (email: string, kind: string) => handle.db.select().from(t.emailOutbox).where(and(eq(t.emailOutbox.toAddress, email), eq(t.emailOutbox.kind, kind)));
+
+  /** Noon in São Paulo on `day`. */
+  const at = (day: string, hour = 12) => new Date(`${day}T${String(hour).padStart(2, '0')}:00:00-03:00`);
+
+  it('a monthly plan renews on its date and not before: one order with the plan line and the address, charged at its own price', async () => {
+    setClock(at('2031-01-10'));
+    const gateway = fakeGateway();
+    const { buyer, sub } = await subscribe('monthly');
+    expect(sub).toMatchObject({ status: 'active', nextDeliveryDate: '2031-02-10', anchorDate: '2031-01-10', paidThrough: '2031-02-10', totalValue: '49.90' });
+    expect(await isSubscriber(handle.db, buyer.id)).toBe(true);
+    // The admin raises the price: this subscription keeps the one it was sold at.
+    await handle.db.update(t.planOptions).set({ price: '59.90' }).where(eq(t.planOptions.frequency, 'monthly'));
+
+    setClock(at('2031-02-09', 23));
+    expect((await runSubscriptionRenewals(handle.db, { provider: gateway })).renewed).toBe(0);
+    expect(await ordersOf(sub.id)).toBe(1);
+
+    setClock(at('2031-02-10', 0));
+    expect((await runSubscriptionRenewals(handle.db, { provider: gateway })).renewed).toBe(1);
+    const periods = await periodsOf(sub.id);
+    expect(periods.map((p) => [p.kind, p.periodDate, p.periodEnd, p.status, p.amount])).toEqual([
+      ['initial', '2031-01-10', '2031-02-10', 'paid', '49.90'],
+      ['renewal', '2031-02-10', '2031-03-10', 'paid', '49.90'],
+    ]);
+    const order = (await getOwnOrder(handle.db, buyer.id, periods[1]!.orderId))!;
+    expect(order).toMatchObject({ status: 'paid', totalPrice: '49.90', address: expect.objectContaining({ street: 'Avenida Paulista', zipCode: '01310100' }) });
+    expect(order.items).toEqual([expect.objectContaining({ productName: 'Assinatura Inteligente — Plano Mensal', quantity: 1, priceAtPurchase: '49.90' })]);
+    expect(await subRow(sub.id)).toMatchObject({ nextDeliveryDate: '2031-03-10', paidThrough: '2031-03-10' });
+    expect([...gateway.charges.keys()]).toEqual([renewalChargeKey(sub.id, '2031-02-10')]);
+    expect(await mailTo(buyer.email, 'plan-renewed')).toHaveLength(1);
+    // Run again the same hour: nothing more.
+    expect((await runSubscriptionRenewals(handle.db, { provider: gateway })).renewed).toBe(0);
+    expect(await ordersOf(sub.id)).toBe(2);
+    await handle.db.update(t.planOptions).set({ price: '49.90' }).where(eq(t.planOptions.frequency, 'monthly'));
+  });
+
+  it('a year of hourly runs: exactly 12 monthly renewals (31/01 → 28/02 → 31/03 on the calendar) and 1 annual', async () => {
+    setClock(at('2032-01-31', 9));
+    const gateway = fakeGateway();
+    const monthly = await subscribe('monthly');
+    const annual = await subscribe('annual');
+    for (let hour = 0; hour < 366 * 24; hour += 1) {
+      advanceClock(HOUR_MS);
+      await runSubscriptionRenewals(handle.db, { provider: gateway });
+    }
+    const mPeriods = (await periodsOf(monthly.sub.id)).filter((p) => p.kind === 'renewal');
+    expect(mPeriods.map((p) => p.periodDate)).toEqual([
+      '2032-02-29', '2032-03-31', '2032-04-30', '2032-05-31', '2032-06-30', '2032-07-31',
+      '2032-08-31', '2032-09-30', '2032-10-31', '2032-11-30', '2032-12-31', '2033-01-31',
+    ]);
+    expect(mPeriods.every((p) => p.status === 'paid')).toBe(true);
+    expect((await periodsOf(annual.sub.id)).filter((p) => p.kind === 'renewal').map((p) => p.periodDate)).toEqual(['2033-01-31']);
+    expect(gateway.charges.size).toBe(13);
+    expect(await ordersOf(monthly.sub.id)).toBe(13);
+    expect(await ordersOf(annual.sub.id)).toBe(2);
+    // Reminders went 3 days before each, once.
+    expect(await mailTo(monthly.buyer.email, 'plan-reminder')).toHaveLength(12);
+  }, 240_000);
+
+  it('two job runs at once make one renewal and one charge', async () => {
+    setClock(at('2033-03-05'));
+    const gateway = fakeGateway();
+    const { sub } = await subscribe('monthly');
+    setClock(at('2033-04-05', 1));
+    const runs = await Promise.all([runSubscriptionRenewals(handle.db, { provider: gateway }), runSubscriptionRenewals(handle.db, { provider: gateway }), runSubscriptionRenewals(handle.db, { provider: gateway })]);
+    expect(runs.reduce((sum, r) => sum + r.renewed, 0)).toBe(1);
+    expect(await ordersOf(sub.id)).toBe(2);
+    expect(gateway.charges.size).toBe(1);
+    expect((await subRow(sub.id)).nextDeliveryDate).toBe('2033-05-05');
+  });
+
+  it('a crash between the charge and the date update loses nothing and charges once', async () => {
+    setClock(at('2034-05-20'));
+    const gateway = fakeGateway();
+    const { sub } = await subscribe('monthly');
+    setClock(at('2034-06-20', 2));
+    await expect(
+      runSubscriptionRenewals(handle.db, {
+        provider: gateway,
+        hooks: {
+          afterCharge: async () => {
+            throw new RenewalCrash('processo morreu depois da cobrança');
+          },
+        },
+      }),
+    ).rejects.toThrow('processo morreu');
+    // Rolled back whole: no period, no order, the date where it was; the gateway saw one charge.
+    expect((await periodsOf(sub.id)).filter((p) => p.kind === 'renewal')).toHaveLength(0);
+    expect(await ordersOf(sub.id)).toBe(1);
+    expect((await subRow(sub.id)).nextDeliveryDate).toBe('2034-06-20');
+    expect(gateway.charges.size).toBe(1);
+
+    // The next run renews it with the same idempotency key: the gateway answers the first charge.
+    expect((await runSubscriptionRenewals(handle.db, { provider: gateway })).renewed).toBe(1);
+    expect(gateway.charges.size).toBe(1);
+    const renewal = (await periodsOf(sub.id)).find((p) => p.kind === 'renewal')!;
+    expect(renewal).toMatchObject({ periodDate: '2034-06-20', status: 'paid' });
+    const [confirmation] = await handle.db.select().from(t.paymentConfirmations).where(eq(t.paymentConfirmations.orderId, renewal.orderId));
+    expect(confirmation).toMatchObject({ provider: 'gateway-teste', reference: 'pay_1', outcome: 'applied' });
+    expect((await subRow(sub.id)).nextDeliveryDate).toBe('2034-07-20');
+    // The database itself refuses a second row for the same period.
+    await expect(
+      handle.db.insert(t.subscriptionPeriods).values({ subscriptionId: sub.id, periodDate: '2034-06-20', periodEnd: '2034-07-20', kind: 'renewal', amount: '49.90', orderId: renewal.orderId }),
+    ).rejects.toThrow();
+  });
+
+  it('a declined card is retried 3 times, 3 days apart; then paused with an e-mail; a late payment reactivates it on its old schedule', async () => {
+    setClock(at('2035-01-15'));
+    const gateway = fakeGateway();
+    const { buyer, sub } = await subscribe('monthly');
+    gateway.declining = true;
+    setClock(at('2035-02-15', 1));
+    await runSubscriptionRenewals(handle.db, { provider: gateway });
+    let [, period] = await periodsOf(sub.id);
+    expect(period).toMatchObject({ status: 'awaiting', attempts: 1, lastError: 'cartão recusado pelo emissor' });
+    expect(await mailTo(buyer.email, 'plan-payment-failed')).toHaveLength(1);
+    // The discount holds while retries run.
+    expect(await isSubscriber(handle.db, buyer.id)).toBe(true);
+
+    // Not before 3 days.
+    advanceClock(3 * DAY_MS - HOUR_MS);
+    await runSubscriptionRenewals(handle.db, { provider: gateway });
+    [, period] = await periodsOf(sub.id);
+    expect(period!.attempts).toBe(1);
+    for (const attempt of [2, 3]) {
+      advanceClock(HOUR_MS);
+      await runSubscriptionRenewals(handle.db, { provider: gateway });
+      [, period] = await periodsOf(sub.id);
+      expect(period).toMatchObject({ status: 'awaiting', attempts: attempt });
+      advanceClock(3 * DAY_MS - HOUR_MS);
+    }
+    advanceClock(HOUR_MS);
+    await runSubscriptionRenewals(handle.db, { provider: gateway });
+    [, period] = await periodsOf(sub.id);
+    expect(period).toMatchObject({ status: 'overdue', attempts: 4 });
+    expect(await subRow(sub.id)).toMatchObject({ status: 'paused', pausedReason: 'payment_failed' });
+    expect(await mailTo(buyer.email, 'plan-payment-failed')).toHaveLength(3);
+    const [overdueMail] = await mailTo(buyer.email, 'plan-overdue');
+    expect(overdueMail!.textBody).toContain(`/pedido/${period!.orderId}`);
+    expect(await isSubscriber(handle.db, buyer.id)).toBe(false);
+    expect(new Set([...gateway.charges.values()].map((c) => c.request.orderId)).size).toBe(1);
+    expect(gateway.charges.size).toBe(4);
+    // Nothing more is tried, and no new period starts while it is paused.
+    setClock(at('2035-03-20'));
+    await runSubscriptionRenewals(handle.db, { provider: gateway });
+    expect(await periodsOf(sub.id)).toHaveLength(2);
+    expect((await getOwnOrder(handle.db, buyer.id, period!.orderId))!.status).toBe('pending');
+    // The customer cannot simply resume: it must be paid.
+    expect(await changeSubscription(handle.db, sub.id, { kind: 'customer', userId: buyer.id }, { action: 'resume' })).toMatchObject({ ok: false, status: 409 });
+
+    // The customer pays it with Pix; the admin confirms it in the bank.
+    expect(await payPendingRenewal(handle.db, buyer.id, period!.orderId, 'pix', gateway)).toEqual({ ok: true, status: 'pending' });
+    expect(await confirmPayment(handle.db, { orderId: period!.orderId, provider: 'manual', reference: `manual:${period!.orderId}`, amountCents: 4990, actor: { kind: 'system' } })).toBe('applied');
+    expect(await subRow(sub.id)).toMatchObject({ status: 'active', pausedReason: null, nextDeliveryDate: '2035-03-15', paidThrough: '2035-03-15' });
+    expect(await isSubscriber(handle.db, buyer.id)).toBe(true);
+    expect(await mailTo(buyer.email, 'plan-reactivated')).toHaveLength(1);
+    // Its old schedule: the 15th is past, so the next run renews it.
+    gateway.declining = false;
+    expect((await runSubscriptionRenewals(handle.db, { provider: gateway })).renewed).toBe(1);
+    expect((await subRow(sub.id)).nextDeliveryDate).toBe('2035-04-15');
+  });
+
+  it('a Pix renewal waits for payment with its code; its deadline passing issues a new code 3 days later; paid, it renews', async () => {
+    setClock(at('2036-02-01'));
+    const gateway = fakeGateway();
+    const { buyer, sub, orderId: first } = await subscribe('monthly', 'pix', gateway);
+    // The purchase itself is unpaid: no discount yet.
+    expect(await isSubscriber(handle.db, buyer.id)).toBe(false);
+    await confirmPayment(handle.db, { orderId: first, provider: 'manual', reference: `manual:${first}`, amountCents: 4990, actor: { kind: 'system' } });
+    expect(await isSubscriber(handle.db, buyer.id)).toBe(true);
+
+    setClock(at('2036-03-01', 8));
+    await runSubscriptionRenewals(handle.db, { provider: gateway });
+    const renewal = (await periodsOf(sub.id)).find((p) => p.kind === 'renewal')!;
+    const order = (await getOwnOrder(handle.db, buyer.id, renewal.orderId))!;
+    expect(order.status).toBe('pending');
+    expect(order.paymentDetails?.method).toBe('pix');
+    expect(order.paymentExpiresAt).not.toBeNull();
+    const [pending] = await mailTo(buyer.email, 'plan-renewal-pending');
+    expect(pending!.textBody).toContain('Pix copia e cola');
+
+    // The expiry job leaves a renewal's order alone; the renewal job counts the lapsed code as an attempt.
+    advanceClock(2 * HOUR_MS);
+    expect(await expireUnpaidOrders(handle.db)).toBe(0);
+    await runSubscriptionRenewals(handle.db, { provider: gateway });
+    const after = (await periodsOf(sub.id)).find((p) => p.kind === 'renewal')!;
+    expect(after).toMatchObject({ status: 'awaiting', attempts: 2 });
+    expect(await mailTo(buyer.email, 'plan-renewal-pending')).toHaveLength(2);
+    expect((await getOwnOrder(handle.db, buyer.id, renewal.orderId))!.status).toBe('pending');
+
+    await confirmPayment(handle.db, { orderId: renewal.orderId, provider: 'manual', reference: `manual:${renewal.orderId}`, amountCents: 4990, actor: { kind: 'system' } });
+    expect(await subRow(sub.id)).toMatchObject({ status: 'active', paidThrough: '2036-04-01', nextDeliveryDate: '2036-04-01' });
+    expect(await ordersOf(sub.id)).toBe(2);
+  });
+
+  it('an unpaid plan purchase that expires cancels the plan it was buying', async () => {
+    setClock(at('2036-06-01'));
+    const { buyer, sub } = await subscribe('monthly', 'pix');
+    advanceClock(2 * HOUR_MS);
+    expect(await expireUnpaidOrders(handle.db)).toBeGreaterThanOrEqual(1);
+    expect((await subRow(sub.id)).status).toBe('cancelled');
+    expect(await isSubscriber(handle.db, buyer.id)).toBe(false);
+  });
+
+  it('skip moves the date one period on; pause stops renewals and resumes by itself after 3 months with notice; cancelled never renews', async () => {
+    setClock(at('2037-01-31'));
+    const gateway = fakeGateway();
+    const { buyer, sub } = await subscribe('monthly');
+    const actor = { kind: 'customer' as const, userId: buyer.id };
+    expect(await changeSubscription(handle.db, sub.id, actor, { action: 'skip' })).toMatchObject({ ok: true, nextDeliveryDate: '2037-03-31' });
+    setClock(at('2037-02-28', 23));
+    expect((await runSubscriptionRenewals(handle.db, { provider: gateway })).renewed).toBe(0);
+    expect(await mailTo(buyer.email, 'plan-skipped')).toHaveLength(1);
+
+    const paused = await changeSubscription(handle.db, sub.id, actor, { action: 'pause' });
+    expect(paused).toMatchObject({ ok: true, status: 'paused', resumeOn: '2037-05-28' });
+    // Paused: the discount stays (SPEC §1), no renewal on 31/03.
+    expect(await isSubscriber(handle.db, buyer.id)).toBe(true);
+    setClock(at('2037-04-01'));
+    expect((await runSubscriptionRenewals(handle.db, { provider: gateway })).renewed).toBe(0);
+    // A week before the end of the pause, the notice; on the day, it resumes and renews from that day.
+    setClock(at('2037-05-21'));
+    await runSubscriptionRenewals(handle.db, { provider: gateway });
+    expect(await mailTo(buyer.email, 'plan-resume-notice')).toHaveLength(1);
+    expect((await subRow(sub.id)).status).toBe('paused');
+    setClock(at('2037-05-28', 1));
+    const run = await runSubscriptionRenewals(handle.db, { provider: gateway });
+    expect(run).toMatchObject({ resumed: 1, renewed: 1 });
+    expect(await subRow(sub.id)).toMatchObject({ status: 'active', anchorDate: '2037-05-28', nextDeliveryDate: '2037-06-28' });
+    expect(await mailTo(buyer.email, 'plan-resumed')).toHaveLength(1);
+
+    expect(await changeSubscription(handle.db, sub.id, actor, { action: 'cancel' })).toMatchObject({ ok: true, status: 'cancelled' });
+    setClock(at('2037-09-01'));
+    expect((await runSubscriptionRenewals(handle.db, { provider: gateway })).renewed).toBe(0);
+    expect(await isSubscriber(handle.db, buyer.id)).toBe(false);
+    // Someone else's subscription reads as missing and changes nothing.
+    const other = await newBuyer();
+    expect(await changeSubscription(handle.db, sub.id, { kind: 'customer', userId: other.id }, { action: 'pause' })).toMatchObject({ ok: false, status: 404 });
+  });
+
+  it('a changed plan renews on its new schedule at its new price, with no second charge for the same days', async () => {
+    setClock(at('2038-03-10'));
+    const gateway = fakeGateway();
+    const { buyer, sub } = await subscribe('monthly');
+    setClock(at('2038-03-20'));
+    expect(await changeSubscription(handle.db, sub.id, { kind: 'customer', userId: buyer.id }, { action: 'change-plan', frequency: 'semiannual' })).toMatchObject({
+      ok: true,
+      nextDeliveryDate: '2038-09-20',
+      totalValue: '249.50',
+    });
+    // The old date (10/04) no longer charges anything.
+    setClock(at('2038-04-10', 12));
+    expect((await runSubscriptionRenewals(handle.db, { provider: gateway })).renewed).toBe(0);
+    setClock(at('2038-09-20', 1));
+    expect((await runSubscriptionRenewals(handle.db, { provider: gateway })).renewed).toBe(1);
+    const renewal = (await periodsOf(sub.id)).find((p) => p.kind === 'renewal')!;
+    expect(renewal).toMatchObject({ periodDate: '2038-09-20', periodEnd: '2039-03-20', amount: '249.50' });
+    expect(gateway.charges.size).toBe(1);
+  });
+
+  it('a programmed delivery every 2 months repeats its items at new prices with the discount, leaves out a deleted size, and lands in fulfilment', async () => {
+    setClock(at('2039-01-05'));
+    const gateway = fakeGateway();
+    const { buyer } = await subscribe('monthly');
+    const orderId = await buy(
+      buyer,
+      [
+        { id: variantA.id, product_id: variantA.productId, quantity: 2 },
+        { id: variantB.id, product_id: variantB.productId, quantity: 1 },
+      ],
+      { frequency: 2 },
+    );
+    expect((await getOwnOrder(handle.db, buyer.id, orderId))!.deliveryFrequencyMonths).toBe(2);
+    let [delivery] = await listOwnProgrammedDeliveries(handle.db, buyer.id);
+    expect(delivery).toMatchObject({ months: 2, status: 'active', nextDate: '2039-03-05', paymentMethod: 'credit_card' });
+    expect(delivery!.items).toHaveLength(2);
+
+    // Prices change and a size is deleted before the date.
+    await handle.db.update(t.productVariants).set({ price: '30.00' }).where(eq(t.productVariants.id, variantA.id));
+    await handle.db.delete(t.productVariants).where(eq(t.productVariants.id, variantB.id));
+    setClock(at('2039-03-04', 23));
+    expect((await runProgrammedDeliveries(handle.db, { provider: gateway })).ordered).toBe(0);
+    setClock(at('2039-03-05', 1));
+    const runs = await Promise.all([runProgrammedDeliveries(handle.db, { provider: gateway }), runProgrammedDeliveries(handle.db, { provider: gateway })]);
+    expect(runs.reduce((s, r) => s + r.ordered, 0)).toBe(1);
+
+    [delivery] = await listOwnProgrammedDeliveries(handle.db, buyer.id);
+    expect(delivery!.nextDate).toBe('2039-05-05');
+    const run = delivery!.runs[0]!;
+    expect(run).toMatchObject({ scheduledFor: '2039-03-05', outcome: 'ordered' });
+    const order = (await getOwnOrder(handle.db, buyer.id, run.orderId!))!;
+    expect(order.items).toEqual([expect.objectContaining({ productId: variantA.productId, quantity: 2, priceAtPurchase: '30.00' })]);
+    expect(order).toMatchObject({ status: 'paid', subtotalPrice: '60.00', discountKind: 'subscriber', discountPrice: '6.00', totalPrice: '54.00' });
+    expect(order.address?.street).toBe('Avenida Paulista');
+    const [placed] = await mailTo(buyer.email, 'delivery-placed');
+    expect(placed!.textBody).toContain('Ficaram de fora');
+    // In the admin's fulfilment list like any order.
+    const toShip = await listAdminOrders(handle.db, { status: 'to_ship' });
+    expect(toShip.rows.map((r) => r.id)).toContain(order.id);
+
+    // Skip the next one: 05/05 → 05/07; nothing is ordered on 05/05.
+    expect(await changeProgrammedDelivery(handle.db, buyer.id, delivery!.id, { action: 'skip' })).toMatchObject({ ok: true, nextDate: '2039-07-05' });
+    setClock(at('2039-05-05', 3));
+    expect((await runProgrammedDeliveries(handle.db, { provider: gateway })).ordered).toBe(0);
+    // Another customer cannot touch it.
+    const other = await newBuyer();
+    expect(await changeProgrammedDelivery(handle.db, other.id, delivery!.id, { action: 'cancel' })).toMatchObject({ ok: false, status: 404 });
+  });
+
+  it('a programmed delivery with nothing left is skipped and the customer told', async () => {
+    setClock(at('2040-01-10'));
+    const { buyer } = await subscribe('monthly');
+    const [p] = await searchProducts(handle.db, { term: 'limpador' });
+    const detail = (await getProductDetail(handle.db, p!.slug))!;
+    const v = detail.variants[0]!;
+    await handle.db.update(t.productVariants).set({ stock: 5 }).where(eq(t.productVariants.id, v.id));
+    await buy(buyer, [{ id: v.id, product_id: detail.id, quantity: 2 }], { frequency: 1 });
+    await handle.db.update(t.productVariants).set({ stock: 0 }).where(eq(t.productVariants.id, v.id));
+    setClock(at('2040-02-10', 2));
+    expect(await runProgrammedDeliveries(handle.db)).toMatchObject({ ordered: 0, skipped: 1 });
+    const [delivery] = await listOwnProgrammedDeliveries(handle.db, buyer.id);
+    expect(delivery!.runs[0]).toMatchObject({ outcome: 'skipped', orderId: null });
+    expect(delivery!.nextDate).toBe('2040-03-10');
+    expect(await mailTo(buyer.email, 'delivery-not-sent')).toHaveLength(1);
+    expect((await handle.db.select({ stock: t.productVariants.stock }).from(t.productVariants).where(eq(t.productVariants.id, v.id)))[0]!.stock).toBe(0);
+  });
+
+  it('a plan the admin switched off cannot be bought: the stale cart line is refused in pt-BR', async () => {
+    const buyer = await newBuyer();
+    await handle.db.update(t.subscriptionConfigs).set({ isActive: false });
+    try {
+      const quote = await quoteCart(handle.db, buyer.id, [{ id: 'plan:monthly', product_id: 'plan:monthly', quantity: 1, is_subscription: true, frequency: 'monthly' }]);
+      expect(quote.planUnavailable).toBe(true);
+      await expect(buy(buyer, [{ id: 'plan:monthly', product_id: 'plan:monthly', quantity: 1, is_subscription: true, frequency: 'monthly' }])).rejects.toThrow('não está disponível no momento');
+      expect(await listOwnSubscriptions(handle.db, buyer.id)).toEqual([]);
+    } finally {
+      await handle.db.update(t.subscriptionConfigs).set({ isActive: true });
+    }
+    expect(todayInBrazil()).toBeTruthy();
+    expect(addMonths('2040-01-31', 1)).toBe('2040-02-29');
+  });
+});

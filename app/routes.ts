@@ -41,6 +41,7 @@ export default [
       route('products', 'routes/admin/products.tsx'),
       route('products/:id', 'routes/admin/product-edit.tsx'),
       route('subscriptions', 'routes/admin/subscriptions.tsx'),
+      route('subscriptions/:id', 'routes/admin/subscription.tsx'),
       route('orders', 'routes/admin/orders.tsx'),
       route('orders/:id', 'routes/admin/order.tsx'),
     ]),

@@ -5,6 +5,8 @@ import {
   chartScaleCents,
   chartSummary,
   dashboardWindow,
+  dueSoonWindow,
+  expectedDeliveryCents,
   fillDailySeries,
   formatDayMonth,
   monthlyRecurringRevenueCents,
@@ -90,6 +92,24 @@ describe('monthly recurring revenue', () => {
       ]),
     ).toBe(1);
     expect(monthlyRecurringRevenueCents([])).toBe(0);
+  });
+});
+
+describe('what comes due in the next days', () => {
+  it('is today and the 6 days after it, across months', () => {
+    expect(dueSoonWindow('2026-05-10')).toEqual({ from: '2026-05-10', to: '2026-05-16' });
+    expect(dueSoonWindow('2026-12-28')).toEqual({ from: '2026-12-28', to: '2027-01-03' });
+    expect(dueSoonWindow('2026-05-10', 1)).toEqual({ from: '2026-05-10', to: '2026-05-10' });
+    expect(() => dueSoonWindow('2026-05-10', 0)).toThrow(/inválido/);
+    expect(() => dueSoonWindow('2026-05-10', 1.5)).toThrow(/inválido/);
+  });
+
+  it("prices a programmed delivery with the subscriber's 10% when the customer has it, half up", () => {
+    expect(expectedDeliveryCents(10000, true)).toBe(9000);
+    expect(expectedDeliveryCents(10000, false)).toBe(10000);
+    // 10% of R$ 59,95 = 5,995 → 6,00 off.
+    expect(expectedDeliveryCents(5995, true)).toBe(5395);
+    expect(expectedDeliveryCents(0, true)).toBe(0);
   });
 });
 

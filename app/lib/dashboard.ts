@@ -1,8 +1,9 @@
 // Rules behind the admin dashboard (/admin): which orders count as revenue, the
-// 30-day window in São Paulo days, monthly recurring revenue, and the chart's
-// scale. Pure, so the server and the page compute the same thing.
+// 30-day window in São Paulo days, monthly recurring revenue, what comes due in the
+// next days, and the chart's scale. Pure, so the server and the page compute the same thing.
 import { formatBRL } from './money';
 import { findPlan, todayInBrazil } from './plans';
+import { computeTotals } from './pricing';
 
 /** Orders whose money came in; pending and cancelled ones do not count. */
 export const COUNTED_ORDER_STATUSES = ['paid', 'preparing', 'shipped', 'delivered'] as const;
@@ -108,6 +109,23 @@ export function monthlyRecurringRevenueCents(subscriptions: readonly Subscriptio
     return sum + s.totalCents * (12 / months);
   }, 0);
   return divideRoundHalfUp(twelfths, 12);
+}
+
+/** "Próximos 7 dias": today and the 6 days after it, in São Paulo. */
+export const DUE_SOON_DAYS = 7;
+
+/** The first and last day (both included) of the `days` days starting today. */
+export function dueSoonWindow(today: string, days = DUE_SOON_DAYS): { from: string; to: string } {
+  if (!Number.isInteger(days) || days < 1) throw new Error(`Número de dias inválido: ${days}`);
+  return { from: today, to: addDays(today, days - 1) };
+}
+
+/**
+ * What a programmed delivery will charge, from its items' current prices: the subscriber's 10%
+ * off when its customer has it (as the delivery job prices it), never the welcome offer.
+ */
+export function expectedDeliveryCents(subtotalCents: number, subscriber: boolean): number {
+  return computeTotals([{ unitCents: subtotalCents, quantity: 1, isSubscription: false }], { isSubscriber: subscriber, firstPurchase: false }).totalCents;
 }
 
 /**

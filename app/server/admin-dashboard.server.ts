@@ -3,7 +3,7 @@
 // window's limits are the São Paulo midnights of days computed from `now`, and
 // each order's day is its created_at read in that zone, the same on PGlite and
 // PostgreSQL (both carry the time zone database).
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { orderItems, orders, products, user, userSubscriptions } from '~/db/schema';
 import {
@@ -16,7 +16,9 @@ import {
   TOP_PRODUCTS_LIMIT,
   type DailyTotal,
 } from '~/lib/dashboard';
+import { now as clockNow } from '~/lib/clock';
 import { toCents } from '~/lib/money';
+import { dueInNextDays } from './subscriptions/admin.server';
 
 export type TopProduct = {
   /**
@@ -46,18 +48,36 @@ export type Dashboard = {
   revenueTodayCents: number;
   orders30Days: number;
   revenue30DaysCents: number;
+  /** Customers with an active, paid-up subscription (the ones MRR counts). */
   activeSubscribers: number;
   mrrCents: number;
+  /** "Próximos 7 dias": renewals and programmed deliveries due, counts and expected revenue. */
+  dueSoon: DueSoonSummary;
   /** 30 days, oldest first, the last one today; days without sales are zeros. */
   daily: DailyTotal[];
   topProducts: TopProduct[];
   latestOrders: LatestOrder[];
 };
 
+export type DueSoonSummary = {
+  /** First and last São Paulo day of the window, both included. */
+  from: string;
+  to: string;
+  renewals: { count: number; totalCents: number };
+  deliveries: { count: number; totalCents: number };
+};
+
+/**
+ * The subscriptions monthly recurring revenue counts: active (not paused, not cancelled) and
+ * paid-up (paid at least once: paid_through is set). A subscription paused for an unpaid renewal
+ * is not active, so it is out too; paused_reason is checked anyway, should a row ever disagree.
+ */
+const recurring = and(eq(userSubscriptions.status, 'active'), isNotNull(userSubscriptions.paidThrough), isNull(userSubscriptions.pausedReason));
+
 /** A São Paulo calendar day's first instant, as timestamptz. */
 const saoPauloMidnight = (isoDay: string): SQL => sql`((${isoDay})::date::timestamp at time zone 'America/Sao_Paulo')`;
 
-export async function getDashboard(db: Executor, now: Date = new Date()): Promise<Dashboard> {
+export async function getDashboard(db: Executor, now: Date = clockNow()): Promise<Dashboard> {
   const { today, firstDay, dayAfter } = dashboardWindow(now);
   // Counted orders (paid, preparing, shipped, delivered) created on a day of the window.
   const countedInWindow = and(
@@ -72,7 +92,7 @@ export async function getDashboard(db: Executor, now: Date = new Date()): Promis
   // The current name of a product that still exists, otherwise the name saved on the order.
   const itemName = sql<string>`min(coalesce(${products.name}, ${orderItems.productName}))`;
 
-  const [dailyRows, topRows, latestRows, planRows, subscriberRows] = await Promise.all([
+  const [dailyRows, topRows, latestRows, planRows, subscriberRows, dueSoon] = await Promise.all([
     db
       .select({ day: localDay, orders: sql<number>`count(*)::int`, revenue: sql<string>`sum(${orders.totalPrice})::text` })
       .from(orders)
@@ -106,15 +126,17 @@ export async function getDashboard(db: Executor, now: Date = new Date()): Promis
       .innerJoin(user, eq(user.id, orders.userId))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(LATEST_ORDERS_LIMIT),
+    // Each subscription at its own price (what it was sold at), summed per plan.
     db
       .select({ frequency: userSubscriptions.frequency, total: sql<string>`sum(${userSubscriptions.totalValue})::text` })
       .from(userSubscriptions)
-      .where(eq(userSubscriptions.status, 'active'))
+      .where(recurring)
       .groupBy(userSubscriptions.frequency),
     db
       .select({ count: sql<number>`count(distinct ${userSubscriptions.userId})::int` })
       .from(userSubscriptions)
-      .where(eq(userSubscriptions.status, 'active')),
+      .where(recurring),
+    dueInNextDays(db, undefined, today),
   ]);
 
   const daily = fillDailySeries(
@@ -131,6 +153,12 @@ export async function getDashboard(db: Executor, now: Date = new Date()): Promis
     activeSubscribers: subscriberRows[0]?.count ?? 0,
     // Per-plan sums spread over the plan's months, rounded once (see monthlyRecurringRevenueCents).
     mrrCents: monthlyRecurringRevenueCents(planRows.map((r) => ({ frequency: r.frequency, totalCents: toCents(r.total) }))),
+    dueSoon: {
+      from: dueSoon.from,
+      to: dueSoon.to,
+      renewals: { count: dueSoon.renewals.count, totalCents: dueSoon.renewals.totalCents },
+      deliveries: { count: dueSoon.deliveries.count, totalCents: dueSoon.deliveries.totalCents },
+    },
     daily,
     topProducts: topRows.map((r) => ({ productId: r.productId, name: r.name, units: r.units, revenueCents: toCents(r.revenue) })),
     latestOrders: latestRows.map((r) => ({

@@ -234,8 +234,8 @@ export async function placeOrder(
   if (existing) return { orderId: existing, replayed: true };
 
   const quote = await quoteCart(db, buyer.id, input.cart, input.taxId);
-  if (quote.lines.length === 0) throw new CheckoutError('cart', 'Seu carrinho está vazio.');
   if (quote.planUnavailable) throw new CheckoutError('cart', PLAN_UNAVAILABLE);
+  if (quote.lines.length === 0) throw new CheckoutError('cart', 'Seu carrinho está vazio.');
   if (quote.removed.length > 0) {
     throw new CheckoutError('cart', 'Alguns itens do carrinho mudaram. Confira o resumo antes de pagar.');
   }

@@ -150,14 +150,28 @@ describe.each(engines)('admin dashboard on $name', ({ open }) => {
         .set({ name: 'Detergente Neutro' })
         .where(eq(t.products.id, detergente));
 
+      // Paid up (paid_through set) and active: counted in MRR, each at its own price. Eva's
+      // semiannual plan was sold at R$ 199,90, before the price went up: it keeps that price.
+      const paid = (frequency: 'monthly' | 'semiannual' | 'annual', nextDeliveryDate: string, totalValue: string) => ({
+        frequency,
+        nextDeliveryDate,
+        totalValue,
+        anchorDate: '2026-05-01',
+        paidThrough: nextDeliveryDate,
+      });
+      const fabio = await customer('Fabio Teixeira');
+      const gabi = await customer('Gabi Moura');
       await handle.db.insert(t.userSubscriptions).values([
-        { userId: ana.id, frequency: 'monthly', status: 'active', nextDeliveryDate: '2026-06-10', totalValue: '49.90' },
-        { userId: ana.id, frequency: 'semiannual', status: 'cancelled', nextDeliveryDate: '2026-06-10', totalValue: '249.50' },
-        { userId: bruno.id, frequency: 'semiannual', status: 'active', nextDeliveryDate: '2026-11-10', totalValue: '249.50' },
-        { userId: carla.id, frequency: 'annual', status: 'active', nextDeliveryDate: '2027-05-10', totalValue: '538.90' },
-        { userId: eva.id, frequency: 'semiannual', status: 'active', nextDeliveryDate: '2026-11-10', totalValue: '249.50' },
-        { userId: dora.id, frequency: 'monthly', status: 'paused', nextDeliveryDate: '2026-06-10', totalValue: '49.90' },
-        { userId: dora.id, frequency: 'annual', status: 'cancelled', nextDeliveryDate: '2027-05-10', totalValue: '538.90' },
+        { userId: ana.id, status: 'active', ...paid('monthly', '2026-06-10', '49.90') },
+        { userId: ana.id, status: 'cancelled', ...paid('semiannual', '2026-06-10', '249.50') },
+        { userId: bruno.id, status: 'active', ...paid('semiannual', '2026-11-10', '249.50') },
+        { userId: carla.id, status: 'active', ...paid('annual', '2027-05-10', '538.90') },
+        { userId: eva.id, status: 'active', ...paid('semiannual', '2026-11-10', '199.90') },
+        // Left out of MRR: paused by the customer, never paid, paused for an unpaid renewal, cancelled.
+        { userId: dora.id, status: 'paused', pausedReason: 'customer', resumeOn: '2026-08-10', ...paid('monthly', '2026-06-10', '777.00') },
+        { userId: dora.id, status: 'cancelled', ...paid('annual', '2027-05-10', '538.90') },
+        { userId: fabio.id, status: 'active', ...paid('monthly', '2026-06-10', '1000.00'), paidThrough: null },
+        { userId: gabi.id, status: 'paused', pausedReason: 'payment_failed', ...paid('annual', '2026-05-01', '999.00') },
       ]);
     });
 
@@ -200,12 +214,36 @@ describe.each(engines)('admin dashboard on $name', ({ open }) => {
       expect(dashboard.daily[29]).toEqual({ day: '2026-05-09', orders: 1, revenueCents: 3000 });
     });
 
-    it('counts distinct active subscribers and the monthly recurring revenue', async () => {
+    it('counts active, paid-up subscribers and their monthly recurring revenue, each at its own price', async () => {
       const dashboard = await getDashboard(handle.db, NOW);
-      // Ana, Bruno, Carla and Eva; Dora's are paused and cancelled.
+      // Ana, Bruno, Carla and Eva. Dora's is paused (and cancelled), Fabio's never paid, Gabi's
+      // paused for an unpaid renewal: none of them counts.
       expect(dashboard.activeSubscribers).toBe(4);
-      // 49,90 + 2 × 249,50 / 6 + 538,90 / 12 = 4990 + 8316,67 + 4490,83 = 17797,5 cents → 17798 (sum, then half up).
-      expect(dashboard.mrrCents).toBe(17798);
+      // 49,90 + 249,50 / 6 + 199,90 / 6 + 538,90 / 12 = 4990 + 4158,33 + 3331,67 + 4490,83 = 16970,83 cents → 16971
+      // (sum, then half up). Eva's R$ 199,90 is her own price, not the plan's.
+      expect(dashboard.mrrCents).toBe(16971);
+    });
+
+    it('leaves out a paused, an unpaid and a payment-failed subscription, whatever they cost', async () => {
+      const rows = await handle.db.select().from(t.userSubscriptions);
+      const outside = rows.filter((r) => ['777.00', '1000.00', '999.00'].includes(r.totalValue));
+      expect(outside.map((r) => [r.status, r.pausedReason, r.paidThrough === null])).toEqual(
+        expect.arrayContaining([
+          ['paused', 'customer', false],
+          ['active', null, true],
+          ['paused', 'payment_failed', false],
+        ]),
+      );
+      // Any of them counted would add at least R$ 64,75 (777,00 / 12) a month.
+      expect((await getDashboard(handle.db, NOW)).mrrCents).toBe(16971);
+      // Paying Fabio's plan makes it count, at its own R$ 1.000,00 a month.
+      const fabio = outside.find((r) => r.totalValue === '1000.00')!;
+      await handle.db.update(t.userSubscriptions).set({ paidThrough: '2026-06-10' }).where(eq(t.userSubscriptions.id, fabio.id));
+      try {
+        expect((await getDashboard(handle.db, NOW)).mrrCents).toBe(16971 + 100000);
+      } finally {
+        await handle.db.update(t.userSubscriptions).set({ paidThrough: null }).where(eq(t.userSubscriptions.id, fabio.id));
+      }
     });
 
     it('ranks the top 5 products by revenue over 30 days, deleted products by their saved name', async () => {
@@ -248,7 +286,12 @@ describe.each(engines)('admin dashboard on $name', ({ open }) => {
       }
       expect(html).toContain('>R$\u00a0150,50</dd>');
       expect(html).toContain('>R$\u00a0400,50</dd>');
-      expect(html).toContain('>R$\u00a0177,98</dd>');
+      expect(html).toContain('>R$\u00a0169,71</dd>');
+      // Nothing of this data set is due from 10/05 to 16/05.
+      expect(html).toContain('Próximos 7 dias');
+      expect(html).toContain('De 10/05/2026 a 16/05/2026');
+      expect(html).toContain('>0 renovações</dd>');
+      expect(html).toContain('>0 entregas</dd>');
       expect(html).toContain(
         'aria-label="Faturamento diário de 11/04 a 10/05: total de R$\u00a0400,50 em 5 pedidos; maior dia 25/04, com R$\u00a0200,00."',
       );

@@ -5,8 +5,8 @@
 // deliveries repeating their items at today's prices.
 import { randomUUID } from 'node:crypto';
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
-import { and, asc, count, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as t from '~/db/schema';
 import { seedCatalogue } from '~/db/seed/seed.server';
 import { advanceClock, resetClock, setClock, DAY_MS, HOUR_MS } from '~/lib/clock';
@@ -44,7 +44,7 @@ function fakeGateway() {
       if (request.method === 'credit_card') {
         result = gateway.declining
           ? { approved: false, reason: 'cartão recusado pelo emissor' }
-          : { approved: true, settled: true, reference: `pay_${charges.size + 1}`, details: { method: 'credit_card', installments: request.installments, installmentCents: [request.amountCents] } };
+          : { approved: true, settled: true, reference: `pay_${randomUUID()}`, details: { method: 'credit_card', installments: request.installments, installmentCents: [request.amountCents] } };
       } else {
         result = await instantApprovalProvider.charge(request);
       }
@@ -76,6 +76,16 @@ describe.each(engines)('subscription renewals on $name', ({ open }) => {
     variantB = { id: db.variants[0]!.id, productId: db.id, price: db.variants[0]!.price };
   });
   afterEach(() => resetClock());
+  // Each test's clock runs years ahead of the last one: earlier tests' plans and deliveries end
+  // first, so only the test's own are due.
+  beforeEach(async () => {
+    await handle.db.update(t.subscriptionPeriods).set({ status: 'cancelled', nextAttemptAt: null }).where(eq(t.subscriptionPeriods.status, 'awaiting'));
+    await handle.db
+      .update(t.userSubscriptions)
+      .set({ status: 'cancelled', pausedReason: null, pausedAt: null, resumeOn: null })
+      .where(inArray(t.userSubscriptions.status, ['active', 'paused']));
+    await handle.db.update(t.programmedDeliveries).set({ status: 'cancelled' }).where(inArray(t.programmedDeliveries.status, ['active', 'paused']));
+  });
   afterAll(async () => {
     await settleBackgroundTasks();
     setMailTransport(null);
@@ -214,7 +224,7 @@ describe.each(engines)('subscription renewals on $name', ({ open }) => {
     const renewal = (await periodsOf(sub.id)).find((p) => p.kind === 'renewal')!;
     expect(renewal).toMatchObject({ periodDate: '2034-06-20', status: 'paid' });
     const [confirmation] = await handle.db.select().from(t.paymentConfirmations).where(eq(t.paymentConfirmations.orderId, renewal.orderId));
-    expect(confirmation).toMatchObject({ provider: 'gateway-teste', reference: 'pay_1', outcome: 'applied' });
+    expect(confirmation).toMatchObject({ provider: 'gateway-teste', reference: (gateway.charges.values().next().value!.result as { reference: string }).reference, outcome: 'applied' });
     expect((await subRow(sub.id)).nextDeliveryDate).toBe('2034-07-20');
     // The database itself refuses a second row for the same period.
     await expect(

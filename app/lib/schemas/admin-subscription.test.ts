@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { assignSubscriptionSchema, removeSubscriptionSchema, subscriberPageSchema } from './admin-subscription';
+import { adminSubscriptionActionSchema, assignSubscriptionSchema, removeSubscriptionSchema, subscriberPageSchema, subscriptionIdSchema } from './admin-subscription';
 import { fieldErrors } from './field-errors';
 
 describe('admin subscription schemas (SPEC §5 Admin assignment)', () => {
@@ -28,5 +28,21 @@ describe('admin subscription schemas (SPEC §5 Admin assignment)', () => {
   it('reads ?pagina= as a page from 1, anything else as the first page', () => {
     expect(subscriberPageSchema.parse('3')).toBe(3);
     for (const other of [null, undefined, '', '0', '-2', '2.5', 'abc', '99999999999']) expect(subscriberPageSchema.parse(other)).toBe(1);
+  });
+});
+
+describe('admin subscription detail (/admin/subscriptions/:id)', () => {
+  it('takes only a uuid as the id', () => {
+    const id = randomUUID();
+    expect(subscriptionIdSchema.parse(id)).toBe(id);
+    for (const bad of ['', 'abc', '1 or 1=1', `${id}x`]) expect(subscriptionIdSchema.safeParse(bad).success).toBe(false);
+  });
+
+  it('accepts pause and resume, anything else in pt-BR', () => {
+    expect(adminSubscriptionActionSchema.parse({ intent: 'pause' })).toEqual({ intent: 'pause' });
+    expect(adminSubscriptionActionSchema.parse({ intent: 'resume', extra: 'x' })).toEqual({ intent: 'resume' });
+    for (const bad of [{}, { intent: 'cancel' }, { intent: 'PAUSE' }]) {
+      expect(fieldErrors(adminSubscriptionActionSchema.safeParse(bad).error!).intent).toBe('Ação inválida. Recarregue a página e tente novamente.');
+    }
   });
 });

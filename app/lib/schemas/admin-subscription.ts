@@ -30,3 +30,14 @@ export const subscriberPageSchema = z.preprocess(
   (v) => (typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : 1),
   z.number().int().min(1).catch(1),
 );
+
+/** The subscription's id in /admin/subscriptions/:id: anything but a uuid is a 404. */
+export const subscriptionIdSchema = z.uuid('Assinatura não encontrada.');
+
+/** What the admin may do on /admin/subscriptions/:id (each behind a confirmation). */
+export const ADMIN_SUBSCRIPTION_INTENTS = ['pause', 'resume'] as const;
+export type AdminSubscriptionIntent = (typeof ADMIN_SUBSCRIPTION_INTENTS)[number];
+
+export const adminSubscriptionActionSchema = z.object({
+  intent: z.enum(ADMIN_SUBSCRIPTION_INTENTS, 'Ação inválida. Recarregue a página e tente novamente.'),
+});

@@ -1,17 +1,18 @@
 // /admin: the dashboard (issue 6; SPEC §2 leaves it a placeholder). Orders and
 // revenue today and over 30 days, the daily revenue chart, subscribers and
-// monthly recurring revenue, the top products and the latest orders, all from
-// getDashboard. A database failure shows a pt-BR message, never a crash.
-import { CalendarDays, DollarSign, Repeat, ShoppingBag, TrendingUp, Truck, Users, type LucideIcon } from 'lucide-react';
+// monthly recurring revenue (active, paid-up subscriptions at their own prices),
+// renewals and programmed deliveries due in the next 7 days, the top products and
+// the latest orders, all from getDashboard. A database failure shows a pt-BR message, never a crash.
+import { CalendarClock, CalendarDays, DollarSign, Package, Repeat, ShoppingBag, TrendingUp, Truck, Users, type LucideIcon } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { data, Link, useFetcher } from 'react-router';
 import { toast } from '~/components/ui/toaster';
 import { cn } from '~/lib/cn';
 import { chartGeometry, chartSummary, formatDayMonth, type DailyTotal } from '~/lib/dashboard';
-import { formatDateTimeBR } from '~/lib/dates';
+import { formatDateBR, formatDateTimeBR } from '~/lib/dates';
 import { formatBRL, formatPrice } from '~/lib/money';
 import { shortOrderId } from '~/lib/order-status';
-import { getDashboard, type Dashboard, type LatestOrder, type TopProduct } from '~/server/admin-dashboard.server';
+import { getDashboard, type Dashboard, type DueSoonSummary, type LatestOrder, type TopProduct } from '~/server/admin-dashboard.server';
 import { getDb } from '~/server/db.server';
 import { requireAdmin, requireAdminAction } from '~/server/auth/session.server';
 import type { Route } from './+types/dashboard';
@@ -68,6 +69,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         <>
           {work ? <WorkToDo work={work} /> : null}
           <StatCards dashboard={dashboard} />
+          <DueSoon dueSoon={dashboard.dueSoon} />
           <RevenueChart daily={dashboard.daily} />
           <TopProducts products={dashboard.topProducts} />
           <LatestOrders orders={dashboard.latestOrders} />
@@ -93,12 +95,12 @@ function StatCards({ dashboard: d }: { dashboard: Dashboard }) {
     { label: 'Faturamento hoje', value: formatBRL(d.revenueTodayCents), icon: DollarSign },
     { label: 'Pedidos em 30 dias', value: String(d.orders30Days), icon: CalendarDays },
     { label: 'Faturamento em 30 dias', value: formatBRL(d.revenue30DaysCents), icon: TrendingUp },
-    { label: 'Assinantes ativos', value: String(d.activeSubscribers), icon: Users },
+    { label: 'Assinantes ativos', value: String(d.activeSubscribers), icon: Users, hint: 'Assinaturas ativas e pagas.' },
     {
       label: 'Receita recorrente mensal',
       value: formatBRL(d.mrrCents),
       icon: Repeat,
-      hint: 'Planos semestrais e anuais divididos por mês.',
+      hint: 'Assinaturas ativas e pagas, cada uma pelo seu valor; planos semestrais e anuais divididos por mês.',
     },
   ];
   return (
@@ -123,6 +125,49 @@ function StatCards({ dashboard: d }: { dashboard: Dashboard }) {
           </div>
         ))}
       </dl>
+    </section>
+  );
+}
+
+const count = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
+
+/** Renewals and programmed deliveries due from today to today + 6, with the money they should bring. */
+function DueSoon({ dueSoon }: { dueSoon: DueSoonSummary }) {
+  const rows = [
+    { key: 'renovacoes', label: 'Renovações de assinatura', icon: Repeat, ...dueSoon.renewals, text: count(dueSoon.renewals.count, 'renovação', 'renovações') },
+    { key: 'entregas', label: 'Entregas programadas', icon: Package, ...dueSoon.deliveries, text: count(dueSoon.deliveries.count, 'entrega', 'entregas') },
+  ];
+  return (
+    <section aria-labelledby="proximos-dias" className={CARD} data-testid="due-soon">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="proximos-dias" className="flex items-center gap-2 text-lg font-bold">
+          <CalendarClock className="h-5 w-5 text-brand-700 dark:text-brand-200" aria-hidden />
+          Próximos 7 dias
+        </h2>
+        <p className={cn('text-sm', MUTED)}>
+          De {formatDateBR(dueSoon.from)} a {formatDateBR(dueSoon.to)}
+        </p>
+      </div>
+      <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+        {rows.map(({ key, label, icon: Icon, text, totalCents }) => (
+          <div key={key} className="min-w-0 rounded-md border border-slate-200 p-4 dark:border-slate-700" data-testid={`due-${key}`}>
+            <dt className={cn('flex items-center gap-2 text-sm font-medium', MUTED)}>
+              <Icon className="h-4 w-4 shrink-0" aria-hidden />
+              {label}
+            </dt>
+            <dd className="mt-2 text-xl font-bold tabular-nums">{text}</dd>
+            <dd className="mt-1 text-sm">
+              Receita prevista: <strong className="tabular-nums">{formatBRL(totalCents)}</strong>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className={cn('mt-3 text-xs', MUTED)}>Entregas programadas pelos preços de hoje, com o desconto de assinante de quem o tem.</p>
+      <p className="mt-3">
+        <Link to="/admin/subscriptions" className="font-semibold text-brand-700 underline dark:text-brand-200">
+          Ver assinaturas
+        </Link>
+      </p>
     </section>
   );
 }

@@ -321,6 +321,29 @@ describe.each(engines)('subscription renewals on $name', ({ open }) => {
     expect(await ordersOf(sub.id)).toBe(2);
   });
 
+  it('cancelling an unpaid renewal order is no way around paying: the plan pauses without discount and resumes only with a new charge', async () => {
+    setClock(at('2036-04-01'));
+    const gateway = fakeGateway();
+    const { buyer, sub } = await subscribe('monthly');
+    setClock(at('2036-05-01', 2));
+    await runSubscriptionRenewals(handle.db, { provider: { ...gateway, name: gateway.name, charge: (r) => instantApprovalProvider.charge({ ...r, method: 'pix' }) } });
+    const renewal = (await periodsOf(sub.id)).find((p) => p.kind === 'renewal')!;
+    const { applyOrderAction } = await import('~/server/orders/transitions.server');
+    await applyOrderAction(handle.db, { orderId: renewal.orderId, action: 'cancel', actor: { kind: 'customer', userId: buyer.id }, reason: 'Não quero pagar' });
+    expect(await subRow(sub.id)).toMatchObject({ status: 'paused', pausedReason: 'payment_failed' });
+    expect(await isSubscriber(handle.db, buyer.id)).toBe(false);
+    // Resuming charges a new period now.
+    expect(await changeSubscription(handle.db, sub.id, { kind: 'customer', userId: buyer.id }, { action: 'resume' })).toMatchObject({ ok: true, status: 'active', nextDeliveryDate: '2036-05-01' });
+    // The same period is charged again with a new order (one period row, its cancelled order kept).
+    expect((await runSubscriptionRenewals(handle.db, { provider: gateway })).renewed).toBe(1);
+    const periods = (await periodsOf(sub.id)).filter((p) => p.kind === 'renewal');
+    expect(periods).toHaveLength(1);
+    expect(periods[0]).toMatchObject({ periodDate: '2036-05-01', status: 'paid' });
+    expect(periods[0]!.orderId).not.toBe(renewal.orderId);
+    expect(await subRow(sub.id)).toMatchObject({ status: 'active', nextDeliveryDate: '2036-06-01', paidThrough: '2036-06-01' });
+    expect(await isSubscriber(handle.db, buyer.id)).toBe(true);
+  });
+
   it('an unpaid plan purchase that expires cancels the plan it was buying', async () => {
     setClock(at('2036-06-01'));
     const { buyer, sub } = await subscribe('monthly', 'pix');

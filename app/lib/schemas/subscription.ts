@@ -1,20 +1,62 @@
-// The customer's own subscription actions (SPEC §2 assinaturas tab).
+// The customer's own subscription and programmed-delivery actions (SPEC §2 assinaturas tab, §4):
+// what /area-cliente/assinaturas posts, one branch per `intent`. The page builds its forms from the
+// constants below; the action parses with the union.
 import { z } from 'zod';
 import './zod-pt-br';
 
-const subscriptionId = z.uuid('Assinatura inválida.');
+export const SUBSCRIPTION_ACTION_MESSAGES = {
+  intent: 'Ação inválida. Recarregue a página e tente novamente.',
+  subscription: 'Assinatura inválida. Recarregue a página e tente novamente.',
+  delivery: 'Entrega programada inválida. Recarregue a página e tente novamente.',
+  order: 'Pedido inválido. Recarregue a página e tente novamente.',
+  plan: 'Escolha um plano.',
+  paymentMethod: 'Escolha a forma de pagamento: Pix, cartão de crédito ou boleto.',
+  installments: 'Escolha de 1 a 12 parcelas.',
+  months: 'Escolha a frequência: a cada 1, 2 ou 3 meses.',
+} as const;
+
+const M = SUBSCRIPTION_ACTION_MESSAGES;
+
+export const PLAN_FREQUENCIES = ['monthly', 'semiannual', 'annual'] as const;
+export const RENEWAL_PAYMENT_METHODS = ['pix', 'credit_card', 'boleto'] as const;
+export const MAX_RENEWAL_INSTALLMENTS = 12;
+export const PROGRAMMED_DELIVERY_MONTHS = [1, 2, 3] as const;
+
+const subscriptionId = z.uuid(M.subscription);
+const deliveryId = z.uuid(M.delivery);
+const orderId = z.uuid(M.order);
+const paymentMethod = z.enum(RENEWAL_PAYMENT_METHODS, M.paymentMethod);
+/** '1'…'12' exactly (no '01', ' 1', '1e1', '0x1'); absent means 1. */
+const installments = z
+  .string(M.installments)
+  .regex(/^(?:[1-9]|1[0-2])$/, M.installments)
+  .transform(Number)
+  .default(1);
+const months = z.enum(['1', '2', '3'], M.months).transform((v) => Number(v) as (typeof PROGRAMMED_DELIVERY_MONTHS)[number]);
+
+const onSubscription = <T extends string>(intent: T) => z.object({ intent: z.literal(intent), subscriptionId });
+const onDelivery = <T extends string>(intent: T) => z.object({ intent: z.literal(intent), deliveryId });
 
 export const subscriptionActionSchema = z.discriminatedUnion(
   'intent',
   [
-    z.object({
-      intent: z.literal('change-plan'),
-      subscriptionId,
-      frequency: z.enum(['monthly', 'semiannual', 'annual'], 'Escolha um plano.'),
-    }),
-    z.object({ intent: z.literal('cancel'), subscriptionId }),
+    onSubscription('pause'),
+    onSubscription('resume'),
+    onSubscription('skip'),
+    onSubscription('cancel'),
+    z.object({ intent: z.literal('change-plan'), subscriptionId, frequency: z.enum(PLAN_FREQUENCIES, M.plan) }),
+    z.object({ intent: z.literal('change-payment'), subscriptionId, paymentMethod, installments }),
+    // The subscription's unpaid order (a renewal, or the purchase itself), paid now the chosen way.
+    z.object({ intent: z.literal('pay-now'), orderId, paymentMethod }),
+    onDelivery('delivery-skip'),
+    onDelivery('delivery-pause'),
+    onDelivery('delivery-resume'),
+    onDelivery('delivery-cancel'),
+    z.object({ intent: z.literal('delivery-frequency'), deliveryId, months }),
   ],
-  { error: 'Ação inválida. Recarregue a página e tente novamente.' },
+  { error: M.intent },
 );
 
-export type SubscriptionAction = z.infer<typeof subscriptionActionSchema>;
+export type SubscriptionAction = z.output<typeof subscriptionActionSchema>;
+export type SubscriptionIntent = SubscriptionAction['intent'];
+export const SUBSCRIPTION_INTENTS = subscriptionActionSchema.options.map((o) => o.shape.intent.value) as readonly SubscriptionIntent[];

@@ -92,9 +92,19 @@ export async function onOrderCancelledIn(tx: Transaction, orderId: string, reaso
   if (!period || period.status === 'cancelled') return;
   const wasPaid = period.status === 'paid';
   await tx.update(subscriptionPeriods).set({ status: 'cancelled', nextAttemptAt: null }).where(eq(subscriptionPeriods.id, period.id));
-  if (period.kind !== 'initial' || wasPaid) return;
+  if (wasPaid) return;
   const [sub] = await tx.select().from(userSubscriptions).where(eq(userSubscriptions.id, period.subscriptionId)).for('update');
-  if (!sub || sub.status === 'cancelled' || sub.paidThrough !== null) return;
+  if (!sub || sub.status === 'cancelled') return;
+  if (period.kind === 'renewal') {
+    // An unpaid renewal given up (by the customer or an admin) is an unpaid renewal: no discount
+    // until the plan is resumed and paid again; cancelling the order is no way around paying.
+    if (sub.status === 'active' || sub.pausedReason === 'customer') {
+      await tx.update(userSubscriptions).set({ status: 'paused', pausedReason: 'payment_failed', pausedAt: new Date(), resumeOn: null, updatedAt: new Date() }).where(eq(userSubscriptions.id, sub.id));
+      await logSubscriptionEvent(tx, { subscriptionId: sub.id, kind: 'payment_failed', from: sub.status, to: 'paused', actor: 'system', note: `Renovação de ${period.periodDate} cancelada sem pagamento: ${reason}` });
+    }
+    return;
+  }
+  if (sub.paidThrough !== null) return;
   await tx.update(userSubscriptions).set({ status: 'cancelled', pausedReason: null, pausedAt: null, resumeOn: null, updatedAt: new Date() }).where(eq(userSubscriptions.id, sub.id));
   await logSubscriptionEvent(tx, { subscriptionId: sub.id, kind: 'cancelled', from: sub.status, to: 'cancelled', actor: 'system', note: `Pedido da assinatura cancelado: ${reason}` });
 }

@@ -6,7 +6,7 @@
 // and the advanced date together. Two runs at once: the second waits for the lock and finds the
 // date moved. A crash anywhere rolls everything back, and the next run charges again with the same
 // idempotency key (subscription + period), which a gateway answers with the first charge.
-import { and, asc, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '~/db/client.server';
 import { orders, subscriptionPeriods, user, userAddresses, userSubscriptions } from '~/db/schema';
 import { now } from '~/lib/clock';
@@ -81,13 +81,19 @@ async function renewOne(tx: Transaction, subscriptionId: string, today: string, 
   const placedAt = now();
   const amountCents = toCents(sub.totalValue);
   const shipping = await shippingFor(tx, sub);
+  // A period charged again after its order was cancelled unpaid gets a new order and charge key.
+  const [{ earlier } = { earlier: 0 }] = await tx
+    .select({ earlier: count() })
+    .from(subscriptionPeriods)
+    .where(and(eq(subscriptionPeriods.subscriptionId, sub.id), eq(subscriptionPeriods.periodDate, periodDate), eq(subscriptionPeriods.status, 'cancelled')));
+  const key = renewalChargeKey(sub.id, periodDate) + (earlier ? `:reaberta-${await reopenCount(tx, sub.id, periodDate)}` : '');
 
   const orderId = await insertOrder(tx, {
     userId: sub.userId,
     totals: { subtotalCents: amountCents, discountCents: 0, discountKind: null, shippingCents: 0, totalCents: amountCents },
     paymentMethod: sub.paymentMethod,
     taxId: sub.taxId,
-    idempotencyKey: renewalChargeKey(sub.id, periodDate),
+    idempotencyKey: key,
     placedAt,
     actor: 'system',
     note: `Renovação de ${periodDate}`,
@@ -95,13 +101,23 @@ async function renewOne(tx: Transaction, subscriptionId: string, today: string, 
     subscriptionId: sub.id,
     lines: [{ productId: null, name: `${PLAN_NAME} — ${plan.name}`, size: null, quantity: 1, unitPrice: sub.totalValue }],
   });
-  // The constraint that makes this period happen once, whatever overlaps.
-  await tx.insert(subscriptionPeriods).values({ subscriptionId: sub.id, periodDate, periodEnd, kind: 'renewal', amount: sub.totalValue, orderId, status: 'awaiting', attempts: 1 });
+  // The constraint that makes this period happen once, whatever overlaps. A period whose order was
+  // cancelled unpaid (the plan then resumed to pay it) is charged again with this new order.
+  const [period] = await tx
+    .insert(subscriptionPeriods)
+    .values({ subscriptionId: sub.id, periodDate, periodEnd, kind: 'renewal', amount: sub.totalValue, orderId, status: 'awaiting', attempts: 1 })
+    .onConflictDoUpdate({
+      target: [subscriptionPeriods.subscriptionId, subscriptionPeriods.periodDate],
+      set: { orderId, periodEnd, amount: sub.totalValue, status: 'awaiting', attempts: 1, nextAttemptAt: null, lastError: null, updatedAt: placedAt },
+      setWhere: sql`${subscriptionPeriods.status} = 'cancelled'`,
+    })
+    .returning({ id: subscriptionPeriods.id });
+  if (!period) throw new Error(`período ${periodDate} da assinatura ${sub.id} já existe`);
 
   const provider = options.provider ?? getPaymentProvider();
   const charge = await chargeSafely(provider, {
     orderId,
-    idempotencyKey: renewalChargeKey(sub.id, periodDate),
+    idempotencyKey: key,
     amountCents,
     method: sub.paymentMethod,
     installments: sub.installments,
@@ -113,6 +129,15 @@ async function renewOne(tx: Transaction, subscriptionId: string, today: string, 
   await logSubscriptionEvent(tx, { subscriptionId: sub.id, kind: 'renewed', from: 'active', to: 'active', actor: 'system', note: `Renovação de ${periodDate}: pedido criado` });
   await settleAttempt(tx, { sub, orderId, periodDate, amount: sub.totalValue, attempt: 1, charge, provider, placedAt, next: periodEnd });
   return true;
+}
+
+/** How many orders this period already had (all cancelled): the reopened one's number. */
+async function reopenCount(tx: Transaction, subscriptionId: string, periodDate: string): Promise<number> {
+  const [{ n } = { n: 0 }] = await tx
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.subscriptionId, subscriptionId), sql`${orders.idempotencyKey} like ${`${renewalChargeKey(subscriptionId, periodDate)}%`}`));
+  return n;
 }
 
 /** A provider that throws (network down) counts as a declined attempt, retried like one. */

@@ -3,7 +3,7 @@
 // locks the subscription's row, checks its state, writes its history and e-mail in one
 // transaction. A customer's call is filtered by their user id: someone else's subscription reads
 // as missing (404). The job side (renewals, retries, reminders) is in renewals.server.ts.
-import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '~/db/client.server';
 import { isUniqueViolation } from '~/db/errors.server';
 import { orders, programmedDeliveries, subscriptionPeriods, user, userSubscriptions } from '~/db/schema';
@@ -16,7 +16,7 @@ import { autoResumeDate, givesSubscriberDiscount, resumeSchedule, skipDate } fro
 import { kickMailDelivery } from '../mail/outbox.server';
 import { applyOrderActionIn } from '../orders/transitions.server';
 import { queueSubscriptionEmail } from './emails.server';
-import { logSubscriptionEvent } from './periods.server';
+import { logSubscriptionEvent, openPeriodOf } from './periods.server';
 import { findPlanOption } from './plans.server';
 
 type PaymentMethod = (typeof userSubscriptions.$inferSelect)['paymentMethod'];
@@ -205,9 +205,10 @@ async function applyChange(tx: Transaction, row: Row, actor: SubscriptionActor, 
     }
     case 'resume': {
       if (row.status !== 'paused') return refused(SUBSCRIPTION_MESSAGES.notPaused);
-      // An unpaid renewal is resumed by its payment (periods.server.ts), never by a button.
-      if (row.pausedReason === 'payment_failed') return refused(SUBSCRIPTION_MESSAGES.paymentRequired);
-      const schedule = resumeSchedule(row.anchorDate, row.nextDeliveryDate, today);
+      // An unpaid renewal is resumed by its payment (periods.server.ts), never by a button; with
+      // no order left to pay (it was cancelled), resuming starts a new period charged at once.
+      if (row.pausedReason === 'payment_failed' && (await openPeriodOf(tx, row.id))) return refused(SUBSCRIPTION_MESSAGES.paymentRequired);
+      const schedule = row.pausedReason === 'payment_failed' ? { anchor: today, next: today } : resumeSchedule(row.anchorDate, row.nextDeliveryDate, today);
       const next = { status: 'active' as const, pausedReason: null, pausedAt: null, resumeOn: null, anchorDate: schedule.anchor, nextDeliveryDate: schedule.next };
       await update(next);
       await logSubscriptionEvent(tx, { subscriptionId: row.id, kind: 'resumed', from: 'paused', to: 'active', ...who, note: actor.kind === 'system' ? 'Fim da pausa de 3 meses' : null });

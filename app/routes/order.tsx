@@ -110,6 +110,14 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         Feito em {formatDateBR(order.createdAt)} · {orderStatusLabel(order.status)}
         {order.deliveryFrequencyMonths ? ` · entrega a cada ${order.deliveryFrequencyMonths === 1 ? '1 mês' : `${order.deliveryFrequencyMonths} meses`}` : ''}
       </p>
+      {order.subscriptionId || order.programmedDeliveryId ? (
+        <p className="mt-1 text-slate-700 dark:text-slate-300">
+          {order.programmedDeliveryId && order.scheduledFor ? `Entrega programada de ${formatDateBR(order.scheduledFor)}. ` : 'Pedido da sua Assinatura Inteligente. '}
+          <Link to="/area-cliente/assinaturas" className="font-semibold text-brand-800 underline dark:text-brand-200">
+            Gerenciar em Assinaturas
+          </Link>
+        </p>
+      ) : null}
 
       {order.status === 'cancelled' ? (
         <div className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-100">

@@ -70,8 +70,8 @@ describe.each(engines)('subscription renewals on $name', ({ open }) => {
       const more = await searchProducts(handle.db, { term: 'desinfetante' });
       return [list[0]!, more[0]!];
     });
-    const da = (await getProductDetail(handle.db, a.slug))!;
-    const db = (await getProductDetail(handle.db, b.slug))!;
+    const da = (await getProductDetail(handle.db, a!.slug))!;
+    const db = (await getProductDetail(handle.db, b!.slug))!;
     variantA = { id: da.variants[0]!.id, productId: da.id, price: da.variants[0]!.price };
     variantB = { id: db.variants[0]!.id, productId: db.id, price: db.variants[0]!.price };
   });

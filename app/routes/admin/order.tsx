@@ -16,7 +16,7 @@ import { Field } from '~/components/ui/field';
 import { Label } from '~/components/ui/label';
 import { toast } from '~/components/ui/toaster';
 import { CARRIERS } from '~/db/schema';
-import { formatDateTimeBR } from '~/lib/dates';
+import { formatDateBR, formatDateTimeBR } from '~/lib/dates';
 import { formatBRL, formatPrice, toCents } from '~/lib/money';
 import { availableActions, ORDER_ACTION_LABELS, type OrderAction } from '~/lib/order-lifecycle';
 import { PAYMENT_METHOD_LABELS, shortOrderId } from '~/lib/order-status';
@@ -270,6 +270,14 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 font-semibold">{order.customer.name}</p>
           <p>{order.customer.email}</p>
           {order.taxId ? <p>CPF/CNPJ: {displayTaxId(order.taxId)}</p> : null}
+          {order.subscriptionId ? (
+            <p className="mt-2">
+              <Link to={`/admin/subscriptions/${order.subscriptionId}`} className="font-semibold text-brand-800 underline dark:text-brand-200">
+                Pedido da Assinatura Inteligente
+              </Link>
+            </p>
+          ) : null}
+          {order.programmedDeliveryId && order.scheduledFor ? <p className="mt-2 font-semibold">Entrega programada de {formatDateBR(order.scheduledFor)}</p> : null}
           <h3 className="mt-4 font-semibold">Endereço de entrega</h3>
           {order.address ? <OrderAddress address={order.address} className="mt-1" /> : <p className="mt-1">Pedido anterior ao registro de endereços.</p>}
           {order.carrier && order.trackingCode ? (

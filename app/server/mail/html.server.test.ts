@@ -30,6 +30,9 @@ const order: OrderSummary = {
   trackingCode: 'RA123456785BR',
   cancelReason: 'Pagamento não confirmado dentro do prazo',
   refundStatus: null,
+  subscriptionId: null,
+  programmedDeliveryId: null,
+  scheduledFor: null,
   items: [{ productId: 'p1', productName: 'Detergente <b>Neutro</b>', size: '500 ml', quantity: 2, priceAtPurchase: '24.95' }],
   events: [],
 };

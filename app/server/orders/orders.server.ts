@@ -64,6 +64,11 @@ export type OrderSummary = {
   trackingCode: string | null;
   cancelReason: string | null;
   refundStatus: 'pending' | 'refunded' | null;
+  /** The subscription this order buys or renews (its plan line). */
+  subscriptionId: string | null;
+  /** The programmed delivery this order repeats, and the date it was due. */
+  programmedDeliveryId: string | null;
+  scheduledFor: string | null;
   items: OrderItem[];
   events: OrderEvent[];
 };
@@ -135,6 +140,9 @@ async function summarize(db: Executor, row: OrderRow): Promise<OrderSummary> {
     trackingCode: row.trackingCode,
     cancelReason: row.cancelReason,
     refundStatus: row.refundStatus,
+    subscriptionId: row.subscriptionId,
+    programmedDeliveryId: row.programmedDeliveryId,
+    scheduledFor: row.scheduledFor,
     items,
     events,
   };

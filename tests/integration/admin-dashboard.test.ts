@@ -9,7 +9,9 @@ import { MemoryRouter, redirect } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as t from '~/db/schema';
 import DashboardPage, { loader } from '~/routes/admin/dashboard';
+import { resetClock, setClock } from '~/lib/clock';
 import { getDashboard, type Dashboard } from '~/server/admin-dashboard.server';
+import { dueInNextDays } from '~/server/subscriptions/admin.server';
 import { engines } from './engines';
 import { logger } from '~/server/log.server';
 
@@ -85,6 +87,7 @@ describe.each(engines)('admin dashboard on $name', ({ open }) => {
       revenue30DaysCents: 0,
       activeSubscribers: 0,
       mrrCents: 0,
+      dueSoon: { from: '2026-05-10', to: '2026-05-16', renewals: { count: 0, totalCents: 0 }, deliveries: { count: 0, totalCents: 0 } },
       topProducts: [],
       latestOrders: [],
     });
@@ -323,6 +326,88 @@ describe.each(engines)('admin dashboard on $name', ({ open }) => {
       expect(mocks.requireAdmin).toHaveBeenCalledTimes(2);
       expect(answer.dashboard?.latestOrders).toHaveLength(10);
       expect(answer.dashboard?.activeSubscribers).toBe(4);
+    });
+  });
+
+  describe('the next 7 days', () => {
+    afterAll(() => resetClock());
+
+    it('counts renewals due from today to today + 6 and programmed deliveries with their expected revenue', async () => {
+      // 23:00 of 10 May in São Paulo (already the 11th in UTC): the window is 10/05 to 16/05.
+      setClock('2026-05-11T02:00:00Z');
+      const sub = (userId: string, status: 'active' | 'paused', frequency: 'monthly' | 'semiannual', nextDeliveryDate: string, totalValue: string) => ({
+        userId,
+        status,
+        pausedReason: status === 'paused' ? ('customer' as const) : null,
+        frequency,
+        nextDeliveryDate,
+        totalValue,
+        anchorDate: '2026-04-10',
+        paidThrough: nextDeliveryDate,
+      });
+      const rita = await customer('Rita Campos');
+      const sergio = await customer('Sergio Lopes');
+      const tania = await customer('Tania Reis');
+      const ulisses = await customer('Ulisses Dias');
+      const vera = await customer('Vera Nunes');
+      const xavier = await customer('Xavier Rocha');
+      await handle.db.insert(t.userSubscriptions).values([
+        sub(rita.id, 'active', 'monthly', '2026-05-10', '49.90'), // today: in
+        sub(sergio.id, 'active', 'semiannual', '2026-05-16', '249.50'), // in 6 days: in
+        sub(tania.id, 'active', 'monthly', '2026-05-17', '49.90'), // in 7 days: out
+        sub(ulisses.id, 'active', 'monthly', '2026-05-18', '49.90'), // in 8 days: out
+        sub(vera.id, 'paused', 'monthly', '2026-05-12', '49.90'), // paused: out
+      ]);
+
+      const [base] = await handle.db.insert(t.products).values({ name: 'Detergente Neutro Próximos', slug: `detergente-${randomUUID().slice(0, 8)}`, price: '25.00' }).returning();
+      const [variant] = await handle.db.insert(t.productVariants).values({ productId: base!.id, size: '500 ml', price: '25.00' }).returning();
+      const [kit] = await handle.db.insert(t.products).values({ name: 'Kit Cozinha Próximos', slug: `kit-${randomUUID().slice(0, 8)}`, price: '60.00', isKit: true }).returning();
+      const delivery = async (userId: string, nextDate: string, status: 'active' | 'paused', items: { variantId?: string; kitId?: string; quantity: number }[]) => {
+        const [row] = await handle.db
+          .insert(t.programmedDeliveries)
+          .values({ userId, months: 1, anchorDate: '2026-04-13', nextDate, status, paymentMethod: 'pix' })
+          .returning({ id: t.programmedDeliveries.id });
+        await handle.db.insert(t.programmedDeliveryItems).values(
+          items.map((i) => ({ deliveryId: row!.id, variantId: i.variantId ?? null, kitId: i.kitId ?? null, productName: 'Item', quantity: i.quantity })),
+        );
+        return row!.id;
+      };
+      // Rita is a paid-up subscriber: 2 × 25,00 + 60,00 = 110,00 − 10% = 99,00; a size deleted since (no id) is left out.
+      const ritaDelivery = await delivery(rita.id, '2026-05-13', 'active', [{ variantId: variant!.id, quantity: 2 }, { kitId: kit!.id, quantity: 1 }, { quantity: 3 }]);
+      // Xavier has no subscription: no discount, 25,00.
+      const xavierDelivery = await delivery(xavier.id, '2026-05-16', 'active', [{ variantId: variant!.id, quantity: 1 }]);
+      // Paused, or after the window: out.
+      await delivery(rita.id, '2026-05-12', 'paused', [{ variantId: variant!.id, quantity: 1 }]);
+      await delivery(sergio.id, '2026-05-18', 'active', [{ variantId: variant!.id, quantity: 1 }]);
+
+      const due = await dueInNextDays(handle.db);
+      expect(due).toMatchObject({ days: 7, from: '2026-05-10', to: '2026-05-16' });
+      expect(due.renewals.list.map((r) => [r.userName, r.date, r.amountCents])).toEqual([
+        ['Rita Campos', '2026-05-10', 4990],
+        ['Sergio Lopes', '2026-05-16', 24950],
+      ]);
+      expect(due.renewals).toMatchObject({ count: 2, totalCents: 29940 });
+      expect(due.deliveries.list.map((d) => [d.deliveryId, d.date, d.items, d.expectedCents])).toEqual([
+        [ritaDelivery, '2026-05-13', 2, 9900],
+        [xavierDelivery, '2026-05-16', 1, 2500],
+      ]);
+      expect(due.deliveries).toMatchObject({ count: 2, totalCents: 12400 });
+
+      // The dashboard reads the same clock and shows the same figures.
+      const dashboard = await getDashboard(handle.db);
+      expect(dashboard.dueSoon).toEqual({ from: '2026-05-10', to: '2026-05-16', renewals: { count: 2, totalCents: 29940 }, deliveries: { count: 2, totalCents: 12400 } });
+      const html = renderPage(dashboard);
+      expect(html).toContain('>2 renovações</dd>');
+      expect(html).toContain('R$\u00a0299,40');
+      expect(html).toContain('>2 entregas</dd>');
+      expect(html).toContain('R$\u00a0124,00');
+      expect(html).toMatch(/<a [^>]*href="\/admin\/subscriptions"[^>]*>Ver assinaturas<\/a>/);
+
+      // A day later the window is 11/05 to 17/05: Rita's renewal of the 10th is out, Tania's is in.
+      setClock('2026-05-12T02:00:00Z');
+      const later = await dueInNextDays(handle.db);
+      expect(later.renewals.list.map((r) => r.userName)).toEqual(['Sergio Lopes', 'Tania Reis']);
+      expect(later.renewals.totalCents).toBe(24950 + 4990);
     });
   });
 });

@@ -397,6 +397,19 @@ const MATRIX: Record<string, Entry> = {
       },
     ],
   },
+  'routes/admin/subscription.tsx': {
+    loader: [{ url: (f) => `/admin/subscriptions/${f.a.subscriptionId}`, params: (f) => ({ id: f.a.subscriptionId }), expect: adminPage }],
+    action: [
+      {
+        // A's plan is active (or already cancelled by A): resuming it is a 409 for the admin, nothing written.
+        url: (f) => `/admin/subscriptions/${f.a.subscriptionId}`,
+        params: (f) => ({ id: f.a.subscriptionId }),
+        body: () => ({ intent: 'resume' }),
+        expect: adminAction(409),
+        writes: ['subscriptions'],
+      },
+    ],
+  },
   'routes/admin/subscriptions.tsx': {
     loader: [{ url: '/admin/subscriptions?pagina=1', expect: adminPage }],
     action: [

@@ -203,6 +203,7 @@ const WATCHED = [
   'user', 'account', 'verification', 'categories', 'products', 'product_variants', 'kit_items', 'subscription_configs',
   'user_subscriptions', 'user_favorites', 'user_addresses', 'orders', 'order_items', 'saved_kits', 'saved_kit_items',
   'user_preferences', 'newsletter_subscriptions', 'contact_messages', 'mail_throttle',
+  'plan_options', 'subscription_periods', 'subscription_events', 'programmed_deliveries', 'programmed_delivery_items',
 ] as const;
 
 describe.each(engines.map((e) => e.name))('hostile input on %s', (engineName) => {
@@ -426,7 +427,7 @@ describe.each(engines.map((e) => e.name))('hostile input on %s', (engineName) =>
         idempotencyKey: badUuid,
         paymentMethod: fc.oneof(anyText, fc.constantFrom('PIX', 'cash', 'credit_card ', 'boleto\u0000')).filter(not('pix', 'credit_card', 'boleto')),
         installments: badNumber,
-        deliveryFrequency: fc.constantFrom('0', '4', '-0', '-1', '1.5', 'NaN', 'Infinity', '1e309', 'abc'),
+        deliveryFrequency: fc.constantFrom('4', '-1', '1.5', 'NaN', 'Infinity', '1e309', 'abc'),
         expectedTotalCents: fc.constantFrom('-1', '1.5', 'NaN', '1e309', 'Infinity', '10000000001', 'abc'),
         taxId: fc.oneof(blank, fc.constantFrom('123.456.789-00', '111.111.111-11', '11.222.333/0001-80', '12.ABC.345/01DE-36', '529.982.247-2'), over(32), withNul),
       }),
@@ -517,7 +518,7 @@ describe.each(engines.map((e) => e.name))('hostile input on %s', (engineName) =>
       url: '/area-cliente/assinaturas',
       who: 'customer',
       form: fc.oneof(
-        hostileForm({ intent: 'cancel', subscriptionId: VALID_UUID }, { subscriptionId: fc.oneof(badUuid, fc.constant('')), intent: fc.constantFrom('', 'CANCEL', 'pause', LONG) }),
+        hostileForm({ intent: 'cancel', subscriptionId: VALID_UUID }, { subscriptionId: fc.oneof(badUuid, fc.constant('')), intent: fc.constantFrom('', 'CANCEL', 'pausar', 'delete-all', LONG) }),
         hostileForm(
           { intent: 'change-plan', subscriptionId: VALID_UUID, frequency: 'annual' },
           { subscriptionId: badUuid, frequency: fc.oneof(anyText, fc.constantFrom('weekly', 'Annual', 'monthly ')).filter(not('monthly', 'semiannual', 'annual')) },

@@ -116,10 +116,10 @@ const failure = (intent: Intent | null, title: string, description: string, stat
   data<ActionData>({ intent, ok: false, toast: { title, description, variant: 'destructive' }, errors }, status);
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdminAction(request);
+  const admin = await requireAdminAction(request);
   const form = formDataToObject(await readForm(request, BODY_LIMITS.adminPlan));
   if (form.intent === 'update-plan') return updatePlan(form);
-  if (form.intent === 'assign') return assign(form);
+  if (form.intent === 'assign') return assign(form, admin.id);
   if (form.intent === 'remove') return remove(form);
   return failure(null, 'Ação inválida', 'Recarregue a página e tente novamente.', 400);
 }
@@ -144,7 +144,7 @@ async function updatePlan(form: FormObject) {
   });
 }
 
-async function assign(form: FormObject) {
+async function assign(form: FormObject, adminId: string) {
   const title = 'Erro ao atribuir assinatura';
   const parsed = assignSubscriptionSchema.safeParse(form);
   if (!parsed.success) {
@@ -152,7 +152,7 @@ async function assign(form: FormObject) {
     return failure('assign', title, errors.email ?? 'Confira o e-mail.', 400, errors);
   }
   try {
-    const result = await assignSubscriptionByEmail(await getDb(), parsed.data.email);
+    const result = await assignSubscriptionByEmail(await getDb(), parsed.data.email, undefined, adminId);
     if (result.status === 'user-not-found') {
       return failure('assign', 'Usuário não encontrado', 'Verifique o e-mail e tente novamente.', 404, {
         email: 'Usuário não encontrado. Verifique o e-mail e tente novamente.',
@@ -567,7 +567,10 @@ function SubscriberList({ list, fetcher }: { list: SubscriptionPage; fetcher: Fe
             {list.subscriptions.map((s) => (
               <tr key={s.id} data-subscription-id={s.id}>
                 <th scope="row" className="px-4 py-3 font-normal">
-                  <span className="block font-semibold">{s.userName}</span>
+                  <Link to={`/admin/subscriptions/${s.id}`} className="block font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-200">
+                    {s.userName}
+                    <span className="sr-only"> (ver assinatura)</span>
+                  </Link>
                   <span className="block text-slate-600 dark:text-slate-400">{s.userEmail}</span>
                 </th>
                 <td className="px-4 py-3">{findPlan(s.frequency)?.name ?? s.frequency}</td>

@@ -45,12 +45,16 @@ export type JobRunner = { stop(): Promise<void> };
 export async function startJobs(handle: DatabaseHandle): Promise<JobRunner> {
   const boss =
     handle.jobs.engine === 'pglite'
-      ? new PgBoss({ db: fromPglite(handle.jobs.pglite), backend: 'pglite' })
-      : new PgBoss({ connectionString: handle.jobs.connectionString, max: 3, application_name: 'clarear-jobs' });
+      ? new PgBoss({ db: fromPglite(handle.jobs.pglite), backend: 'pglite', superviseIntervalSeconds: 15, monitorIntervalSeconds: 15 })
+      : new PgBoss({ connectionString: handle.jobs.connectionString, max: 3, application_name: 'clarear-jobs', superviseIntervalSeconds: 15, monitorIntervalSeconds: 15 });
   boss.on('error', (error) => log.error('pg-boss', error));
   await boss.start();
   for (const job of JOBS) {
-    await boss.createQueue(job.name, { policy: 'singleton', retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 600 });
+    // The worker's heartbeat: a run whose process died (SIGKILL, a lost machine) is failed within
+    // about a minute, so the singleton queue does not wait for the 10-minute expiry to run again.
+    const queue = { policy: 'singleton' as const, retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 600, heartbeatSeconds: 20 };
+    await boss.createQueue(job.name, queue);
+    await boss.updateQueue(job.name, { retryLimit: queue.retryLimit, retryDelay: queue.retryDelay, retryBackoff: queue.retryBackoff, expireInSeconds: queue.expireInSeconds, heartbeatSeconds: queue.heartbeatSeconds });
     await boss.schedule(job.name, job.cron, null, { tz: 'America/Sao_Paulo' });
     await boss.work(job.name, { localConcurrency: 1, pollingIntervalSeconds: 10 }, async () => {
       await job.run(handle.db);

@@ -46,26 +46,31 @@ export function renewalChargeKey(subscriptionId: string, periodDate: string, att
   return attempt <= 1 ? `renewal:${subscriptionId}:${periodDate}` : `renewal:${subscriptionId}:${periodDate}:${attempt}`;
 }
 
-/** Renews every active subscription whose date has come; returns how many this run renewed. */
+/** Renews every active subscription whose date has come, batch after batch; returns how many this run renewed. */
 export async function renewDueSubscriptions(db: Database, options: RenewalOptions = {}): Promise<number> {
   const today = todayInBrazil();
-  const due = await db
-    .select({ id: userSubscriptions.id })
-    .from(userSubscriptions)
-    .where(and(eq(userSubscriptions.status, 'active'), lte(userSubscriptions.nextDeliveryDate, today)))
-    .orderBy(asc(userSubscriptions.nextDeliveryDate))
-    .limit(options.batch ?? 200);
+  const tried = new Set<string>();
   let renewed = 0;
-  for (const { id } of due) {
-    try {
-      if (await db.transaction((tx) => renewOne(tx, id, today, options))) renewed += 1;
-    } catch (error) {
-      // One subscription's failure (a provider down) must not stop the others; the next run retries it.
-      if (error instanceof RenewalCrash) throw error;
-      log.error(`renovação: falha na assinatura ${id}`, error);
+  for (;;) {
+    const due = await db
+      .select({ id: userSubscriptions.id })
+      .from(userSubscriptions)
+      .where(and(eq(userSubscriptions.status, 'active'), lte(userSubscriptions.nextDeliveryDate, today)))
+      .orderBy(asc(userSubscriptions.nextDeliveryDate), asc(userSubscriptions.id))
+      .limit((options.batch ?? 200) + tried.size);
+    const fresh = due.filter(({ id }) => !tried.has(id));
+    if (fresh.length === 0) return renewed;
+    for (const { id } of fresh) {
+      tried.add(id);
+      try {
+        if (await db.transaction((tx) => renewOne(tx, id, today, options))) renewed += 1;
+      } catch (error) {
+        // One subscription's failure (a provider down) must not stop the others; the next run retries it.
+        if (error instanceof RenewalCrash) throw error;
+        log.error(`renovação: falha na assinatura ${id}`, error);
+      }
     }
   }
-  return renewed;
 }
 
 /** Thrown by tests' hooks to simulate a crash: it propagates (the run stops like a dead process). */
@@ -127,7 +132,8 @@ async function renewOne(tx: Transaction, subscriptionId: string, today: string, 
 
   await tx.update(userSubscriptions).set({ nextDeliveryDate: periodEnd, updatedAt: now() }).where(eq(userSubscriptions.id, sub.id));
   await logSubscriptionEvent(tx, { subscriptionId: sub.id, kind: 'renewed', from: 'active', to: 'active', actor: 'system', note: `Renovação de ${periodDate}: pedido criado` });
-  await settleAttempt(tx, { sub, orderId, periodDate, amount: sub.totalValue, attempt: 1, charge, provider, placedAt, next: periodEnd });
+  const outcome = await settleAttempt(tx, { sub, orderId, periodDate, amount: sub.totalValue, attempt: 1, charge, provider, placedAt, next: periodEnd });
+  log.info('renovação feita', { subscriptionId: sub.id, periodDate, orderId, outcome });
   return true;
 }
 

@@ -15,9 +15,33 @@ function todayPlusMonths(months: number): string {
   return `${String(day).padStart(2, '0')}/${String(month + 1).padStart(2, '0')}/${year}`;
 }
 
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
 async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Axe in light and dark, on a desktop and a phone, plus touch targets (≥ 24 px) and heading order. */
+async function axeEverywhere(page: Page, label: string) {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme);
+    for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(size);
+      const where = `${label} ${theme} ${size.width}`;
+      const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+      expect(results.violations.map((v) => `${where}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      const extra = await new AxeBuilder({ page }).withRules(['target-size', 'heading-order']).analyze();
+      expect(extra.violations.map((v) => `${where}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** Today's day of the month (São Paulo): past the 28th, a month-end date may differ from the plain +N months. */
+function todayDay(): number {
+  return Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date()).slice(8, 10));
 }
 
 async function signIn(page: Page, name: string) {
@@ -27,7 +51,31 @@ async function signIn(page: Page, name: string) {
   return account;
 }
 
-test('a customer subscribes, sees the subscription, changes the plan and cancels it; other users cannot touch it', async ({ page, browser }) => {
+/** The monthly plan (the default) through /assinatura and /checkout, paid by card (approved at once). */
+async function subscribeMonthly(page: Page) {
+  await page.goto('/assinatura');
+  await page.getByRole('button', { name: 'Assinar agora' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await page.getByLabel('CPF ou CNPJ').fill('529.982.247-25');
+  await page.getByRole('radio', { name: /Cartão de crédito/ }).check();
+  await payNow(page);
+  await expect(page.getByRole('heading', { level: 1, name: /^Pedido / })).toBeVisible();
+}
+
+/** A product's first size into the cart, through its modal. */
+async function addProduct(page: Page, term: string) {
+  await page.goto(`/produtos?q=${encodeURIComponent(term)}`);
+  const card = page.getByRole('article').first();
+  const name = (await card.getByRole('heading').textContent())!.trim();
+  await card.getByRole('button', { name: /Ver detalhes/ }).click();
+  const dialog = page.getByRole('dialog', { name });
+  await dialog.locator('label').filter({ hasText: /R\$/ }).first().click();
+  await dialog.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
+  await expect(dialog).toHaveCount(0);
+  return name;
+}
+
+test('a customer subscribes, pauses, resumes and skips (the dates change), changes the plan and cancels it; other users cannot touch it', async ({ page, browser }) => {
   // Two accounts and a checkout: longer than the default 30 s.
   test.slow();
   await signIn(page, 'Beatriz Nogueira');
@@ -35,27 +83,83 @@ test('a customer subscribes, sees the subscription, changes the plan and cancels
   await expect(page.getByRole('heading', { level: 1, name: 'Assinaturas' })).toBeVisible();
   await expect(page.getByText(NO_SUBSCRIPTION)).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: /Conhecer a Assinatura Inteligente/ })).toHaveAttribute('href', '/assinatura');
+  await expect(page.getByRole('heading', { level: 2, name: 'Entregas programadas' })).toBeVisible();
+  await expect(page.getByTestId('no-deliveries')).toContainText('a cada 1, 2 ou 3 meses');
   await axe(page);
 
-  // Subscribe to the monthly plan (the default) through /assinatura and /checkout.
-  await page.goto('/assinatura');
-  await page.getByRole('button', { name: 'Assinar agora' }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
-  await page.getByLabel('CPF ou CNPJ').fill('529.982.247-25');
-  await payNow(page);
-  await expect(page.getByRole('heading', { level: 1, name: /^Pedido / })).toBeVisible();
+  await subscribeMonthly(page);
 
-  await page.goto('/area-cliente/assinaturas');
-  const card = page.getByRole('article');
+  await gotoHydrated(page, '/area-cliente/assinaturas');
+  const card = page.locator('article[data-subscription-id]');
   await expect(card.getByRole('heading', { name: 'Plano Mensal' })).toBeVisible();
   await expect(card.getByTestId('subscription-status')).toHaveText('Ativa');
   await expect(card.getByTestId('next-charge')).toHaveText(todayPlusMonths(1));
   await expect(card.getByTestId('subscription-total')).toHaveText('R$\u00a049,90');
+  await expect(card.getByTestId('payment-method')).toHaveText('Cartão de crédito');
   await expect(card.getByText(/10% de desconto em todas as compras avulsas/)).toBeVisible();
   await expect(page.getByText(NO_SUBSCRIPTION)).toHaveCount(0);
+  // The purchase is the first line of Renovações, paid, with its order.
+  const renewals = card.getByTestId('renewals').getByRole('listitem');
+  await expect(renewals).toHaveCount(1);
+  await expect(renewals.first()).toContainText('Compra da assinatura');
+  await expect(renewals.first()).toContainText('R$\u00a049,90');
+  await expect(renewals.first().getByTestId('renewal-status')).toHaveText('Paga');
+  await expect(renewals.first().getByRole('link', { name: /^Pedido #[0-9A-F]{8}$/ })).toHaveAttribute('href', /^\/pedido\/[0-9a-f-]{36}$/);
   const subscriptionId = (await card.getAttribute('data-subscription-id'))!;
   expect(subscriptionId).toMatch(/^[0-9a-f-]{36}$/);
   await axe(page);
+
+  // Pause: the dialog says what happens and until when; then the card is paused until that day.
+  await card.getByRole('button', { name: 'Pausar assinatura' }).click();
+  const pause = page.getByRole('dialog', { name: 'Pausar assinatura' });
+  await expect(pause).toContainText('não há renovações nem cobranças');
+  await expect(pause).toContainText('continua valendo durante a pausa');
+  await expect(pause.getByTestId('pause-resume-date')).toHaveText(todayPlusMonths(3));
+  await axe(page);
+  await pause.getByRole('button', { name: 'Sim, pausar' }).click();
+  await expectToast(page, 'Assinatura pausada', `Sem cobranças até ${todayPlusMonths(3)}, quando ela volta sozinha.`);
+  await expect(pause).toHaveCount(0);
+  await expect(card.getByTestId('subscription-status')).toHaveText('Pausada');
+  await expect(card.getByTestId('paused-until')).toHaveText(`Pausada até ${todayPlusMonths(3)}`);
+  await expect(card.getByTestId('next-charge')).toHaveText(todayPlusMonths(3));
+  await expect(card.getByTestId('discount-note')).toContainText('O desconto continua valendo durante a pausa.');
+  await expect(card.getByRole('button', { name: 'Pausar assinatura' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Pular próxima renovação' })).toHaveCount(0);
+
+  // Resume: the next charge is the original date again.
+  await card.getByRole('button', { name: 'Retomar assinatura' }).click();
+  const resume = page.getByRole('dialog', { name: 'Retomar assinatura' });
+  await expect(resume).toContainText(todayPlusMonths(1));
+  await resume.getByRole('button', { name: 'Sim, retomar' }).click();
+  await expectToast(page, 'Assinatura retomada', `Próxima cobrança em ${todayPlusMonths(1)}.`);
+  await expect(card.getByTestId('subscription-status')).toHaveText('Ativa');
+  await expect(card.getByTestId('paused-until')).toHaveCount(0);
+  await expect(card.getByTestId('next-charge')).toHaveText(todayPlusMonths(1));
+
+  // Skip the next renewal: its date moves one month on. Escape first: nothing happens.
+  await card.getByRole('button', { name: 'Pular próxima renovação' }).click();
+  const skip = page.getByRole('dialog', { name: 'Pular próxima renovação' });
+  await expect(skip.getByTestId('skip-from')).toHaveText(todayPlusMonths(1));
+  // (Past the 28th the page previews from the next date; the server counts from the plan's anchor.)
+  if (todayDay() <= 28) await expect(skip.getByTestId('skip-to')).toHaveText(todayPlusMonths(2));
+  await page.keyboard.press('Escape');
+  await expect(skip).toHaveCount(0);
+  await expect(card.getByTestId('next-charge')).toHaveText(todayPlusMonths(1));
+  await card.getByRole('button', { name: 'Pular próxima renovação' }).click();
+  await skip.getByRole('button', { name: 'Sim, pular' }).click();
+  await expectToast(page, 'Renovação pulada', `A próxima cobrança passa a ser em ${todayPlusMonths(2)}.`);
+  await expect(skip).toHaveCount(0);
+  await expect(card.getByTestId('next-charge')).toHaveText(todayPlusMonths(2));
+
+  // The payment method of the renewals: a card in 3x.
+  await card.getByRole('button', { name: 'Trocar forma de pagamento' }).click();
+  const payment = page.getByRole('dialog', { name: 'Trocar forma de pagamento' });
+  await expect(payment.getByRole('radio', { name: /Cartão de crédito/ })).toBeChecked();
+  await payment.getByLabel('Parcelas').selectOption('3');
+  await axe(page);
+  await payment.getByRole('button', { name: 'Salvar forma de pagamento' }).click();
+  await expectToast(page, 'Forma de pagamento alterada', 'As próximas renovações serão cobradas assim: Cartão de crédito em 3x.');
+  await expect(card.getByTestId('payment-method')).toHaveText('Cartão de crédito em 3x');
 
   // Change to the annual plan, with the keyboard.
   await card.getByRole('button', { name: 'Alterar plano' }).focus();
@@ -63,6 +167,7 @@ test('a customer subscribes, sees the subscription, changes the plan and cancels
   const change = page.getByRole('dialog', { name: 'Alterar plano' });
   await expect(change).toBeVisible();
   await expect(change.getByRole('radio', { name: /Plano Mensal/ })).toBeChecked();
+  await expect(change.getByText('Economize 10%!')).toBeVisible();
   await axe(page);
   await change.getByRole('radio', { name: /Plano Anual/ }).check();
   await change.getByRole('button', { name: 'Confirmar alteração' }).click();
@@ -70,24 +175,30 @@ test('a customer subscribes, sees the subscription, changes the plan and cancels
   await expect(change).toHaveCount(0);
   await expect(card.getByRole('heading', { name: 'Plano Anual' })).toBeVisible();
   await expect(card.getByTestId('subscription-total')).toHaveText('R$\u00a0538,90');
-  // The tab shows created date + plan months (SPEC §9).
+  // SPEC §4: today plus the plan's months.
   await expect(card.getByTestId('next-charge')).toHaveText(todayPlusMonths(12));
 
-  // Another customer posting this subscription's id gets a 404 and nothing changes.
+  // Another customer posting this subscription's id gets a 404 for every action and nothing changes.
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await signIn(otherPage, 'Intrusa Silva');
   for (const form of [
     { intent: 'cancel', subscriptionId } as Record<string, string>,
     { intent: 'change-plan', subscriptionId, frequency: 'monthly' },
+    { intent: 'pause', subscriptionId },
+    { intent: 'skip', subscriptionId },
+    { intent: 'change-payment', subscriptionId, paymentMethod: 'boleto' },
   ]) {
     const response = await otherPage.request.post('/area-cliente/assinaturas', { form });
-    expect(response.status()).toBe(404);
+    expect(response.status(), form.intent).toBe(404);
   }
+  // Bad input: 400.
+  expect((await otherPage.request.post('/area-cliente/assinaturas', { form: { intent: 'pause', subscriptionId: 'abc' } })).status()).toBe(400);
   await other.close();
   await page.reload();
   await expect(card.getByRole('heading', { name: 'Plano Anual' })).toBeVisible();
   await expect(card.getByTestId('subscription-status')).toHaveText('Ativa');
+  await expect(card.getByTestId('next-charge')).toHaveText(todayPlusMonths(12));
 
   // Cancel, after the confirmation.
   await card.getByRole('button', { name: 'Cancelar assinatura' }).click();
@@ -104,6 +215,90 @@ test('a customer subscribes, sees the subscription, changes the plan and cancels
   // No longer a subscriber.
   await page.goto('/assinatura');
   await expect(page.getByRole('button', { name: 'Assinar agora' })).toBeVisible();
+});
+
+test('a subscriber buys with "A cada 2 meses": the programmed delivery shows its next date and items, is skipped, re-timed, paused and resumed; axe in both themes on desktop and phone', async ({ page, browser }) => {
+  test.slow();
+  await signIn(page, 'Rafaela Monteiro');
+  await subscribeMonthly(page);
+
+  const product = await addProduct(page, 'detergente');
+  await page.goto('/checkout');
+  await expect(page.getByText('Desconto de assinante (10%)')).toBeVisible();
+  await page.locator('#frequencia').selectOption('2');
+  await page.getByLabel('CPF ou CNPJ').fill('529.982.247-25');
+  await page.getByRole('radio', { name: /Cartão de crédito/ }).check();
+  await payNow(page);
+  await expect(page).toHaveURL(/\/pedido\//);
+
+  await gotoHydrated(page, '/area-cliente/assinaturas');
+  const delivery = page.locator('article[data-delivery-id]');
+  await expect(delivery).toHaveCount(1);
+  await expect(delivery.getByTestId('delivery-frequency')).toHaveText('A cada 2 meses');
+  await expect(delivery.getByTestId('delivery-status')).toHaveText('Ativa');
+  await expect(delivery.getByTestId('delivery-next-date')).toHaveText(todayPlusMonths(2));
+  await expect(delivery.getByTestId('delivery-items')).toContainText(`1 × ${product}`);
+  await expect(delivery.getByText('Nenhuma entrega feita ainda.')).toBeVisible();
+  await expect(page.getByTestId('no-deliveries')).toHaveCount(0);
+  await axeEverywhere(page, 'assinaturas');
+
+  // Skip the next one: two months on.
+  await delivery.getByRole('button', { name: 'Pular próxima entrega' }).click();
+  const skip = page.getByRole('dialog', { name: 'Pular próxima entrega' });
+  await expect(skip).toContainText(todayPlusMonths(2));
+  if (todayDay() <= 28) await expect(skip.getByTestId('delivery-skip-to')).toHaveText(todayPlusMonths(4));
+  await axeEverywhere(page, 'pular entrega');
+  await skip.getByRole('button', { name: 'Sim, pular' }).click();
+  await expectToast(page, 'Entrega pulada', `A próxima entrega passa a ser em ${todayPlusMonths(4)}.`);
+  await expect(skip).toHaveCount(0);
+  await expect(delivery.getByTestId('delivery-next-date')).toHaveText(todayPlusMonths(4));
+
+  // Every 3 months from now on: the next date stays.
+  await delivery.getByRole('button', { name: 'Alterar frequência' }).click();
+  const frequency = page.getByRole('dialog', { name: 'Alterar frequência' });
+  await expect(frequency.getByLabel('Frequência')).toHaveValue('2');
+  await frequency.getByLabel('Frequência').selectOption('3');
+  await frequency.getByRole('button', { name: 'Salvar frequência' }).click();
+  await expectToast(page, 'Frequência alterada', `Entregas a cada 3 meses; a próxima continua em ${todayPlusMonths(4)}.`);
+  await expect(delivery.getByTestId('delivery-frequency')).toHaveText('A cada 3 meses');
+  await expect(delivery.getByTestId('delivery-next-date')).toHaveText(todayPlusMonths(4));
+
+  // Pause and resume.
+  await delivery.getByRole('button', { name: 'Pausar', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Pausar entrega programada' }).getByRole('button', { name: 'Sim, pausar' }).click();
+  await expectToast(page, 'Entrega programada pausada', 'Nenhum pedido será feito até você retomá-la.');
+  await expect(delivery.getByTestId('delivery-status')).toHaveText('Pausada');
+  await expect(delivery.getByTestId('delivery-next-date')).toHaveText('Pausada');
+  await expect(delivery.getByRole('button', { name: 'Pular próxima entrega' })).toHaveCount(0);
+  await axeEverywhere(page, 'entrega pausada');
+  await delivery.getByRole('button', { name: 'Retomar', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Retomar entrega programada' }).getByRole('button', { name: 'Sim, retomar' }).click();
+  await expectToast(page, 'Entrega programada retomada', `Próxima entrega em ${todayPlusMonths(4)}.`);
+  await expect(delivery.getByTestId('delivery-status')).toHaveText('Ativa');
+  await expect(delivery.getByTestId('delivery-next-date')).toHaveText(todayPlusMonths(4));
+
+  // Nobody else touches it.
+  const deliveryId = (await delivery.getAttribute('data-delivery-id'))!;
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signIn(otherPage, 'Outra Pessoa');
+  for (const form of [
+    { intent: 'delivery-skip', deliveryId } as Record<string, string>,
+    { intent: 'delivery-pause', deliveryId },
+    { intent: 'delivery-cancel', deliveryId },
+    { intent: 'delivery-frequency', deliveryId, months: '1' },
+  ]) {
+    expect((await otherPage.request.post('/area-cliente/assinaturas', { form })).status(), form.intent).toBe(404);
+  }
+  await other.close();
+
+  // Cancelled by its owner: gone from the list.
+  await delivery.getByRole('button', { name: 'Cancelar entrega programada' }).click();
+  await page.getByRole('dialog', { name: 'Cancelar entrega programada' }).getByRole('button', { name: 'Sim, cancelar entrega' }).click();
+  await expectToast(page, 'Entrega programada cancelada', 'Nenhum novo pedido será feito.');
+  await expect(delivery).toHaveCount(0);
+  await expect(page.getByTestId('no-deliveries')).toBeVisible();
+  await expect(page.locator('article[data-subscription-id]').getByTestId('subscription-status')).toHaveText('Ativa');
 });
 
 test('preferences: hide the floating buttons and pick the dark theme, at once and after a reload', async ({ page }) => {

@@ -276,8 +276,10 @@ describe.each(engines)('subscription renewals on $name', ({ open }) => {
     // The customer cannot simply resume: it must be paid.
     expect(await changeSubscription(handle.db, sub.id, { kind: 'customer', userId: buyer.id }, { action: 'resume' })).toMatchObject({ ok: false, status: 409 });
 
-    // The customer pays it with Pix; the admin confirms it in the bank.
+    // The customer tries the card again (declined), then pays with Pix; the admin confirms it in the bank.
+    expect(await payPendingRenewal(handle.db, buyer.id, period!.orderId, 'credit_card', gateway)).toMatchObject({ ok: false, status: 402 });
     expect(await payPendingRenewal(handle.db, buyer.id, period!.orderId, 'pix', gateway)).toEqual({ ok: true, status: 'pending' });
+    expect(await payPendingRenewal(handle.db, (await newBuyer()).id, period!.orderId, 'pix', gateway)).toMatchObject({ ok: false, status: 404 });
     expect(await confirmPayment(handle.db, { orderId: period!.orderId, provider: 'manual', reference: `manual:${period!.orderId}`, amountCents: 4990, actor: { kind: 'system' } })).toBe('applied');
     expect(await subRow(sub.id)).toMatchObject({ status: 'active', pausedReason: null, nextDeliveryDate: '2035-03-15', paidThrough: '2035-03-15' });
     expect(await isSubscriber(handle.db, buyer.id)).toBe(true);

@@ -266,6 +266,8 @@ export type ProgrammedDelivery = {
   months: number;
   status: 'active' | 'paused' | 'cancelled';
   nextDate: string;
+  /** The day its schedule counts from. */
+  anchorDate: string;
   paymentMethod: PaymentMethod;
   items: { productName: string; size: string | null; quantity: number; available: boolean }[];
   /** The last dates and what they made, newest first. */
@@ -291,6 +293,7 @@ export async function listOwnProgrammedDeliveries(db: Executor, userId: string):
         months: r.months,
         status: r.status,
         nextDate: r.nextDate,
+        anchorDate: r.anchorDate,
         paymentMethod: r.paymentMethod,
         items: items.map((i) => ({ productName: i.productName, size: i.size, quantity: i.quantity, available: Boolean(i.variantId || i.kitId) })),
         runs: runs.map((x) => ({ scheduledFor: x.scheduledFor, outcome: x.outcome, orderId: x.orderId, note: x.note })),

@@ -364,15 +364,16 @@ export async function payPendingRenewal(db: Database, userId: string, orderId: s
     const attempt = period.attempts + 1;
     const charge = await provider.charge({
       orderId: order.id,
-      idempotencyKey: `${renewalChargeKey(period.subscriptionId, period.periodDate, attempt)}:cliente`,
+      idempotencyKey: `${renewalChargeKey(period.subscriptionId, period.periodDate, attempt)}:cliente:${method}`,
       amountCents: toCents(order.totalPrice),
       method,
       installments: 1,
       customer: await customerOf(tx, userId, order.taxId),
     });
+    // Every try is counted (declined too), so the next one carries a new idempotency key.
+    await tx.update(subscriptionPeriods).set({ attempts: attempt, lastError: charge.approved ? null : charge.reason }).where(eq(subscriptionPeriods.id, period.id));
     if (!charge.approved) return { ok: false, status: 402, message: `Pagamento recusado: ${charge.reason}` };
     await tx.update(orders).set({ paymentMethod: method, paymentDetails: charge.details }).where(eq(orders.id, order.id));
-    await tx.update(subscriptionPeriods).set({ attempts: attempt }).where(eq(subscriptionPeriods.id, period.id));
     if (charge.settled) {
       try {
         await confirmPaymentIn(tx, { orderId: order.id, provider: provider.name, reference: charge.reference ?? `${order.id}:${attempt}`, amountCents: toCents(order.totalPrice), actor: { kind: 'system' }, note: 'Pago pelo cliente' });

@@ -70,6 +70,8 @@ export type OwnSubscription = {
   resumeOn: string | null;
   /** The next renewal: its date and what it charges (the price this subscription was sold at). */
   nextDeliveryDate: string;
+  /** The day its schedule counts from (skip previews follow its day of the month). */
+  anchorDate: string;
   /** numeric(12,2) as text, e.g. '49.90'. */
   totalValue: string;
   paymentMethod: PaymentMethod;
@@ -121,6 +123,7 @@ export async function listOwnSubscriptions(db: Executor, userId: string): Promis
         pausedReason: r.pausedReason,
         resumeOn: r.resumeOn,
         nextDeliveryDate: r.nextDeliveryDate,
+        anchorDate: r.anchorDate,
         totalValue: r.totalValue,
         paymentMethod: r.paymentMethod,
         installments: r.installments,

@@ -42,6 +42,7 @@ type Table =
   | 'orders'
   | 'orderItems'
   | 'subscriptions'
+  | 'deliveries'
   | 'savedKits'
   | 'savedKitItems'
   | 'favorites'
@@ -73,6 +74,8 @@ type Fixtures = {
     kitId: string;
     kitName: string;
     subscriptionId: string;
+    /** A's programmed delivery (a subscriber's repeated order). */
+    deliveryId: string;
     favoriteProductId: string;
   };
   /** A bystander account: signs in through /login, gets a subscription from the admin. */
@@ -291,6 +294,34 @@ const MATRIX: Record<string, Entry> = {
   'routes/customer/subscriptions.tsx': {
     loader: [{ url: '/area-cliente/assinaturas', expect: signedIn(), secrets: (f) => [f.a.subscriptionId] }],
     action: [
+      ...(['skip', 'pause', 'resume'] as const).map((intent) => ({
+        label: `${intent} of A's subscription`,
+        url: '/area-cliente/assinaturas',
+        body: (f: Fixtures) => ({ intent, subscriptionId: f.a.subscriptionId }),
+        expect: ownedByA(),
+        writes: ['subscriptions' as const],
+      })),
+      {
+        label: "changing A's payment method",
+        url: '/area-cliente/assinaturas',
+        body: (f) => ({ intent: 'change-payment', subscriptionId: f.a.subscriptionId, paymentMethod: 'boleto' }),
+        expect: ownedByA(),
+        writes: ['subscriptions'],
+      },
+      {
+        label: "changing A's delivery frequency",
+        url: '/area-cliente/assinaturas',
+        body: (f) => ({ intent: 'delivery-frequency', deliveryId: f.a.deliveryId, months: '1' }),
+        expect: ownedByA(),
+        writes: ['deliveries'],
+      },
+      ...(['delivery-skip', 'delivery-pause', 'delivery-resume', 'delivery-cancel'] as const).map((intent) => ({
+        label: `${intent} of A's programmed delivery`,
+        url: '/area-cliente/assinaturas',
+        body: (f: Fixtures) => ({ intent, deliveryId: f.a.deliveryId }),
+        expect: ownedByA(),
+        writes: ['deliveries' as const],
+      })),
       {
         label: "changing A's plan",
         url: '/area-cliente/assinaturas',
@@ -678,6 +709,7 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
       orders: s.orders,
       orderItems: s.orderItems,
       subscriptions: s.userSubscriptions,
+      deliveries: s.programmedDeliveries,
       savedKits: s.savedKits,
       savedKitItems: s.savedKitItems,
       favorites: s.userFavorites,
@@ -763,6 +795,11 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
     );
     const subscription = { frequency: 'monthly' as const, status: 'active' as const, anchorDate: '2026-11-10', nextDeliveryDate: '2026-12-10', totalValue: '49.90', paidThrough: '2026-12-10' };
     const [aSubscription] = await db.insert(s.userSubscriptions).values({ userId: a.id, ...subscription }).returning();
+    const [aDelivery] = await db
+      .insert(s.programmedDeliveries)
+      .values({ userId: a.id, sourceOrderId: orderId, months: 2, anchorDate: '2026-11-10', nextDate: '2027-01-10', paymentMethod: 'pix' })
+      .returning();
+    await db.insert(s.programmedDeliveryItems).values({ deliveryId: aDelivery!.id, variantId: product!.variantId, productName: 'Produto da Ana', quantity: 1 });
     // A bystander's subscription for the admin's "remove".
     const bystanderId = `bystander-${randomUUID().slice(0, 8)}`;
     await db.insert(s.user).values({ id: bystanderId, name: 'Terceiro', email: `${bystanderId}@exemplo.com.br` });
@@ -805,6 +842,7 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
         kitId: kit.id,
         kitName,
         subscriptionId: aSubscription!.id,
+        deliveryId: aDelivery!.id,
         favoriteProductId: favorite!.id,
       },
       visitor,

@@ -523,6 +523,17 @@ describe.each(engines.map((e) => e.name))('hostile input on %s', (engineName) =>
           { intent: 'change-plan', subscriptionId: VALID_UUID, frequency: 'annual' },
           { subscriptionId: badUuid, frequency: fc.oneof(anyText, fc.constantFrom('weekly', 'Annual', 'monthly ')).filter(not('monthly', 'semiannual', 'annual')) },
         ),
+        hostileForm(
+          { intent: 'change-payment', subscriptionId: VALID_UUID, paymentMethod: 'credit_card', installments: '3' },
+          {
+            subscriptionId: badUuid,
+            paymentMethod: fc.oneof(anyText, fc.constantFrom('PIX', 'cash', 'boleto ')).filter(not('pix', 'credit_card', 'boleto')),
+            installments: fc.constantFrom('0', '13', '01', '1.0', '1e1', '-1', 'abc'),
+          },
+        ),
+        hostileForm({ intent: 'pay-now', orderId: VALID_UUID, paymentMethod: 'pix' }, { orderId: badUuid, paymentMethod: fc.oneof(anyText, fc.constantFrom('PIX', 'cash')).filter(not('pix', 'credit_card', 'boleto')) }),
+        hostileForm({ intent: 'delivery-skip', deliveryId: VALID_UUID }, { deliveryId: badUuid, intent: fc.constantFrom('delivery', 'DELIVERY-SKIP', 'delivery-delete', LONG) }),
+        hostileForm({ intent: 'delivery-frequency', deliveryId: VALID_UUID, months: '2' }, { deliveryId: badUuid, months: fc.constantFrom('0', '4', '1.5', ' 2', '-1', 'abc', '') }),
       ),
     });
   });

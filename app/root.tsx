@@ -22,7 +22,7 @@ import { databaseAvailability, getDb } from './server/db.server';
 import { DEFAULT_PREFERENCES, getOrCreatePreferences } from './server/preferences.server';
 import { getSessionUser } from './server/auth/session.server';
 import { getEnv } from './server/env.server';
-import { isSubscriber } from './server/subscriptions/subscriptions.server';
+import { subscriberStanding } from './server/subscriptions/subscriptions.server';
 import { useRootData } from './lib/root-data';
 import { useNonce } from './components/nonce';
 import { UNAVAILABLE_MESSAGE, UNAVAILABLE_STATUS, UNAVAILABLE_TITLE } from './lib/unavailable';
@@ -49,14 +49,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     takeToast(request),
   ]);
   const db = await getDb();
-  const [preferences, subscriber] = user
-    ? await Promise.all([getOrCreatePreferences(db, user.id, cookieTheme), isSubscriber(db, user.id)])
-    : [{ ...DEFAULT_PREFERENCES, theme: cookieTheme ?? DEFAULT_THEME }, false];
+  const [preferences, standing] = user
+    ? await Promise.all([getOrCreatePreferences(db, user.id, cookieTheme), subscriberStanding(db, user.id)])
+    : [{ ...DEFAULT_PREFERENCES, theme: cookieTheme ?? DEFAULT_THEME }, { hasSubscription: false, isSubscriber: false }];
   return data(
     {
       user: user && { name: user.name, email: user.email, role: user.role },
-      /** Computed on the server from the user's subscriptions (SPEC §1). */
-      isSubscriber: subscriber,
+      /** Computed on the server from the user's subscriptions (SPEC §1): gives the 10% now. */
+      isSubscriber: standing.isSubscriber,
+      /** Has a live plan (paid or not): /assinatura sends them to it instead of selling a second one. */
+      hasSubscription: standing.hasSubscription,
       publicUrl: getEnv().publicUrl,
       theme: preferences.theme,
       preferences: { hideChatbot: preferences.hideChatbot, hideWhatsapp: preferences.hideWhatsapp },

@@ -153,7 +153,7 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
           ))}
         </fieldset>
         <div className="mt-6">
-          {root?.isSubscriber ? (
+          {root?.hasSubscription ? (
             <Link to="/area-cliente/assinaturas" className={buttonVariants({ size: 'lg' })}>
               Ver minha assinatura
             </Link>

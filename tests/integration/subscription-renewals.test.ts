@@ -23,7 +23,7 @@ import { confirmPayment } from '~/server/orders/transitions.server';
 import { instantApprovalProvider, type ChargeRequest, type ChargeResult, type PaymentProvider } from '~/server/payments.server';
 import { changeProgrammedDelivery, listOwnProgrammedDeliveries, runProgrammedDeliveries } from '~/server/subscriptions/deliveries.server';
 import { payPendingRenewal, RenewalCrash, renewalChargeKey, runSubscriptionRenewals } from '~/server/subscriptions/renewals.server';
-import { changeSubscription, isSubscriber, listOwnSubscriptions } from '~/server/subscriptions/subscriptions.server';
+import { changeSubscription, isSubscriber, listOwnSubscriptions, subscriberStanding } from '~/server/subscriptions/subscriptions.server';
 import { NEW_ADDRESS_DELIVERY } from './delivery';
 import { engines } from './engines';
 
@@ -294,8 +294,9 @@ describe.each(engines)('subscription renewals on $name', ({ open }) => {
     setClock(at('2036-02-01'));
     const gateway = fakeGateway();
     const { buyer, sub, orderId: first } = await subscribe('monthly', 'pix', gateway);
-    // The purchase itself is unpaid: no discount yet.
+    // The purchase itself is unpaid: no discount yet, though the plan is there (no second one is sold).
     expect(await isSubscriber(handle.db, buyer.id)).toBe(false);
+    expect(await subscriberStanding(handle.db, buyer.id)).toEqual({ hasSubscription: true, isSubscriber: false });
     await confirmPayment(handle.db, { orderId: first, provider: 'manual', reference: `manual:${first}`, amountCents: 4990, actor: { kind: 'system' } });
     expect(await isSubscriber(handle.db, buyer.id)).toBe(true);
 

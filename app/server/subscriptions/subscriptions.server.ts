@@ -41,6 +41,19 @@ export async function isSubscriber(db: Executor, userId: string): Promise<boolea
   return rows.length > 0;
 }
 
+/**
+ * Both answers for every page (the root loader) in one query: whether the customer has a live
+ * plan (the subscribe button becomes "Ver minha assinatura") and whether it gives the 10% now.
+ */
+export async function subscriberStanding(db: Executor, userId: string): Promise<{ hasSubscription: boolean; isSubscriber: boolean }> {
+  const rows = await db
+    .select({ status: userSubscriptions.status, pausedReason: userSubscriptions.pausedReason, paidThrough: userSubscriptions.paidThrough })
+    .from(userSubscriptions)
+    .where(and(eq(userSubscriptions.userId, userId), inArray(userSubscriptions.status, ['active', 'paused'])))
+    .limit(1);
+  return { hasSubscription: rows.length > 0, isSubscriber: rows.some(givesSubscriberDiscount) };
+}
+
 /** A live (active or paused) subscription exists, paid or not: no second plan may be bought. */
 export async function hasLiveSubscription(db: Executor, userId: string): Promise<boolean> {
   const rows = await db

@@ -8,11 +8,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { formatCpf, generateCpf } from '@brazilian-utils/brazilian-utils';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import { ADMIN, createCustomer, expectToast, gotoHydrated, latestMail, login, payNow } from './fixtures';
+import { ADMIN, createCustomer, expectToast, gotoHydrated, latestMail, login, payNow, setTheme } from './fixtures';
 
 async function axe(page: Page, label: string) {
   for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme);
+    await setTheme(page, theme);
     for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
       await page.setViewportSize(size);
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

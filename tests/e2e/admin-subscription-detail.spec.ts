@@ -4,11 +4,11 @@
 // desktop and phone, in both states.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, createCustomer, expectToast, gotoHydrated, login } from './fixtures';
+import { ADMIN, createCustomer, expectToast, gotoHydrated, login, setTheme } from './fixtures';
 
 async function axe(page: Page, label: string) {
   for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme);
+    await setTheme(page, theme);
     for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
       await page.setViewportSize(size);
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

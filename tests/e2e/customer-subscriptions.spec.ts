@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createCustomer, expectToast, login, gotoHydrated, payNow } from './fixtures';
+import { createCustomer, expectToast, login, gotoHydrated, payNow, setTheme } from './fixtures';
 
 const NO_SUBSCRIPTION = 'Você ainda não tem uma assinatura ativa da Assinatura Inteligente.';
 const CANCEL_TEXT = 'Tem certeza que deseja cancelar sua assinatura? Você perderá todos os benefícios.';
@@ -25,7 +25,7 @@ async function axe(page: Page) {
 /** Axe in light and dark, on a desktop and a phone, plus touch targets (≥ 24 px) and heading order. */
 async function axeEverywhere(page: Page, label: string) {
   for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme);
+    await setTheme(page, theme);
     for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
       await page.setViewportSize(size);
       const where = `${label} ${theme} ${size.width}`;

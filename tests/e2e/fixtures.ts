@@ -120,3 +120,14 @@ export async function payNow(page: Page) {
   await fillNewAddress(page);
   await page.getByRole('button', { name: 'Pagar Agora' }).click();
 }
+
+/**
+ * Switches the theme the way the toggle does (the `dark` class) and waits for the colour transitions
+ * to finish: axe measuring a button half-way from light to dark reports a contrast that never shows.
+ */
+export async function setTheme(page: Page, theme: 'light' | 'dark') {
+  await page.evaluate(async (t) => {
+    document.documentElement.classList.toggle('dark', t === 'dark');
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+  }, theme);
+}

@@ -254,12 +254,18 @@ test('subscribe to the semiannual plan, then shop as a subscriber', async ({ pag
   await expect(page.getByRole('link', { name: 'Assine e economize' })).toHaveCount(0);
   const frequency = page.getByLabel('Frequência de entrega');
   await expect(frequency).toHaveValue('1');
-  expect(await frequency.locator('option').allTextContents()).toEqual(['A cada 1 mês', 'A cada 2 meses', 'A cada 3 meses']);
+  expect(await frequency.locator('option').allTextContents()).toEqual(['A cada 1 mês', 'A cada 2 meses', 'A cada 3 meses', 'Só desta vez (não repetir)']);
+  // The choice says what it does: the order repeats (a programmed delivery) unless "Só desta vez".
+  await expect(page.locator('#frequencia-ajuda')).toContainText('repetimos este pedido todo mês');
   await frequency.selectOption('3');
+  await expect(page.locator('#frequencia-ajuda')).toContainText('a cada 3 meses');
   await payNow(page);
   await expect(page).toHaveURL(/\/pedido\//);
   await expect(page.getByText(/entrega a cada 3 meses/)).toBeVisible();
   await expect(page.getByText('Desconto de assinante')).toBeVisible();
+  // It became a programmed delivery, three months on.
+  await page.goto('/area-cliente/assinaturas');
+  await expect(page.getByText('A cada 3 meses').first()).toBeVisible();
 
   // And the product modal no longer offers the subscription.
   await page.goto('/produtos?q=detergente');

@@ -569,7 +569,6 @@ function SubscriberList({ list, fetcher }: { list: SubscriptionPage; fetcher: Fe
                 <th scope="row" className="px-4 py-3 font-normal">
                   <Link to={`/admin/subscriptions/${s.id}`} className="block font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-200">
                     {s.userName}
-                    <span className="sr-only"> (ver assinatura)</span>
                   </Link>
                   <span className="block text-slate-600 dark:text-slate-400">{s.userEmail}</span>
                 </th>

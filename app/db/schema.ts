@@ -413,14 +413,7 @@ export const orders = pgTable(
     version: integer('version').notNull().default(0),
     // The delivery address, copied at checkout: editing a saved address never changes an order.
     // Null only on orders placed before addresses were asked for.
-    shipName: text('ship_name'),
-    shipStreet: text('ship_street'),
-    shipNumber: text('ship_number'),
-    shipComplement: text('ship_complement'),
-    shipNeighborhood: text('ship_neighborhood'),
-    shipCity: text('ship_city'),
-    shipState: text('ship_state'),
-    shipZipCode: text('ship_zip_code'),
+    ...shippingColumns(),
     /** A pending Pix/boleto order is cancelled by the expiry job after this. */
     paymentExpiresAt: timestamp('payment_expires_at', { withTimezone: true }),
     carrier: text('carrier', { enum: CARRIERS }),

@@ -4,24 +4,10 @@
 // e-mails are in the outbox. A stale page is told to reload. The CSV opens with its accents,
 // the packing slip has no site chrome. Axe on the new admin pages, light and dark, desktop and phone.
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { formatCpf, generateCpf } from '@brazilian-utils/brazilian-utils';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import { ADMIN, createCustomer, expectToast, gotoHydrated, latestMail, login, payNow, setTheme } from './fixtures';
-
-async function axe(page: Page, label: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    await setTheme(page, theme);
-    for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
-      await page.setViewportSize(size);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      expect(results.violations.map((v) => `${label} ${theme} ${size.width}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+import { ADMIN, createCustomer, expectToast, gotoHydrated, latestMail, login, payNow, axeEverywhere } from './fixtures';
 
 async function adminPage(browser: Browser) {
   const context = await browser.newContext();
@@ -75,12 +61,12 @@ test('a Pix order goes from the admin list to Entregue, the customer informed at
   await expect(admin.getByRole('row').filter({ hasText: number })).toHaveCount(1);
   await admin.goto(`/admin/orders?q=${encodeURIComponent('marcia conceicao')}`);
   await expect(admin.getByRole('row').filter({ hasText: number })).toHaveCount(1);
-  await axe(admin, 'lista');
+  await axeEverywhere(admin, 'lista');
 
   await gotoHydrated(admin, `/admin/orders/${orderId}`);
   await expect(admin.getByRole('heading', { level: 1 })).toHaveText(`Pedido ${number}`);
   await expect(admin.getByTestId('order-address')).toContainText('Avenida Paulista, 1000 — apto 42');
-  await axe(admin, 'detalhe');
+  await axeEverywhere(admin, 'detalhe');
 
   // A second admin tab opened now goes stale once the first acts.
   const stale = await context.newPage();
@@ -133,7 +119,7 @@ test('a Pix order goes from the admin list to Entregue, the customer informed at
   await expect(admin.getByTestId('order-address')).toContainText('CEP 01310-100');
   await expect(admin.getByRole('link', { name: 'Pedidos' })).toHaveCount(0);
   await expect(admin.getByRole('contentinfo')).toHaveCount(0);
-  await axe(admin, 'etiqueta');
+  await axeEverywhere(admin, 'etiqueta');
 
   // The CSV of the filtered list: BOM, ';', accents intact, amounts with a comma.
   await admin.goto(`/admin/orders?q=${number}`);

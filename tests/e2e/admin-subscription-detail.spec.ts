@@ -2,22 +2,8 @@
 // opens on its own page (customer, price, dates, history), is paused after the confirmation
 // (status Pausada, a history line by the admin) and resumed. Axe on the page, light and dark,
 // desktop and phone, in both states.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, createCustomer, expectToast, gotoHydrated, login, setTheme } from './fixtures';
-
-async function axe(page: Page, label: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    await setTheme(page, theme);
-    for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
-      await page.setViewportSize(size);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      expect(results.violations.map((v) => `${label} ${theme} ${size.width}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+import { ADMIN, createCustomer, expectToast, gotoHydrated, login, axeEverywhere } from './fixtures';
 
 /** Opens the dialog of an action, confirms it and waits for the toast that says it was done. */
 async function act(page: Page, button: string, dialog: string, confirm: string, done: string) {
@@ -56,7 +42,7 @@ test('an assigned subscription opens on its page, is paused with a history line 
   await expect(history.getByRole('listitem')).toHaveCount(1);
   await expect(history).toContainText('Assinatura criada');
   await expect(page.getByText('Nenhuma cobrança ainda.')).toBeVisible();
-  await axe(page, 'ativa');
+  await axeEverywhere(page, 'ativa');
 
   await act(page, 'Pausar', 'Pausar assinatura', 'Sim, pausar', 'Assinatura pausada');
   await expect(page.getByTestId('subscription-status')).toHaveText('Pausada');
@@ -67,7 +53,7 @@ test('an assigned subscription opens on its page, is paused with a history line 
   await expect(pausedLine).toContainText(/Volta sozinha em \d{2}\/\d{2}\/\d{4}/);
   await expect(plan).toContainText(/Volta sozinha em\s*\d{2}\/\d{2}\/\d{4}/);
   await expect(page.getByRole('button', { name: 'Pausar', exact: true })).toHaveCount(0);
-  await axe(page, 'pausada');
+  await axeEverywhere(page, 'pausada');
 
   await act(page, 'Retomar', 'Retomar assinatura', 'Sim, retomar', 'Assinatura retomada');
   await expect(page.getByTestId('subscription-status')).toHaveText('Ativa');

@@ -2,23 +2,9 @@
 // code, the deadline, the address and its history, and can be cancelled by its owner; the
 // address is saved for next time. Axe on the checkout's address section and the order page
 // (pending and cancelled), light and dark, desktop and phone.
-import AxeBuilder from '@axe-core/playwright';
 import { formatCpf, generateCpf } from '@brazilian-utils/brazilian-utils';
-import { expect, test, type Page } from '@playwright/test';
-import { createCustomer, expectToast, latestMail, login, payNow, setTheme } from './fixtures';
-
-async function axe(page: Page, label: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    await setTheme(page, theme);
-    for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
-      await page.setViewportSize(size);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      expect(results.violations.map((v) => `${label} ${theme} ${size.width}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+import { expect, test } from '@playwright/test';
+import { createCustomer, expectToast, latestMail, login, payNow, axeEverywhere } from './fixtures';
 
 test('a Pix to a new address waits for payment, shows its code and history, and its owner cancels it', async ({ page }) => {
   test.slow();
@@ -41,7 +27,7 @@ test('a Pix to a new address waits for payment, shows its code and history, and 
   const delivery = page.getByRole('group', { name: 'Endereço de entrega' });
   await expect(delivery.getByLabel('Salvar nos meus endereços')).toBeChecked();
   await expect(delivery.getByLabel('Quem vai receber')).toHaveValue('Joana Ribeiro');
-  await axe(page, 'checkout');
+  await axeEverywhere(page, 'checkout');
   await page.getByLabel('CPF ou CNPJ').fill(formatCpf(generateCpf()));
   await payNow(page);
   await expect(page).toHaveURL(/\/pedido\/[0-9a-f-]{36}$/);
@@ -57,7 +43,7 @@ test('a Pix to a new address waits for payment, shows its code and history, and 
   const number = (await page.getByRole('heading', { level: 1 }).textContent())!.replace('Pedido ', '').trim();
   const mail = await latestMail(account.email, `pedido ${number} recebido`);
   expect(mail.text).toContain('Pague até');
-  await axe(page, 'pedido pendente');
+  await axeEverywhere(page, 'pedido pendente');
 
   // The address was saved to Meus Endereços, as the box said.
   await page.goto('/area-cliente/enderecos');
@@ -74,7 +60,7 @@ test('a Pix to a new address waits for payment, shows its code and history, and 
   await expect(page.getByLabel('Pix copia e cola')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Cancelar pedido' })).toHaveCount(0);
   await latestMail(account.email, `pedido ${number} cancelado`);
-  await axe(page, 'pedido cancelado');
+  await axeEverywhere(page, 'pedido cancelado');
 
   await page.goto('/area-cliente/meus-pedidos');
   await expect(page.getByRole('row').filter({ hasText: number })).toContainText('Cancelado');

@@ -2,6 +2,7 @@
 // (no SMTP_URL in tests) and create accounts through the real UI.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
 
@@ -130,4 +131,27 @@ export async function setTheme(page: Page, theme: 'light' | 'dark') {
     document.documentElement.classList.toggle('dark', t === 'dark');
     await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
   }, theme);
+}
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * axe (WCAG 2.1 A/AA) on the page as it is, in light and dark, on a desktop and a phone; `rules`
+ * adds best-practice rules to each pass (target-size, heading-order). Leaves light and desktop.
+ */
+export async function axeEverywhere(page: Page, label = '', options: { rules?: string[] } = {}) {
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(size);
+      const where = `${label ? `${label} ` : ''}${theme} ${size.width}`;
+      const passes = [new AxeBuilder({ page }).withTags(WCAG_TAGS), ...(options.rules ? [new AxeBuilder({ page }).withRules(options.rules)] : [])];
+      for (const pass of passes) {
+        const results = await pass.analyze();
+        expect(results.violations.map((v) => `${where}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      }
+    }
+  }
+  await setTheme(page, 'light');
+  await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -2,22 +2,8 @@
 // chosen (another size still can), a size with 2 left shows "Últimas unidades"; a bad value
 // is refused at the field; the listing card says "Últimas unidades", then "Esgotado" (still
 // listed, cannot be added) when every size is out. Uses Limpa Pedras, which no kit contains and no other e2e test buys. Axe on the product form with its stock fields, light and dark, desktop and phone.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, expectToast, gotoHydrated, login, setTheme } from './fixtures';
-
-async function axe(page: Page) {
-  for (const theme of ['light', 'dark'] as const) {
-    await setTheme(page, theme);
-    for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
-      await page.setViewportSize(size);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      expect(results.violations.map((v) => `${theme} ${size.width}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+import { expect, test } from '@playwright/test';
+import { ADMIN, expectToast, gotoHydrated, login, axeEverywhere } from './fixtures';
 
 test('a size set to 0 is Esgotado and cannot be bought; 2 left is Últimas unidades', async ({ page, browser }) => {
   test.slow();
@@ -28,7 +14,7 @@ test('a size set to 0 is Esgotado and cannot be bought; 2 left is Últimas unida
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Limpa Pedras');
   const stock = page.getByLabel('Estoque (unidades)');
   await expect(stock).toHaveCount(2);
-  await axe(page);
+  await axeEverywhere(page);
 
   await stock.nth(0).fill('dois');
   await page.getByRole('button', { name: 'Salvar produto' }).click();

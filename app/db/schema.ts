@@ -49,12 +49,18 @@ export const PERIOD_KINDS = ['initial', 'renewal'] as const;
 export const PROGRAMMED_DELIVERY_STATUSES = ['active', 'paused', 'cancelled'] as const;
 /** What a programmed delivery's date produced: an order, nothing left to send, or a declined card. */
 export const DELIVERY_RUN_OUTCOMES = ['ordered', 'skipped', 'declined'] as const;
+/**
+ * One call to the payment provider: `requested` is written and committed before the call (a crash
+ * leaves it for the reconciliation job); then `awaiting` (a Pix or boleto shown), `approved`,
+ * `declined`, or `abandoned` (the provider never received it).
+ */
+export const PAYMENT_ATTEMPT_STATUSES = ['requested', 'awaiting', 'approved', 'declined', 'abandoned'] as const;
 
 /** What the customer needs to pay or to recognise the payment, by method. */
 export type PaymentDetails =
-  | { method: 'pix'; copyPaste: string }
-  | { method: 'credit_card'; installments: number; installmentCents: number[] }
-  | { method: 'boleto'; digitableLine: string; dueDate: string };
+  | { method: 'pix'; copyPaste: string; /** The gateway's own expiry (ISO), when it sets one. */ expiresAt?: string }
+  | { method: 'credit_card'; installments: number; installmentCents: number[]; brand?: string; lastFour?: string }
+  | { method: 'boleto'; digitableLine: string; dueDate: string; /** The gateway's printable boleto. */ pdfUrl?: string };
 export const BRAZILIAN_STATES = [
   'AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA',
   'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO',
@@ -320,6 +326,8 @@ export const userSubscriptions = pgTable(
     pausedAt: timestamp('paused_at', { withTimezone: true }),
     /** A customer's pause ends by itself on this day (SPEC §1 keeps the discount for at most 3 months). */
     resumeOn: date('resume_on'),
+    /** A card renewal charges this card, kept at the gateway (never the card itself). */
+    savedCardId: uuid('saved_card_id').references((): AnyPgColumn => savedCards.id, { onDelete: 'set null' }),
     // Where renewal orders go: copied from the checkout; null for a subscription an admin assigned.
     ...shippingColumns(),
   },
@@ -421,6 +429,8 @@ export const orders = pgTable(
     cancelReason: text('cancel_reason'),
     /** A paid order that was cancelled owes the customer their money back. */
     refundStatus: text('refund_status', { enum: REFUND_STATUSES }),
+    /** The gateway's id of the refund, once made. */
+    refundReference: text('refund_reference'),
     /** The subscription this order buys or renews (the plan line); see subscription_periods. */
     subscriptionId: uuid('subscription_id').references((): AnyPgColumn => userSubscriptions.id, { onDelete: 'set null' }),
     /** The programmed delivery this order repeats, and the date it was due. */
@@ -538,6 +548,73 @@ export const paymentConfirmations = pgTable(
     index('payment_confirmations_order_idx').on(t.orderId),
     index('payment_confirmations_late_idx').on(t.createdAt).where(sql`${t.outcome} = 'late' and ${t.resolvedAt} is null`),
   ],
+);
+
+/**
+ * Every call to the payment provider, one row per idempotency key (an order's attempt, a
+ * renewal's period). Written and committed before the call, so a process that dies while the
+ * provider answers leaves a `requested` row that the reconciliation job settles by asking the
+ * provider (server/payments/charges.server.ts). The provider's payment id is unique: a webhook
+ * finds its order here.
+ */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    provider: text('provider').notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    amount: money('amount').notNull(),
+    status: text('status', { enum: PAYMENT_ATTEMPT_STATUSES }).notNull().default('requested'),
+    /** The provider's id of the payment. */
+    reference: text('reference'),
+    /** Why it was declined or abandoned (pt-BR, shown to the customer). */
+    reason: text('reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_attempts_key_idx').on(t.idempotencyKey),
+    uniqueIndex('payment_attempts_reference_idx').on(t.provider, t.reference),
+    index('payment_attempts_order_idx').on(t.orderId, t.createdAt.desc()),
+    // The reconciliation job: calls never answered, Pix and boletos whose webhook may have been lost.
+    index('payment_attempts_open_idx').on(t.createdAt).where(sql`${t.status} in ('requested', 'awaiting')`),
+    check('payment_attempts_status_check', oneOf(t.status, PAYMENT_ATTEMPT_STATUSES)),
+    check('payment_attempts_method_check', oneOf(t.method, PAYMENT_METHODS)),
+    check('payment_attempts_amount_check', sql`${t.amount} >= 0`),
+  ],
+);
+
+/** A card kept at the gateway for renewals and programmed deliveries: its ids there, the brand and last digits. */
+export const savedCards = pgTable(
+  'saved_cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    customerReference: text('customer_reference').notNull(),
+    cardReference: text('card_reference').notNull(),
+    paymentMethodId: text('payment_method_id').notNull(),
+    lastFour: text('last_four'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('saved_cards_reference_idx').on(t.provider, t.cardReference), index('saved_cards_user_idx').on(t.userId)],
+);
+
+/** Signed webhook calls already received: the same signature twice is a replay (401). */
+export const webhookReceipts = pgTable(
+  'webhook_receipts',
+  {
+    provider: text('provider').notNull(),
+    signature: text('signature').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.signature] }), index('webhook_receipts_received_idx').on(t.receivedAt)],
 );
 
 /**
@@ -691,6 +768,7 @@ export const programmedDeliveries = pgTable(
     ...shippingColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    savedCardId: uuid('saved_card_id').references((): AnyPgColumn => savedCards.id, { onDelete: 'set null' }),
   },
   (t) => [
     check('programmed_deliveries_months_check', sql`${t.months} in (1, 2, 3)`),

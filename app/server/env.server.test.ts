@@ -23,6 +23,18 @@ describe('production safety', () => {
     expect(() => assertSafeForProduction(embedded)).not.toThrow();
   });
 
+  it("refuses the built-in provider's instant-approval test switch in production", () => {
+    expect(() => assertSafeForProduction({ ...embedded, PAYMENT_INSTANT_APPROVAL: true })).toThrow(/PAYMENT_INSTANT_APPROVAL/);
+    expect(() => assertSafeForProduction({ ...production, PAYMENT_INSTANT_APPROVAL: false })).not.toThrow();
+  });
+
+  it('refuses Mercado Pago without the webhook secret (webhooks unverifiable) or the public key (no card form)', () => {
+    const token = { MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-123456789' };
+    expect(() => assertSafeForProduction({ ...production, ...token, MERCADOPAGO_PUBLIC_KEY: 'APP_USR-pub-123' })).toThrow(/MERCADOPAGO_WEBHOOK_SECRET/);
+    expect(() => assertSafeForProduction({ ...production, ...token, MERCADOPAGO_WEBHOOK_SECRET: 'segredo-123456' })).toThrow(/MERCADOPAGO_PUBLIC_KEY/);
+    expect(() => assertSafeForProduction({ ...production, ...token, MERCADOPAGO_WEBHOOK_SECRET: 'segredo-123456', MERCADOPAGO_PUBLIC_KEY: 'APP_USR-pub-123' })).not.toThrow();
+  });
+
   it('refuses the old README admin password in production, embedded or not', () => {
     expect(() => assertSafeForProduction({ ...production, ADMIN_PASSWORD: 'clarear-admin' })).toThrow(/ADMIN_PASSWORD/);
     expect(() => assertSafeForProduction({ ...embedded, ADMIN_PASSWORD: 'clarear-admin' })).toThrow(/Recusando iniciar em produção: troque ADMIN_PASSWORD/);

@@ -72,6 +72,14 @@ const schema = z.object({
     .enum(['0', '1', 'true', 'false'])
     .default('0')
     .transform((v) => v === '1' || v === 'true'),
+  // Mercado Pago (README "Going live with Mercado Pago"): with the access token, payments go through the gateway.
+  MERCADOPAGO_ACCESS_TOKEN: z.string().min(10).max(200).optional(),
+  /** Signs the gateway's webhook calls (x-signature); required with the access token in production. */
+  MERCADOPAGO_WEBHOOK_SECRET: z.string().min(10).max(200).optional(),
+  /** The browser's key for card tokenization on /checkout. */
+  MERCADOPAGO_PUBLIC_KEY: z.string().min(10).max(200).optional(),
+  /** Where the adapter sends its requests: a sandbox proxy or, in tests, the local stand-in of the API. */
+  MERCADOPAGO_API_URL: z.url().default('https://api.mercadopago.com'),
   /** Set to 0 to run no scheduled jobs in this process (a web-only instance; tests that drive jobs by hand). */
   JOBS_ENABLED: z
     .enum(['0', '1', 'true', 'false'])
@@ -118,7 +126,8 @@ export function getEnv(): Env {
  * on a generated secret and a generated admin password.
  */
 export function assertSafeForProduction(
-  env: Pick<z.infer<typeof schema>, 'NODE_ENV' | 'DATABASE_URL' | 'ADMIN_EMAIL' | 'ADMIN_PASSWORD' | 'BETTER_AUTH_SECRET' | 'BETTER_AUTH_URL'>,
+  env: Pick<z.infer<typeof schema>, 'NODE_ENV' | 'DATABASE_URL' | 'ADMIN_EMAIL' | 'ADMIN_PASSWORD' | 'BETTER_AUTH_SECRET' | 'BETTER_AUTH_URL'> &
+    Partial<Pick<z.infer<typeof schema>, 'PAYMENT_INSTANT_APPROVAL' | 'MERCADOPAGO_ACCESS_TOKEN' | 'MERCADOPAGO_WEBHOOK_SECRET' | 'MERCADOPAGO_PUBLIC_KEY'>>,
 ) {
   if (env.NODE_ENV !== 'production') return;
   const problems: string[] = [];
@@ -127,6 +136,13 @@ export function assertSafeForProduction(
   }
   if (env.BETTER_AUTH_SECRET !== undefined && isPlaceholderSecret(env.BETTER_AUTH_SECRET)) {
     problems.push('troque BETTER_AUTH_SECRET (o valor é um exemplo conhecido, não aleatório)');
+  }
+  if (env.PAYMENT_INSTANT_APPROVAL) {
+    problems.push('desligue PAYMENT_INSTANT_APPROVAL (aprova pagamentos sem recebê-los: só para demonstrações e testes)');
+  }
+  if (env.MERCADOPAGO_ACCESS_TOKEN) {
+    if (!env.MERCADOPAGO_WEBHOOK_SECRET) problems.push('defina MERCADOPAGO_WEBHOOK_SECRET (a assinatura secreta dos webhooks do Mercado Pago)');
+    if (!env.MERCADOPAGO_PUBLIC_KEY) problems.push('defina MERCADOPAGO_PUBLIC_KEY (a chave pública, para o cartão no checkout)');
   }
   if (env.DATABASE_URL) {
     if (!env.BETTER_AUTH_SECRET) problems.push('defina BETTER_AUTH_SECRET (32+ caracteres aleatórios)');

@@ -58,6 +58,7 @@ export default [
   route('preferencias/tema', 'routes/theme.ts'),
   route('api/auth/*', 'routes/api.auth.ts'),
   route('uploads/*', 'routes/uploads.ts'),
+  route('webhooks/mercadopago', 'routes/webhooks.mercadopago.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   // Legal pages by slug (/termos-uso, …); anything else is a 404.

@@ -3,3 +3,9 @@ export function firstNameOr(name: string | null | undefined, fallback: string): 
   const first = name?.trim().split(/\s+/)[0];
   return first ? first : fallback;
 }
+
+/** 'Ana Maria Souza' → { first: 'Ana', last: 'Maria Souza' } (what payment gateways ask for). */
+export function splitPersonName(name: string): { first: string; last: string } {
+  const [first = '', ...rest] = name.trim().split(/\s+/);
+  return { first, last: rest.join(' ') };
+}

@@ -24,7 +24,7 @@ import type { ToastMessage } from '~/lib/toast';
 import { CheckoutError, getUserTaxId, placeOrder, quoteCart, type Quote } from '~/server/checkout.server';
 import { getDb } from '~/server/db.server';
 import { checkRateLimit } from '~/server/rate-limit.server';
-import { getPaymentProvider } from '~/server/payments.server';
+import { getPaymentProvider } from '~/server/payments/provider.server';
 import { getSessionUser } from '~/server/auth/session.server';
 import { readForm } from '~/server/http/body.server';
 import type { Route } from './+types/checkout';

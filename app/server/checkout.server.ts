@@ -9,6 +9,7 @@ import { isUniqueViolation, violatedConstraint } from '~/db/errors.server';
 import { orders, products, productVariants, user, userAddresses, userSubscriptions } from '~/db/schema';
 import type { SubscriptionFrequency } from '~/lib/cart';
 import { now } from '~/lib/clock';
+import { shortOrderId } from '~/lib/order-status';
 import { toCents } from '~/lib/money';
 import { nextPlanDate, PLAN_NAME, todayInBrazil } from '~/lib/plans';
 import { computeTotals, type Totals } from '~/lib/pricing';
@@ -16,10 +17,12 @@ import type { CartLineInput, DeliveryChoice, PayNowInput } from '~/lib/schemas/c
 import { isUuid } from '~/lib/schemas/ids';
 import { getOwnAddress, saveAddress } from './addresses.server';
 import { kickMailDelivery } from './mail/outbox.server';
-import { insertOrder, recordCharge } from './orders/create.server';
+import { insertOrder } from './orders/create.server';
 import { queueOrderEmail } from './orders/emails.server';
 import { getOwnOrder, isFirstPurchase } from './orders/orders.server';
-import type { PaymentProvider } from './payments.server';
+import { getEnv } from './env.server';
+import { chargeOrder, DECLINED_PREFIX, type ChargeHooks } from './payments/charges.server';
+import type { CardToken, PaymentProvider } from './payments/provider.server';
 import { getAvailability, OutOfStockError, reserveStock, shortageMessage, type Shortage } from './stock.server';
 import { createProgrammedDelivery } from './subscriptions/deliveries.server';
 import { startSubscriptionPeriod } from './subscriptions/periods.server';
@@ -215,13 +218,24 @@ async function resolveDelivery(tx: Executor, userId: string, delivery: DeliveryC
   };
 }
 
-export type PlacedOrder = { orderId: string; replayed: boolean };
+export type PlacedOrder = {
+  orderId: string;
+  replayed: boolean;
+  /** paid (a card), awaiting (a Pix or boleto to pay), unknown (the provider did not answer: the order waits for the reconciliation). */
+  payment: 'paid' | 'awaiting' | 'unknown';
+};
 
 type Buyer = { id: string; name: string; email: string };
 
+export const CARD_MISSING = 'Preencha os dados do cartão para pagar com cartão de crédito.';
+
 /**
- * Places the order. `afterStep` lets tests inject a failure after each write
- * to prove the transaction leaves nothing behind.
+ * Places the order, then charges it. The order (pending, stock taken, subscription and
+ * programmed delivery written) is committed first; the provider is called after the commit with
+ * an idempotency key of the order, and its answer recorded afterwards
+ * (payments/charges.server.ts). A declined card cancels the order and gives its stock back; the
+ * customer tries again from the same cart. `afterStep` lets tests inject a failure after each
+ * write of the order's transaction.
  */
 export async function placeOrder(
   db: Database,
@@ -229,9 +243,10 @@ export async function placeOrder(
   input: PayNowInput,
   provider: PaymentProvider,
   afterStep?: (step: CheckoutStep) => Promise<void>,
+  hooks?: ChargeHooks,
 ): Promise<PlacedOrder> {
   const existing = await findOrderByKey(db, buyer.id, input.idempotencyKey);
-  if (existing) return { orderId: existing, replayed: true };
+  if (existing) return replayOf(db, existing);
 
   const quote = await quoteCart(db, buyer.id, input.cart, input.taxId);
   if (quote.planUnavailable) throw new CheckoutError('cart', PLAN_UNAVAILABLE);
@@ -243,13 +258,19 @@ export async function placeOrder(
   if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== quote.totals.totalCents) {
     throw new CheckoutError('cart', 'O total do pedido mudou. Confira o resumo antes de pagar.');
   }
+  const card: CardToken | undefined = input.cardToken && input.cardPaymentMethodId ? { token: input.cardToken, paymentMethodId: input.cardPaymentMethodId, issuerId: input.cardIssuerId || undefined } : undefined;
+  if (input.paymentMethod === 'credit_card' && provider.tokenizesCards && !card) throw new CheckoutError('payment', CARD_MISSING, { field: 'card' });
   const plan = quote.lines.find((l) => l.isSubscription);
   const today = todayInBrazil();
   const { totals } = quote;
   const installments = input.paymentMethod === 'credit_card' ? input.installments : 1;
+  // A subscriber's order with a delivery frequency is repeated every N months (programmed delivery).
+  const programmedMonths = quote.isSubscriber && !plan && input.deliveryFrequency > 0 ? input.deliveryFrequency : null;
+  const placedAt = now();
 
+  let placed: { orderId: string; shipping: ShippingSnapshot };
   try {
-    const orderId = await db.transaction(async (tx) => {
+    placed = await db.transaction(async (tx) => {
       const shipping = await resolveDelivery(tx, buyer.id, input.delivery);
       let subscriptionId: string | null = null;
       if (plan) {
@@ -273,10 +294,7 @@ export async function placeOrder(
         subscriptionId = created!.id;
         await afterStep?.('subscription');
       }
-      // A subscriber's order with a delivery frequency is repeated every N months (programmed delivery).
-      const programmedMonths = quote.isSubscriber && !plan && input.deliveryFrequency > 0 ? input.deliveryFrequency : null;
 
-      const placedAt = now();
       const id = await step('order', 'Erro ao criar pedido', () =>
         insertOrder(tx, {
           userId: buyer.id,
@@ -310,21 +328,7 @@ export async function placeOrder(
       }
       await afterStep?.('stock');
 
-      const charge = await step('payment', 'Erro no pagamento', () =>
-        provider.charge({
-          orderId: id,
-          idempotencyKey: `checkout:${buyer.id}:${input.idempotencyKey}`,
-          amountCents: totals.totalCents,
-          method: input.paymentMethod,
-          installments,
-          customer: { name: buyer.name, email: buyer.email, taxId: input.taxId },
-        }),
-      );
-      if (!charge.approved) throw new CheckoutError('payment', `Pagamento recusado: ${charge.reason}`);
-      const { settled } = await recordCharge(tx, id, charge, { provider: provider.name, amountCents: totals.totalCents, placedAt });
-      if (plan && subscriptionId) {
-        await startSubscriptionPeriod(tx, { subscriptionId, orderId: id, today, paid: settled });
-      }
+      if (plan && subscriptionId) await startSubscriptionPeriod(tx, { subscriptionId, orderId: id, today, paid: false });
       if (programmedMonths) {
         await createProgrammedDelivery(tx, {
           userId: buyer.id,
@@ -340,18 +344,13 @@ export async function placeOrder(
       }
       // The buyer's CPF/CNPJ is kept for the next purchase.
       await tx.update(user).set({ taxId: input.taxId }).where(eq(user.id, buyer.id));
-      const placed = await getOwnOrder(tx, buyer.id, id);
-      await queueOrderEmail(tx, 'placed', placed!, buyer);
-      await afterStep?.('payment');
-      return id;
+      return { orderId: id, shipping };
     });
-    kickMailDelivery(db);
-    return { orderId, replayed: false };
   } catch (error) {
     if (isUniqueViolation(error) || (error instanceof CheckoutError && isUniqueViolation(error.cause))) {
       // The same attempt committed concurrently: answer with that order.
       const winner = await findOrderByKey(db, buyer.id, input.idempotencyKey);
-      if (winner) return { orderId: winner, replayed: true };
+      if (winner) return replayOf(db, winner);
       // Another first purchase of this account or CPF/CNPJ took the welcome offer meanwhile.
       if (violatedConstraint(error)?.startsWith('orders_welcome_')) {
         throw new CheckoutError('cart', 'O desconto de boas-vindas já foi usado em outra compra. Confira o novo total antes de pagar.', { cause: error });
@@ -359,6 +358,46 @@ export async function placeOrder(
     }
     throw error;
   }
+
+  // The order is committed: now the money, once per order (its first and only checkout attempt).
+  const { orderId, shipping } = placed;
+  const outcome = await chargeOrder(
+    db,
+    provider,
+    {
+      orderId,
+      idempotencyKey: `pedido:${orderId}:1`,
+      amountCents: totals.totalCents,
+      method: input.paymentMethod,
+      installments,
+      description: `Pedido ${shortOrderId(orderId)} — Clarear`,
+      customer: {
+        name: buyer.name,
+        email: buyer.email,
+        taxId: input.taxId,
+        address: { street: shipping.shipStreet!, number: shipping.shipNumber!, neighborhood: shipping.shipNeighborhood!, city: shipping.shipCity!, state: shipping.shipState!, zipCode: shipping.shipZipCode! },
+      },
+      card,
+      saveCard: Boolean(card && (plan || programmedMonths)),
+      expiresAt: new Date(placedAt.getTime() + getEnv().PIX_EXPIRES_MINUTES * 60_000),
+    },
+    { quiet: true, hooks },
+  );
+  if (outcome.status === 'declined') throw new CheckoutError('payment', `${DECLINED_PREFIX}: ${outcome.reason}`);
+  await db.transaction(async (tx) => {
+    const order = await getOwnOrder(tx, buyer.id, orderId);
+    if (order) await queueOrderEmail(tx, 'placed', order, buyer);
+  });
+  kickMailDelivery(db);
+  return { orderId, replayed: false, payment: outcome.status };
+}
+
+/** The same attempt again: its order, or the same refusal if its card was declined. */
+async function replayOf(db: Executor, orderId: string): Promise<PlacedOrder> {
+  const [row] = await db.select({ status: orders.status, cancelReason: orders.cancelReason, paymentDetails: orders.paymentDetails }).from(orders).where(eq(orders.id, orderId));
+  if (row?.status === 'cancelled' && row.cancelReason?.startsWith(DECLINED_PREFIX)) throw new CheckoutError('payment', row.cancelReason);
+  const payment = row?.status === 'pending' ? (row.paymentDetails ? 'awaiting' : 'unknown') : 'paid';
+  return { orderId, replayed: true, payment };
 }
 
 async function step<T>(name: CheckoutStep, message: string, run: () => Promise<T>): Promise<T> {

@@ -766,7 +766,7 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
     const { addFavorite } = await import('~/server/favorites.server');
     const { placeOrder } = await import('~/server/checkout.server');
     const { payNowSchema } = await import('~/lib/schemas/checkout');
-    const { instantApprovalProvider } = await import('~/server/payments.server');
+    const { builtInProvider } = await import('~/server/payments/provider.server');
     const { productFormSchema } = await import('~/lib/schemas/admin-product');
     const { saveProduct } = await import('~/server/product-admin.server');
     const { getEditablePlanConfig, listPlanOptions } = await import('~/server/subscriptions/plans.server');
@@ -791,7 +791,7 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
         delivery: NEW_ADDRESS_DELIVERY,
         taxId,
       }),
-      instantApprovalProvider,
+      builtInProvider,
     );
     const subscription = { frequency: 'monthly' as const, status: 'active' as const, anchorDate: '2026-11-10', nextDeliveryDate: '2026-12-10', totalValue: '49.90', paidThrough: '2026-12-10' };
     const [aSubscription] = await db.insert(s.userSubscriptions).values({ userId: a.id, ...subscription }).returning();

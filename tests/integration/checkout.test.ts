@@ -10,7 +10,7 @@ import { fieldErrors } from '~/lib/schemas/field-errors';
 import { searchProducts, getProductDetail, listFeaturedKits } from '~/server/catalog.server';
 import { CheckoutError, getUserTaxId, placeOrder, quoteCart, type CheckoutStep } from '~/server/checkout.server';
 import { getOwnOrder, listOwnOrders } from '~/server/orders/orders.server';
-import { instantApprovalProvider, type PaymentProvider } from '~/server/payments.server';
+import { builtInProvider, type PaymentProvider } from '~/server/payments/provider.server';
 import { NEW_ADDRESS_DELIVERY } from './delivery';
 import { engines } from './engines';
 
@@ -73,7 +73,7 @@ describe.each(engines)('checkout on $name', ({ open }) => {
       { id: kit.id, product_id: kit.id, quantity: 1, price: 0 },
     ];
     const attempt = input(cart);
-    const { orderId } = await placeOrder(handle.db, buyer, attempt, instantApprovalProvider);
+    const { orderId } = await placeOrder(handle.db, buyer, attempt, builtInProvider);
     const order = await getOwnOrder(handle.db, buyer.id, orderId);
     const cents = (v: string) => Math.round(Number(v) * 100);
     const subtotal = cents(variant.price) * 2 + cents(kit.price);
@@ -94,7 +94,7 @@ describe.each(engines)('checkout on $name', ({ open }) => {
 
   it('a company pays with an alphanumeric CNPJ typed in lower case: the order and the profile keep it in upper case', async () => {
     const buyer = await newBuyer();
-    const { orderId } = await placeOrder(handle.db, buyer, input([{ id: variant.id, product_id: variant.productId, quantity: 1 }], { taxId: '12.abc.345/01de-35' }), instantApprovalProvider);
+    const { orderId } = await placeOrder(handle.db, buyer, input([{ id: variant.id, product_id: variant.productId, quantity: 1 }], { taxId: '12.abc.345/01de-35' }), builtInProvider);
     const [order] = await handle.db.select().from(t.orders).where(eq(t.orders.id, orderId));
     expect(order).toMatchObject({ taxId: '12ABC34501DE35', status: 'pending', userId: buyer.id });
     expect(await getUserTaxId(handle.db, buyer.id)).toBe('12ABC34501DE35');
@@ -109,7 +109,7 @@ describe.each(engines)('checkout on $name', ({ open }) => {
     // Valid check digits but not as stored (lower case): the tax_id CHECK refuses the order.
     const before = await counts();
     const skipped: PayNowInput = { ...input(JSON.parse(cart) as unknown[]), taxId: '12abc34501de35' };
-    const error = await placeOrder(handle.db, buyer, skipped, instantApprovalProvider).catch((e: unknown) => e);
+    const error = await placeOrder(handle.db, buyer, skipped, builtInProvider).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CheckoutError);
     expect((error as CheckoutError).step).toBe('order');
     expect(await counts()).toEqual(before);
@@ -122,7 +122,7 @@ describe.each(engines)('checkout on $name', ({ open }) => {
     const quote = await quoteCart(handle.db, buyer.id, [{ id: variant2.id, product_id: variant2.productId, quantity: 3 }]);
     expect(quote.isSubscriber).toBe(true);
     expect(quote.totals.discountKind).toBe('subscriber');
-    const { orderId } = await placeOrder(handle.db, buyer, input([{ id: variant2.id, product_id: variant2.productId, quantity: 3 }], { deliveryFrequency: 2 }), instantApprovalProvider);
+    const { orderId } = await placeOrder(handle.db, buyer, input([{ id: variant2.id, product_id: variant2.productId, quantity: 3 }], { deliveryFrequency: 2 }), builtInProvider);
     const order = await getOwnOrder(handle.db, buyer.id, orderId);
     const subtotal = Math.round(Number(variant2.price) * 100) * 3;
     const discount = Math.floor((subtotal * 10 + 50) / 100);
@@ -139,7 +139,7 @@ describe.each(engines)('checkout on $name', ({ open }) => {
       { id: 'plan:semiannual', product_id: 'plan:semiannual', quantity: 1, is_subscription: true, frequency: 'semiannual' },
       { id: variant.id, product_id: variant.productId, quantity: 1 },
     ];
-    const { orderId } = await placeOrder(handle.db, buyer, input(cart, { paymentMethod: 'credit_card', installments: 3 }), instantApprovalProvider);
+    const { orderId } = await placeOrder(handle.db, buyer, input(cart, { paymentMethod: 'credit_card', installments: 3 }), builtInProvider);
     const order = await getOwnOrder(handle.db, buyer.id, orderId);
     const products = Math.round(Number(variant.price) * 100);
     expect(Math.round(Number(order!.discountPrice) * 100)).toBe(percentOf(products, 10));
@@ -154,14 +154,14 @@ describe.each(engines)('checkout on $name', ({ open }) => {
     expect(parts.reduce((a, b) => a + b, 0)).toBe(Math.round(Number(order!.totalPrice) * 100));
   });
 
-  it.each<CheckoutStep>(['subscription', 'order', 'items', 'payment'])('a failure after the %s step writes nothing', async (failing) => {
+  it.each<CheckoutStep>(['subscription', 'order', 'items', 'stock'])('a failure after the %s step writes nothing', async (failing) => {
     const buyer = await newBuyer();
     const before = await counts();
     const cart = [
       { id: 'plan:monthly', product_id: 'plan:monthly', quantity: 1, is_subscription: true, frequency: 'monthly' },
       { id: variant.id, product_id: variant.productId, quantity: 2 },
     ];
-    const error = await placeOrder(handle.db, buyer, input(cart), instantApprovalProvider, async (step) => {
+    const error = await placeOrder(handle.db, buyer, input(cart), builtInProvider, async (step) => {
       if (step === failing) throw new Error(`falha injetada em ${step}`);
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
@@ -170,21 +170,29 @@ describe.each(engines)('checkout on $name', ({ open }) => {
     expect(u?.taxId).toBeNull();
   });
 
-  it('a declined payment writes nothing and says why', async () => {
+  it('a declined payment cancels its order (committed before the charge), gives the stock back and says why', async () => {
     const buyer = await newBuyer();
-    const before = await counts();
-    const declining: PaymentProvider = { name: 'recusa', charge: async () => ({ approved: false, reason: 'cartão sem limite' }) };
-    const error = await placeOrder(handle.db, buyer, input([{ id: variant.id, product_id: variant.productId, quantity: 1 }]), declining).catch((e: unknown) => e);
+    await handle.db.update(t.productVariants).set({ stock: 10 }).where(eq(t.productVariants.id, variant.id));
+    const [before] = await handle.db.select({ stock: t.productVariants.stock }).from(t.productVariants).where(eq(t.productVariants.id, variant.id));
+    const declining: PaymentProvider = { ...builtInProvider, name: 'recusa', charge: async () => ({ approved: false, reason: 'cartão sem limite' }) };
+    const attempt = input([{ id: variant.id, product_id: variant.productId, quantity: 1 }]);
+    const error = await placeOrder(handle.db, buyer, attempt, declining).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CheckoutError);
     expect((error as CheckoutError).message).toBe('Pagamento recusado: cartão sem limite');
-    expect(await counts()).toEqual(before);
+    const [order] = await handle.db.select().from(t.orders).where(eq(t.orders.idempotencyKey, attempt.idempotencyKey));
+    expect(order).toMatchObject({ status: 'cancelled', cancelReason: 'Pagamento recusado: cartão sem limite' });
+    const [after] = await handle.db.select({ stock: t.productVariants.stock }).from(t.productVariants).where(eq(t.productVariants.id, variant.id));
+    expect(before!.stock).toBe(10);
+    expect(after!.stock).toBe(10);
+    const [attemptRow] = await handle.db.select().from(t.paymentAttempts).where(eq(t.paymentAttempts.orderId, order!.id));
+    expect(attemptRow).toMatchObject({ status: 'declined', idempotencyKey: `pedido:${order!.id}:1`, reason: 'cartão sem limite' });
   });
 
   it('a database error in a step is reported with that step', async () => {
     const buyer = await newBuyer();
     await handle.db.insert(t.userSubscriptions).values({ userId: buyer.id, frequency: 'monthly', status: 'paused', pausedReason: 'customer', anchorDate: '2026-11-22', nextDeliveryDate: '2026-12-22', totalValue: '49.90', paidThrough: '2026-12-22' });
     // A paused subscriber cannot buy a second plan: the line is refused before anything is written.
-    const error = await placeOrder(handle.db, buyer, input([{ id: 'plan:annual', product_id: 'plan:annual', quantity: 1, is_subscription: true, frequency: 'annual' }]), instantApprovalProvider).catch((e: unknown) => e);
+    const error = await placeOrder(handle.db, buyer, input([{ id: 'plan:annual', product_id: 'plan:annual', quantity: 1, is_subscription: true, frequency: 'annual' }]), builtInProvider).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CheckoutError);
     expect((error as CheckoutError).step).toBe('cart');
   });
@@ -193,7 +201,7 @@ describe.each(engines)('checkout on $name', ({ open }) => {
     const buyer = await newBuyer();
     const attempt = input([{ id: variant.id, product_id: variant.productId, quantity: 1 }]);
     const before = await counts();
-    const results = await Promise.all(Array.from({ length: 20 }, () => placeOrder(handle.db, buyer, attempt, instantApprovalProvider)));
+    const results = await Promise.all(Array.from({ length: 20 }, () => placeOrder(handle.db, buyer, attempt, builtInProvider)));
     expect(new Set(results.map((r) => r.orderId)).size).toBe(1);
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
     const after = await counts();
@@ -211,7 +219,7 @@ describe.each(engines)('checkout on $name', ({ open }) => {
     expect(quote.lines).toHaveLength(1);
     expect(quote.removed).toEqual(['00000000-0000-4000-8000-000000000000', 'not-a-uuid']);
     const unknown = '00000000-0000-4000-8000-000000000000';
-    const error = await placeOrder(handle.db, buyer, input([{ id: unknown, product_id: unknown, quantity: 1 }]), instantApprovalProvider).catch((e: unknown) => e);
+    const error = await placeOrder(handle.db, buyer, input([{ id: unknown, product_id: unknown, quantity: 1 }]), builtInProvider).catch((e: unknown) => e);
     expect((error as CheckoutError).step).toBe('cart');
     // A malformed id never gets that far: the posted cart is refused (400) before any query.
     expect(() => input([{ id: 'not-a-uuid', product_id: 'x', quantity: 1 }])).toThrow('Carrinho inválido. Recarregue a página e tente novamente.');
@@ -220,7 +228,7 @@ describe.each(engines)('checkout on $name', ({ open }) => {
   it("nobody reads another customer's order", async () => {
     const owner = await newBuyer();
     const other = await newBuyer();
-    const { orderId } = await placeOrder(handle.db, owner, input([{ id: variant.id, product_id: variant.productId, quantity: 1 }]), instantApprovalProvider);
+    const { orderId } = await placeOrder(handle.db, owner, input([{ id: variant.id, product_id: variant.productId, quantity: 1 }]), builtInProvider);
     expect(await getOwnOrder(handle.db, other.id, orderId)).toBeNull();
     expect(await getOwnOrder(handle.db, owner.id, orderId)).not.toBeNull();
     expect(await getOwnOrder(handle.db, owner.id, 'nao-e-uuid')).toBeNull();

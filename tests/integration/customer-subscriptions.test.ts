@@ -12,7 +12,7 @@ import { settleBackgroundTasks } from '~/server/background.server';
 import { setMailTransport } from '~/server/mail/outbox.server';
 import { insertOrder } from '~/server/orders/create.server';
 import { applyOrderAction } from '~/server/orders/transitions.server';
-import { instantApprovalProvider, type PaymentProvider } from '~/server/payments.server';
+import { builtInProvider, type PaymentProvider } from '~/server/payments/provider.server';
 import { getOrCreatePreferences, savePreferences } from '~/server/preferences.server';
 import { changeProgrammedDelivery, DELIVERY_MESSAGES, listOwnProgrammedDeliveries } from '~/server/subscriptions/deliveries.server';
 import { payPendingRenewal } from '~/server/subscriptions/renewals.server';
@@ -92,7 +92,7 @@ describe.each(engines)('customer subscriptions and preferences on $name', ({ ope
     });
   }
 
-  const decliningProvider: PaymentProvider = { name: 'recusa', charge: async () => ({ approved: false, reason: 'cartão recusado pelo emissor' }) };
+  const decliningProvider: PaymentProvider = { ...builtInProvider, name: 'recusa', charge: async () => ({ approved: false, reason: 'cartão recusado pelo emissor' }) };
 
   const byId = async (id: string) => (await handle.db.select().from(t.userSubscriptions).where(eq(t.userSubscriptions.id, id)))[0]!;
   const deliveryById = async (id: string) => (await handle.db.select().from(t.programmedDeliveries).where(eq(t.programmedDeliveries.id, id)))[0]!;
@@ -323,18 +323,18 @@ describe.each(engines)('customer subscriptions and preferences on $name', ({ ope
 
     // Someone else paying it, or a card declined: nothing changes.
     const intruder = await newCustomer();
-    expect(await payPendingRenewal(handle.db, intruder, orderId, 'credit_card', instantApprovalProvider)).toMatchObject({ ok: false, status: 404 });
+    expect(await payPendingRenewal(handle.db, intruder, orderId, 'credit_card', builtInProvider)).toMatchObject({ ok: false, status: 404 });
     expect(await payPendingRenewal(handle.db, userId, orderId, 'credit_card', decliningProvider)).toMatchObject({ ok: false, status: 402 });
     expect(await byId(sub.id)).toEqual(before);
 
     // The customer pays it by card: paid, the subscription is active again with its discount.
-    expect(await payPendingRenewal(handle.db, userId, orderId, 'credit_card', instantApprovalProvider)).toEqual({ ok: true, status: 'paid' });
+    expect(await payPendingRenewal(handle.db, userId, orderId, 'credit_card', builtInProvider)).toEqual({ ok: true, status: 'paid' });
     expect(await byId(sub.id)).toMatchObject({ status: 'active', pausedReason: null });
     expect(await isSubscriber(handle.db, userId)).toBe(true);
     const [listed] = await listOwnSubscriptions(handle.db, userId);
     expect(listed).toMatchObject({ status: 'active', discount: true, unpaidOrderId: null, renewals: [{ orderId, status: 'paid', orderStatus: 'paid' }] });
     // Paid once: a second payment is refused.
-    expect(await payPendingRenewal(handle.db, userId, orderId, 'credit_card', instantApprovalProvider)).toMatchObject({ ok: false, status: 409 });
+    expect(await payPendingRenewal(handle.db, userId, orderId, 'credit_card', builtInProvider)).toMatchObject({ ok: false, status: 409 });
   });
 
   it('resumes a subscription paused for an unpaid renewal once no order is left to pay: a new period from today', async () => {

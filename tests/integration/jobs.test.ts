@@ -16,7 +16,7 @@ import { placeOrder } from '~/server/checkout.server';
 import { startJobs, type JobRunner } from '~/server/jobs/runner.server';
 import { setMailTransport } from '~/server/mail/outbox.server';
 import type { MailMessage } from '~/server/mail/transport.server';
-import { instantApprovalProvider } from '~/server/payments.server';
+import { builtInProvider } from '~/server/payments/provider.server';
 import { NEW_ADDRESS_DELIVERY } from './delivery';
 import { engines } from './engines';
 
@@ -59,7 +59,7 @@ describe.each(engines)('scheduled jobs on $name', ({ name, open }) => {
       handle.db,
       buyer,
       payNowSchema.parse({ intent: 'pay', cart: JSON.stringify([{ id: variant.id, product_id: detail!.id, quantity: 2 }]), idempotencyKey: randomUUID(), paymentMethod: 'pix', taxId: generateCpf(), delivery: NEW_ADDRESS_DELIVERY }),
-      instantApprovalProvider,
+      builtInProvider,
     );
     await settleBackgroundTasks();
     // The store was down for two hours.

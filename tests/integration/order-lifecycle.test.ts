@@ -20,7 +20,7 @@ import type { MailMessage } from '~/server/mail/transport.server';
 import { expireUnpaidOrders } from '~/server/orders/expiry.server';
 import { getOrderDetail, getOwnOrder } from '~/server/orders/orders.server';
 import { applyOrderAction, confirmPayment, OrderActionError } from '~/server/orders/transitions.server';
-import { instantApprovalProvider } from '~/server/payments.server';
+import { builtInProvider } from '~/server/payments/provider.server';
 import { NEW_ADDRESS_DELIVERY } from './delivery';
 import { engines } from './engines';
 
@@ -51,7 +51,7 @@ describe.each(engines)('order lifecycle on $name', ({ open }) => {
       taxId: generateCpf(),
       delivery: options.delivery ?? NEW_ADDRESS_DELIVERY,
     });
-    return (await placeOrder(handle.db, buyer, input, instantApprovalProvider)).orderId;
+    return (await placeOrder(handle.db, buyer, input, builtInProvider)).orderId;
   }
 
   /** Moves an order to `status` the way the store would (admin actions). */

@@ -10,7 +10,7 @@ import { payNowSchema } from '~/lib/schemas/checkout';
 import { settleBackgroundTasks } from '~/server/background.server';
 import { CheckoutError, placeOrder, quoteCart } from '~/server/checkout.server';
 import { setMailTransport } from '~/server/mail/outbox.server';
-import { instantApprovalProvider } from '~/server/payments.server';
+import { builtInProvider } from '~/server/payments/provider.server';
 import { getAvailability } from '~/server/stock.server';
 import { getProductDetail, listKits, searchProducts } from '~/server/catalog.server';
 import { getEditableProduct, listAdminProducts, saveProduct } from '~/server/product-admin.server';
@@ -70,7 +70,7 @@ describe.each(engines)('stock on $name', ({ open }) => {
     const [size] = await sizesOf('detergente-neutro-concentrado');
     await setStock(size!.id, 10);
     const buyers = await Promise.all(Array.from({ length: 50 }, () => newBuyer()));
-    const results = await Promise.allSettled(buyers.map((b) => placeOrder(handle.db, b, pay([{ id: size!.id, product_id: size!.productId, quantity: 1 }]), instantApprovalProvider)));
+    const results = await Promise.allSettled(buyers.map((b) => placeOrder(handle.db, b, pay([{ id: size!.id, product_id: size!.productId, quantity: 1 }]), builtInProvider)));
     const ok = results.filter((r) => r.status === 'fulfilled');
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(ok).toHaveLength(10);
@@ -94,7 +94,7 @@ describe.each(engines)('stock on $name', ({ open }) => {
     const [size] = await sizesOf('desengordurante-cozinha');
     await setStock(size!.id, 3);
     const buyer = await newBuyer();
-    await expect(placeOrder(handle.db, buyer, pay([{ id: size!.id, product_id: size!.productId, quantity: 5 }]), instantApprovalProvider)).rejects.toMatchObject({
+    await expect(placeOrder(handle.db, buyer, pay([{ id: size!.id, product_id: size!.productId, quantity: 5 }]), builtInProvider)).rejects.toMatchObject({
       step: 'stock',
       message: `Estoque insuficiente de ${size!.name} (${size!.size}): restam 3 unidades.`,
     });
@@ -113,15 +113,15 @@ describe.each(engines)('stock on $name', ({ open }) => {
     expect((await getAvailability(handle.db, [inox.id])).get(inox.id)).toBeNull();
 
     const buyer = await newBuyer();
-    await expect(placeOrder(handle.db, buyer, pay([{ id: kit!.id, product_id: kit!.id, quantity: 3 }]), instantApprovalProvider)).rejects.toMatchObject({
+    await expect(placeOrder(handle.db, buyer, pay([{ id: kit!.id, product_id: kit!.id, quantity: 3 }]), builtInProvider)).rejects.toMatchObject({
       step: 'stock',
       message: `Estoque insuficiente de ${kit!.name}: restam 2 unidades.`,
     });
     // The kit and a loose detergent together draw on the same size.
     await expect(
-      placeOrder(handle.db, buyer, pay([{ id: kit!.id, product_id: kit!.id, quantity: 2 }, { id: detergente.id, product_id: detergente.productId, quantity: 2 }]), instantApprovalProvider),
+      placeOrder(handle.db, buyer, pay([{ id: kit!.id, product_id: kit!.id, quantity: 2 }, { id: detergente.id, product_id: detergente.productId, quantity: 2 }]), builtInProvider),
     ).rejects.toMatchObject({ step: 'stock' });
-    await placeOrder(handle.db, buyer, pay([{ id: kit!.id, product_id: kit!.id, quantity: 2 }, { id: detergente.id, product_id: detergente.productId, quantity: 1 }]), instantApprovalProvider);
+    await placeOrder(handle.db, buyer, pay([{ id: kit!.id, product_id: kit!.id, quantity: 2 }, { id: detergente.id, product_id: detergente.productId, quantity: 1 }]), builtInProvider);
     expect(await stockOf(detergente.id)).toBe(0);
     expect(await stockOf(inox.id)).toBeNull();
     expect((await getAvailability(handle.db, [kit!.id])).get(kit!.id)).toBe(0);

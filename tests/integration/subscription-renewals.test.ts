@@ -20,7 +20,7 @@ import { listAdminOrders } from '~/server/orders/admin-orders.server';
 import { expireUnpaidOrders } from '~/server/orders/expiry.server';
 import { getOwnOrder } from '~/server/orders/orders.server';
 import { confirmPayment } from '~/server/orders/transitions.server';
-import { instantApprovalProvider, type ChargeRequest, type ChargeResult, type PaymentProvider } from '~/server/payments.server';
+import { builtInProvider, type ChargeRequest, type ChargeResult, type PaymentProvider } from '~/server/payments/provider.server';
 import { changeProgrammedDelivery, listOwnProgrammedDeliveries, runProgrammedDeliveries } from '~/server/subscriptions/deliveries.server';
 import { payPendingRenewal, RenewalCrash, renewalChargeKey, runSubscriptionRenewals } from '~/server/subscriptions/renewals.server';
 import { changeSubscription, isSubscriber, listOwnSubscriptions, subscriberStanding } from '~/server/subscriptions/subscriptions.server';
@@ -34,6 +34,7 @@ import { engines } from './engines';
 function fakeGateway() {
   const charges = new Map<string, { request: ChargeRequest; result: ChargeResult }>();
   const gateway = {
+    ...builtInProvider,
     name: 'gateway-teste',
     declining: false,
     charges,
@@ -46,7 +47,7 @@ function fakeGateway() {
           ? { approved: false, reason: 'cartão recusado pelo emissor' }
           : { approved: true, settled: true, reference: `pay_${randomUUID()}`, details: { method: 'credit_card', installments: request.installments, installmentCents: [request.amountCents] } };
       } else {
-        result = await instantApprovalProvider.charge(request);
+        result = await builtInProvider.charge(request);
       }
       charges.set(request.idempotencyKey, { request, result });
       return result;
@@ -111,7 +112,7 @@ describe.each(engines)('subscription renewals on $name', ({ open }) => {
       delivery: NEW_ADDRESS_DELIVERY,
       deliveryFrequency: String(options.frequency ?? 0),
     });
-    return (await placeOrder(handle.db, buyer, input, options.provider ?? instantApprovalProvider)).orderId;
+    return (await placeOrder(handle.db, buyer, input, options.provider ?? builtInProvider)).orderId;
   }
 
   async function subscribe(frequency: 'monthly' | 'semiannual' | 'annual', method: 'pix' | 'credit_card' = 'credit_card', provider?: PaymentProvider) {
@@ -329,7 +330,7 @@ describe.each(engines)('subscription renewals on $name', ({ open }) => {
     const gateway = fakeGateway();
     const { buyer, sub } = await subscribe('monthly');
     setClock(at('2036-05-01', 2));
-    await runSubscriptionRenewals(handle.db, { provider: { ...gateway, name: gateway.name, charge: (r) => instantApprovalProvider.charge({ ...r, method: 'pix' }) } });
+    await runSubscriptionRenewals(handle.db, { provider: { ...gateway, name: gateway.name, charge: (r) => builtInProvider.charge({ ...r, method: 'pix' }) } });
     const renewal = (await periodsOf(sub.id)).find((p) => p.kind === 'renewal')!;
     const { applyOrderAction } = await import('~/server/orders/transitions.server');
     await applyOrderAction(handle.db, { orderId: renewal.orderId, action: 'cancel', actor: { kind: 'customer', userId: buyer.id }, reason: 'Não quero pagar' });

@@ -11,7 +11,7 @@ import { payNowSchema, type PayNowInput } from '~/lib/schemas/checkout';
 import { getProductDetail, searchProducts } from '~/server/catalog.server';
 import { CheckoutError, placeOrder, quoteCart } from '~/server/checkout.server';
 import { getOwnOrder, isFirstPurchase } from '~/server/orders/orders.server';
-import { instantApprovalProvider } from '~/server/payments.server';
+import { builtInProvider } from '~/server/payments/provider.server';
 import { applyOrderAction } from '~/server/orders/transitions.server';
 import { NEW_ADDRESS_DELIVERY } from './delivery';
 import { engines } from './engines';
@@ -68,7 +68,7 @@ describe.each(engines)('welcome offer on $name', ({ open }) => {
     expect(quote.firstPurchase).toBe(true);
     expect(quote.totals).toMatchObject({ discountKind: 'welcome', totalCents: welcomeTotal() });
 
-    const first = await placeOrder(handle.db, buyer, input(cpf, { expectedTotalCents: welcomeTotal() }), instantApprovalProvider);
+    const first = await placeOrder(handle.db, buyer, input(cpf, { expectedTotalCents: welcomeTotal() }), builtInProvider);
     const order = await getOwnOrder(handle.db, buyer.id, first.orderId);
     expect(order).toMatchObject({ discountKind: 'welcome', status: 'pending' });
     expect(Math.round(Number(order!.discountPrice) * 100)).toBe(percentOf(subtotal(), 10));
@@ -77,7 +77,7 @@ describe.each(engines)('welcome offer on $name', ({ open }) => {
     // The quote no longer offers it, with or without the CPF typed.
     expect((await quoteCart(handle.db, buyer.id, [line])).totals.discountKind).toBeNull();
     expect((await quoteCart(handle.db, buyer.id, [line], generateCpf())).firstPurchase).toBe(false);
-    const second = await placeOrder(handle.db, buyer, input(generateCpf()), instantApprovalProvider);
+    const second = await placeOrder(handle.db, buyer, input(generateCpf()), builtInProvider);
     const again = await getOwnOrder(handle.db, buyer.id, second.orderId);
     expect(again).toMatchObject({ discountKind: null, discountPrice: '0.00' });
     expect(Math.round(Number(again!.totalPrice) * 100)).toBe(subtotal());
@@ -85,10 +85,10 @@ describe.each(engines)('welcome offer on $name', ({ open }) => {
 
   it('another account with a CPF/CNPJ that already bought gets no welcome discount', async () => {
     const cpf = generateCpf();
-    await placeOrder(handle.db, await newBuyer(), input(cpf), instantApprovalProvider);
+    await placeOrder(handle.db, await newBuyer(), input(cpf), builtInProvider);
     const other = await newBuyer();
     expect(await isFirstPurchase(handle.db, other.id, cpf)).toBe(false);
-    const { orderId } = await placeOrder(handle.db, other, input(cpf), instantApprovalProvider);
+    const { orderId } = await placeOrder(handle.db, other, input(cpf), builtInProvider);
     expect((await getOwnOrder(handle.db, other.id, orderId))?.discountKind).toBeNull();
     // The same account with a new CPF is still not a first purchase.
     expect(await isFirstPurchase(handle.db, other.id, generateCpf())).toBe(false);
@@ -97,18 +97,18 @@ describe.each(engines)('welcome offer on $name', ({ open }) => {
   it('a cancelled order is not a purchase: the offer is still there', async () => {
     const buyer = await newBuyer();
     const cpf = generateCpf();
-    const { orderId } = await placeOrder(handle.db, buyer, input(cpf), instantApprovalProvider);
+    const { orderId } = await placeOrder(handle.db, buyer, input(cpf), builtInProvider);
     expect(await isFirstPurchase(handle.db, buyer.id, cpf)).toBe(false);
     await applyOrderAction(handle.db, { orderId, action: 'cancel', actor: { kind: 'customer', userId: buyer.id }, reason: 'Desisti' });
     expect(await isFirstPurchase(handle.db, buyer.id, cpf)).toBe(true);
-    const next = await placeOrder(handle.db, buyer, input(cpf), instantApprovalProvider);
+    const next = await placeOrder(handle.db, buyer, input(cpf), builtInProvider);
     expect((await getOwnOrder(handle.db, buyer.id, next.orderId))?.discountKind).toBe('welcome');
   });
 
   it('a total that changed since the page showed it stops the payment and writes nothing', async () => {
     const buyer = await newBuyer();
     const cpf = generateCpf();
-    const error = await placeOrder(handle.db, buyer, input(cpf, { expectedTotalCents: subtotal() }), instantApprovalProvider).catch((e: unknown) => e);
+    const error = await placeOrder(handle.db, buyer, input(cpf, { expectedTotalCents: subtotal() }), builtInProvider).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CheckoutError);
     expect(error).toMatchObject({ step: 'cart', message: 'O total do pedido mudou. Confira o resumo antes de pagar.' });
     expect(await ordersOf(eq(t.orders.userId, buyer.id))).toHaveLength(0);
@@ -119,7 +119,7 @@ describe.each(engines)('welcome offer on $name', ({ open }) => {
     const cpf = generateCpf();
     // Each attempt expects the welcome total the page showed; different keys, as five tabs would send.
     const results = await Promise.allSettled(
-      Array.from({ length: 5 }, () => placeOrder(handle.db, buyer, input(cpf, { expectedTotalCents: welcomeTotal() }), instantApprovalProvider)),
+      Array.from({ length: 5 }, () => placeOrder(handle.db, buyer, input(cpf, { expectedTotalCents: welcomeTotal() }), builtInProvider)),
     );
     const placed = results.filter((r) => r.status === 'fulfilled');
     const refused = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason as unknown);
@@ -138,7 +138,7 @@ describe.each(engines)('welcome offer on $name', ({ open }) => {
     const cnpj = '11222333000181';
     const buyers = await Promise.all([newBuyer(), newBuyer(), newBuyer()]);
     // Without an expected total, a late attempt may still go through, at full price.
-    const results = await Promise.allSettled(buyers.map((b) => placeOrder(handle.db, b, input(cnpj), instantApprovalProvider)));
+    const results = await Promise.allSettled(buyers.map((b) => placeOrder(handle.db, b, input(cnpj), builtInProvider)));
     for (const r of results) {
       if (r.status === 'rejected') expect((r.reason as CheckoutError).message).toMatch(/desconto de boas-vindas já foi usado/);
     }

@@ -187,6 +187,8 @@ export function deliveryFromForm(form: Record<string, unknown>): Record<string, 
   return { ...delivery, newAddress };
 }
 
+const CARD = 'Não foi possível ler os dados do cartão. Preencha-os de novo.';
+
 export const payNowSchema = z.object({
   intent: z.literal('pay', RELOAD),
   cart: cartField,
@@ -199,6 +201,11 @@ export const payNowSchema = z.object({
   expectedTotalCents: z.coerce.number(RELOAD).int(RELOAD).min(0, RELOAD).max(100_000_000_00, RELOAD).optional(),
   taxId: taxIdSchema,
   delivery: deliverySchema,
+  // A card tokenized in the browser by the gateway's script (never the card number): the token,
+  // the card's brand id (visa, master…) and its issuer. Required only when a gateway takes cards.
+  cardToken: z.string().trim().max(200, CARD).regex(/^[A-Za-z0-9_-]*$/, CARD).optional(),
+  cardPaymentMethodId: z.string().trim().max(40, CARD).regex(/^[a-z0-9_]*$/, CARD).optional(),
+  cardIssuerId: z.string().trim().max(20, CARD).regex(/^[0-9]*$/, CARD).optional(),
 });
 
 export type CartLineInput = z.infer<typeof cartLineSchema>;

@@ -33,6 +33,7 @@ import { log } from '~/server/log.server';
 import { resolveLatePayment } from '~/server/orders/admin-orders.server';
 import { getOrderDetail } from '~/server/orders/orders.server';
 import { applyOrderAction, confirmPayment, OrderActionError } from '~/server/orders/transitions.server';
+import { refundOrder, type RefundOutcome } from '~/server/payments/charges.server';
 import type { Route } from './+types/order';
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
@@ -84,6 +85,8 @@ export async function action({ request, params }: Route.ActionArgs) {
           ...(input.intent === 'ship' ? { carrier: input.carrier, trackingCode: input.trackingCode } : {}),
           ...(input.intent === 'cancel' ? { reason: input.reason } : {}),
         });
+        // A paid order's money goes back through the gateway that took it, now; the job retries a failure.
+        if (input.intent === 'cancel') return data<ActionData>({ ok: true, intent: input.intent, toast: REFUND_TOASTS[await refundOrder(db, params.id)] });
         return data<ActionData>({ ok: true, intent: input.intent, toast: { title: DONE[input.intent] } });
       }
     }
@@ -106,6 +109,13 @@ const DONE: Record<Exclude<OrderAction, 'confirm_payment'>, string> = {
   cancel: 'Pedido cancelado',
 };
 
+const REFUND_TOASTS: Record<RefundOutcome, ToastMessage> = {
+  none: { title: 'Pedido cancelado' },
+  refunded: { title: 'Pedido cancelado e reembolsado', description: 'O valor foi devolvido pelo provedor de pagamento e o cliente recebeu um e-mail.' },
+  manual: { title: 'Pedido cancelado', description: 'Devolva o valor ao cliente pelo banco da loja: este pagamento não passou por um intermediador.' },
+  failed: { title: 'Pedido cancelado; reembolso pendente', description: 'O provedor de pagamento não aceitou o reembolso agora. Tentaremos de novo a cada 5 minutos.', variant: 'destructive' },
+};
+
 const CONFIRMATIONS: Record<OrderAction, string> = {
   confirm_payment: 'Confirme só depois de ver o valor na conta da loja. O cliente recebe um e-mail e o pedido vai para separação.',
   start_preparing: 'O pedido passa para "Em separação".',
@@ -113,6 +123,13 @@ const CONFIRMATIONS: Record<OrderAction, string> = {
   deliver: 'O cliente recebe um e-mail dizendo que o pedido foi entregue. Esta ação não pode ser desfeita.',
   cancel: 'O pedido será cancelado, os produtos voltam ao estoque e o cliente recebe um e-mail. Esta ação não pode ser desfeita.',
 };
+
+function providerLabel(provider: string): string {
+  if (provider === 'manual') return 'pelo administrador';
+  if (provider === 'mercadopago') return 'Mercado Pago';
+  if (provider === 'aprovacao-imediata') return 'provedor interno';
+  return provider;
+}
 
 const SECTION = 'rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900';
 const SELECT = 'flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
@@ -135,6 +152,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   const actions = availableActions(order.status, 'admin');
   const late = order.confirmations.filter((c) => c.outcome === 'late');
   const details = order.paymentDetails;
+  const paidByGateway = order.confirmations.some((c) => c.outcome === 'applied' && c.provider !== 'manual' && c.provider !== 'aprovacao-imediata');
   const fieldsFor = (action: OrderAction): Record<string, string> => {
     const base = { intent: action, version: String(order.version) };
     if (action === 'ship') return { ...base, carrier, trackingCode };
@@ -295,11 +313,25 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           {details?.method === 'credit_card' ? <p className="mt-2">{details.installments}x de {formatBRL(details.installmentCents.at(-1)!)} sem juros</p> : null}
           {details?.method === 'boleto' ? <p className="mt-2 font-mono text-sm break-all">{details.digitableLine}</p> : null}
           {details?.method === 'pix' ? <p className="mt-2 font-mono text-xs break-all">{details.copyPaste}</p> : null}
-          {order.refundStatus === 'pending' ? <p className="mt-2 font-semibold text-red-700 dark:text-red-400">Reembolso pendente: devolva {formatPrice(order.totalPrice)} ao cliente.</p> : null}
+          {details?.method === 'boleto' && details.pdfUrl ? (
+            <p className="mt-1 text-sm">
+              <a href={details.pdfUrl} className="font-semibold text-brand-700 underline dark:text-brand-200" rel="noreferrer" target="_blank">
+                Boleto em PDF
+              </a>
+            </p>
+          ) : null}
+          {order.refundStatus === 'pending' ? (
+            <p className="mt-2 font-semibold text-red-700 dark:text-red-400">
+              {paidByGateway
+                ? `Reembolso de ${formatPrice(order.totalPrice)} pendente no provedor de pagamento: tentamos de novo a cada 5 minutos.`
+                : `Reembolso pendente: devolva ${formatPrice(order.totalPrice)} ao cliente.`}
+            </p>
+          ) : null}
+          {order.refundStatus === 'refunded' ? <p className="mt-2 font-semibold">Reembolso feito{order.refundReference ? ` (${order.refundReference})` : ''}.</p> : null}
           {order.cancelReason ? <p className="mt-2">Motivo do cancelamento: {order.cancelReason}</p> : null}
           {order.confirmations.filter((c) => c.outcome === 'applied').map((c) => (
             <p key={c.id} className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-              Pagamento confirmado em {formatDateTimeBR(c.createdAt)} ({c.provider === 'manual' ? 'pelo administrador' : c.provider}).
+              Pagamento confirmado em {formatDateTimeBR(c.createdAt)} ({providerLabel(c.provider)}).
             </p>
           ))}
         </section>

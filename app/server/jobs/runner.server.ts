@@ -2,7 +2,7 @@
 // through its PGlite adapter on the one embedded instance). Started with the app (db.server.ts),
 // stopped before the database closes. Each job runs at start-up and on its schedule; its queue's
 // 'singleton' policy and a local concurrency of 1 keep it to one run at a time across instances.
-// The work itself lives in the area's module (orders/expiry, mail/outbox, subscriptions/renewals and deliveries) and is exactly-once by
+// The work itself lives in the area's module (orders/expiry, mail/outbox, subscriptions/renewals and deliveries, payments/charges) and is exactly-once by
 // its own construction (row locks, conditional updates), so a run repeated or cut short is harmless.
 import { fromPglite, PgBoss } from 'pg-boss';
 import { lt, sql } from 'drizzle-orm';
@@ -12,6 +12,7 @@ import { now, DAY_MS } from '~/lib/clock';
 import { log } from '../log.server';
 import { deliverDueMail } from '../mail/outbox.server';
 import { expireUnpaidOrders } from '../orders/expiry.server';
+import { reconcilePayments } from '../payments/charges.server';
 import { runProgrammedDeliveries } from '../subscriptions/deliveries.server';
 import { runSubscriptionRenewals } from '../subscriptions/renewals.server';
 
@@ -30,6 +31,8 @@ export const JOBS: readonly Job[] = [
   // Plan renewals, their retries, reminders and the end of pauses; then programmed deliveries.
   { name: 'subscriptions-renew', cron: '5 * * * *', run: (db) => runSubscriptionRenewals(db) },
   { name: 'programmed-deliveries', cron: '35 * * * *', run: (db) => runProgrammedDeliveries(db) },
+  // Charges whose answer was lost, Pix and boletos whose webhook may have been, refunds to retry.
+  { name: 'payments-reconcile', cron: '*/5 * * * *', run: (db) => reconcilePayments(db) },
 ];
 
 /** Rows that only matter for a while: expired rate-limit counters, old e-mail cooldowns, sent e-mail kept 90 days. */

@@ -30,6 +30,7 @@ const order: OrderSummary = {
   trackingCode: 'RA123456785BR',
   cancelReason: 'Pagamento não confirmado dentro do prazo',
   refundStatus: null,
+  refundReference: null,
   subscriptionId: null,
   programmedDeliveryId: null,
   scheduledFor: null,

@@ -8,7 +8,7 @@ import { orderEvents, orderItems, orders, paymentConfirmations } from '~/db/sche
 import { centsToDecimal } from '~/lib/money';
 import type { Totals } from '~/lib/pricing';
 import { getEnv } from '../env.server';
-import type { ChargeResult, PaymentMethod } from '../payments.server';
+import type { ChargeResult, PaymentMethod } from '../payments/provider.server';
 import { paymentDeadline } from './expiry.server';
 
 export type NewOrderLine = { productId: string | null; name: string; size: string | null; quantity: number; unitPrice: string };

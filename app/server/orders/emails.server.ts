@@ -13,7 +13,7 @@ import { renderEmailHtml, type EmailContent } from '../mail/html.server';
 import { enqueueMail } from '../mail/outbox.server';
 import type { OrderSummary } from './orders.server';
 
-export type OrderEmailKind = 'placed' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'expired';
+export type OrderEmailKind = 'placed' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'expired' | 'refunded';
 export type Buyer = { name: string; email: string };
 export type RenderedEmail = { subject: string; text: string; html?: string };
 
@@ -31,7 +31,7 @@ function paymentText(order: OrderSummary): string | null {
     case 'credit_card':
       return `Cartão de crédito em ${details.installments}x sem juros.`;
     case 'boleto':
-      return `${deadline}Linha digitável do boleto (vence em ${details.dueDate.split('-').reverse().join('/')}):\n${details.digitableLine}`;
+      return `${deadline}Linha digitável do boleto (vence em ${details.dueDate.split('-').reverse().join('/')}):\n${details.digitableLine}${details.pdfUrl ? `\n\nBoleto para imprimir: ${details.pdfUrl}` : ''}`;
   }
 }
 
@@ -120,6 +120,18 @@ export function orderEmail(kind: OrderEmailKind, order: OrderSummary, buyer: Buy
           follow,
         ),
       };
+    case 'refunded':
+      return {
+        subject: `Clarear: reembolso do pedido ${number} feito`,
+        text: lines(
+          hello,
+          `Devolvemos ${formatPrice(order.totalPrice)} do seu pedido ${number} pela mesma forma de pagamento.`,
+          order.paymentMethod === 'credit_card'
+            ? 'No cartão de crédito, o estorno aparece na fatura em até duas faturas, conforme o banco.'
+            : 'O valor volta para a conta de onde saiu o pagamento.',
+          follow,
+        ),
+      };
     case 'expired':
       return {
         subject: `Clarear: pedido ${number} cancelado por falta de pagamento`,
@@ -140,6 +152,7 @@ const HEADINGS: Record<OrderEmailKind, (order: OrderSummary) => string> = {
   delivered: () => 'Pedido entregue',
   cancelled: () => 'Pedido cancelado',
   expired: () => 'Pedido cancelado por falta de pagamento',
+  refunded: () => 'Reembolso feito',
 };
 
 /** The same e-mail as HTML content: the text's paragraphs, the order table, the address, a button. */

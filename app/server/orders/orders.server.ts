@@ -64,6 +64,7 @@ export type OrderSummary = {
   trackingCode: string | null;
   cancelReason: string | null;
   refundStatus: 'pending' | 'refunded' | null;
+  refundReference: string | null;
   /** The subscription this order buys or renews (its plan line). */
   subscriptionId: string | null;
   /** The programmed delivery this order repeats, and the date it was due. */
@@ -140,6 +141,7 @@ async function summarize(db: Executor, row: OrderRow): Promise<OrderSummary> {
     trackingCode: row.trackingCode,
     cancelReason: row.cancelReason,
     refundStatus: row.refundStatus,
+    refundReference: row.refundReference,
     subscriptionId: row.subscriptionId,
     programmedDeliveryId: row.programmedDeliveryId,
     scheduledFor: row.scheduledFor,

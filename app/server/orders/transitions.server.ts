@@ -13,6 +13,7 @@ import { isCorreiosCode, normalizeTrackingCode, type Carrier } from '~/lib/track
 import { log } from '../log.server';
 import { kickMailDelivery } from '../mail/outbox.server';
 import { releaseStock } from '../stock.server';
+import { onSourceOrderCancelledIn } from '../subscriptions/deliveries.server';
 import { onOrderCancelledIn, onOrderPaidIn } from '../subscriptions/periods.server';
 import { queueOrderEmail, type OrderEmailKind } from './emails.server';
 import { getOwnOrder } from './orders.server';
@@ -63,6 +64,8 @@ export type OrderActionInput = {
   note?: string;
   /** A cancellation by the expiry job: the customer gets the "expired" e-mail. */
   expired?: boolean;
+  /** No e-mail: the customer is reading the outcome on the page (a card declined at checkout; the checkout's own e-mail). */
+  quiet?: boolean;
 };
 
 export type OrderActionResult = { id: string; status: OrderStatus; version: number; from: OrderStatus };
@@ -131,10 +134,14 @@ export async function applyOrderActionIn(tx: Transaction, input: OrderActionInpu
 
   // A subscription's period follows the order that pays it (paid through, reactivated, or a plan never paid cancelled).
   const periodKind = to === 'paid' ? await onOrderPaidIn(tx, row.id) : null;
-  if (to === 'cancelled') await onOrderCancelledIn(tx, row.id, changes.cancelReason ?? '');
+  if (to === 'cancelled') {
+    await onOrderCancelledIn(tx, row.id, changes.cancelReason ?? '');
+    // An order cancelled before its programmed delivery ever ran (a declined card, an unpaid Pix) takes the delivery with it.
+    await onSourceOrderCancelledIn(tx, row.id);
+  }
 
   // A paid renewal's customer gets the renewal's own e-mail (periods.server.ts) instead.
-  const kind = action === 'cancel' && input.expired ? 'expired' : periodKind === 'renewal' ? undefined : EMAIL_FOR[action];
+  const kind = input.quiet ? undefined : action === 'cancel' && input.expired ? 'expired' : periodKind === 'renewal' ? undefined : EMAIL_FOR[action];
   if (kind) await queueEmail(tx, row.id, row.userId, kind);
   return { id: row.id, status: to, version: row.version + 1, from: row.status };
 }
@@ -155,6 +162,8 @@ export type PaymentConfirmationInput = {
   actor: Actor;
   expectedVersion?: number;
   note?: string;
+  /** No "pagamento confirmado" e-mail: the checkout sends its own. */
+  quiet?: boolean;
 };
 
 export type PaymentConfirmationOutcome = 'applied' | 'late' | 'duplicate';
@@ -196,6 +205,6 @@ export async function confirmPaymentIn(tx: Transaction, input: PaymentConfirmati
     .returning({ id: paymentConfirmations.id });
   if (inserted.length === 0) return 'duplicate';
   if (!applies) return 'late';
-  await applyOrderActionIn(tx, { orderId: row.id, action: 'confirm_payment', actor: input.actor, note: input.note });
+  await applyOrderActionIn(tx, { orderId: row.id, action: 'confirm_payment', actor: input.actor, note: input.note, quiet: input.quiet });
   return 'applied';
 }

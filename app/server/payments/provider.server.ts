@@ -5,6 +5,8 @@
 import type { PaymentDetails } from '~/db/schema';
 import { getEnv } from '../env.server';
 import { builtInProvider } from './builtin.server';
+
+export { builtInProvider };
 import { createMercadoPagoProvider } from './mercadopago.server';
 
 export type PaymentMethod = PaymentDetails['method'];
@@ -67,6 +69,8 @@ export type ProviderPayment = {
   amountCents: number;
   /** Declined: why, in pt-BR. */
   reason?: string;
+  /** What the customer needs to pay it (a Pix code, a boleto line), when the provider says. */
+  details?: PaymentDetails;
 };
 
 export type RefundResult = { ok: true; reference: string } | { ok: false; reason: string; manual?: boolean };

@@ -14,7 +14,8 @@ import { addDays, nextScheduledDate, REMINDER_DAYS_BEFORE, resumeSchedule, skipD
 import { log } from '../log.server';
 import { kickMailDelivery } from '../mail/outbox.server';
 import { insertOrder, recordCharge } from '../orders/create.server';
-import { getPaymentProvider, type PaymentMethod, type PaymentProvider } from '../payments.server';
+import { payerFor, recordAttemptIn, storedCardFor } from '../payments/charges.server';
+import { getPaymentProvider, type ChargeRequest, type ChargeResult, type PaymentMethod, type PaymentProvider } from '../payments/provider.server';
 import { OutOfStockError, releaseStock, reserveStock, type StockLine } from '../stock.server';
 import { queueSubscriptionEmail } from './emails.server';
 import { isSubscriber } from './subscriptions.server';
@@ -190,17 +191,19 @@ async function deliverOne(tx: Transaction, deliveryId: string, today: string, op
   const finalTotals = await repriceOrder(tx, orderId, lines, subscriber, totals);
 
   const provider = options.provider ?? getPaymentProvider();
-  const [buyer] = await tx.select({ name: user.name, email: user.email, taxId: user.taxId }).from(user).where(eq(user.id, delivery.userId)).limit(1);
-  let charge;
+  const request: ChargeRequest = {
+    orderId,
+    idempotencyKey: `delivery:${delivery.id}:${date}`,
+    amountCents: finalTotals.totalCents,
+    method: delivery.paymentMethod,
+    installments: delivery.installments,
+    description: 'Entrega programada Clarear',
+    customer: await payerFor(tx, delivery.userId, delivery.taxId, delivery),
+    storedCard: delivery.paymentMethod === 'credit_card' ? await storedCardFor(tx, delivery.savedCardId) : undefined,
+  };
+  let charge: ChargeResult;
   try {
-    charge = await provider.charge({
-      orderId,
-      idempotencyKey: `delivery:${delivery.id}:${date}`,
-      amountCents: finalTotals.totalCents,
-      method: delivery.paymentMethod,
-      installments: delivery.installments,
-      customer: { name: buyer?.name ?? '', email: buyer?.email ?? '', taxId: delivery.taxId ?? buyer?.taxId ?? '' },
-    });
+    charge = await provider.charge(request);
   } catch (error) {
     log.error(`entrega programada: provedor falhou (${delivery.id} ${date})`, error);
     charge = { approved: false as const, reason: 'o provedor de pagamento não respondeu' };
@@ -214,6 +217,7 @@ async function deliverOne(tx: Transaction, deliveryId: string, today: string, op
     await queueSubscriptionEmail(tx, delivery.userId, { kind: 'delivery-not-sent', date, next, reason: 'declined', leftOut }, `delivery:${delivery.id}:not-sent:${date}`);
     return 'declined';
   }
+  await recordAttemptIn(tx, { orderId, idempotencyKey: request.idempotencyKey, provider: provider.name, request, result: charge });
   const { deadline } = await recordCharge(tx, orderId, charge, { provider: provider.name, amountCents: finalTotals.totalCents, placedAt });
   await run('ordered', orderId, leftOut.length ? `Fora desta entrega: ${leftOut.join('; ')}` : null);
   await queueSubscriptionEmail(
@@ -354,4 +358,21 @@ export async function changeProgrammedDelivery(db: Database, userId: string, del
   });
   if (result.ok) kickMailDelivery(db);
   return result;
+}
+
+/**
+ * The order that started a programmed delivery was cancelled before the delivery ever ran (a
+ * declined card, an unpaid Pix): the delivery goes with it. Called from orders/transitions.
+ */
+export async function onSourceOrderCancelledIn(tx: Transaction, orderId: string): Promise<void> {
+  await tx
+    .update(programmedDeliveries)
+    .set({ status: 'cancelled', updatedAt: now() })
+    .where(
+      and(
+        eq(programmedDeliveries.sourceOrderId, orderId),
+        sql`${programmedDeliveries.status} <> 'cancelled'`,
+        sql`not exists (select 1 from ${programmedDeliveryRuns} where ${programmedDeliveryRuns.deliveryId} = ${programmedDeliveries.id})`,
+      ),
+    );
 }

@@ -17,7 +17,8 @@ import { log } from '../log.server';
 import { kickMailDelivery } from '../mail/outbox.server';
 import { insertOrder, recordCharge } from '../orders/create.server';
 import { confirmPaymentIn, OrderActionError } from '../orders/transitions.server';
-import { getPaymentProvider, type ChargeResult, type PaymentMethod, type PaymentProvider } from '../payments.server';
+import { payerFor, recordAttemptIn, storedCardFor } from '../payments/charges.server';
+import { getPaymentProvider, type ChargeRequest, type ChargeResult, type PaymentMethod, type PaymentProvider } from '../payments/provider.server';
 import { queueSubscriptionEmail } from './emails.server';
 import { logSubscriptionEvent } from './periods.server';
 import { changeSubscription } from './subscriptions.server';
@@ -120,15 +121,19 @@ async function renewOne(tx: Transaction, subscriptionId: string, today: string, 
   if (!period) throw new Error(`período ${periodDate} da assinatura ${sub.id} já existe`);
 
   const provider = options.provider ?? getPaymentProvider();
-  const charge = await chargeSafely(provider, {
+  const request: ChargeRequest = {
     orderId,
     idempotencyKey: key,
     amountCents,
     method: sub.paymentMethod,
     installments: sub.installments,
-    customer: await customerOf(tx, sub.userId, sub.taxId),
-  });
+    description: `Renovação da ${PLAN_NAME} (${plan.name})`,
+    customer: await payerFor(tx, sub.userId, sub.taxId, sub),
+    storedCard: sub.paymentMethod === 'credit_card' ? await storedCardFor(tx, sub.savedCardId) : undefined,
+  };
+  const charge = await chargeSafely(provider, request);
   await options.hooks?.afterCharge?.(sub.id, periodDate);
+  await recordAttemptIn(tx, { orderId, idempotencyKey: key, provider: provider.name, request, result: charge });
 
   await tx.update(userSubscriptions).set({ nextDeliveryDate: periodEnd, updatedAt: now() }).where(eq(userSubscriptions.id, sub.id));
   await logSubscriptionEvent(tx, { subscriptionId: sub.id, kind: 'renewed', from: 'active', to: 'active', actor: 'system', note: `Renovação de ${periodDate}: pedido criado` });
@@ -261,15 +266,19 @@ async function retryOne(tx: Transaction, periodId: string, options: RenewalOptio
   if (codeExpired && period.attempts >= RENEWAL_MAX_ATTEMPTS) return failAttempt(tx, { ...base, attempt: period.attempts }, 'código de pagamento vencido');
   if (sub.status === 'cancelled') return null;
   const attempt = period.attempts + 1;
-  const charge = await chargeSafely(base.provider, {
+  const request: ChargeRequest = {
     orderId: order.id,
     idempotencyKey: renewalChargeKey(sub.id, period.periodDate, attempt),
     amountCents: toCents(period.amount),
     // The subscription's method now: the customer may have changed it after a failure.
     method: sub.paymentMethod,
     installments: sub.installments,
-    customer: await customerOf(tx, sub.userId, sub.taxId),
-  });
+    description: `Renovação da ${PLAN_NAME}`,
+    customer: await payerFor(tx, sub.userId, sub.taxId, sub),
+    storedCard: sub.paymentMethod === 'credit_card' ? await storedCardFor(tx, sub.savedCardId) : undefined,
+  };
+  const charge = await chargeSafely(base.provider, request);
+  await recordAttemptIn(tx, { orderId: order.id, idempotencyKey: request.idempotencyKey, provider: base.provider.name, request, result: charge });
   if (sub.paymentMethod !== order.paymentMethod) await tx.update(orders).set({ paymentMethod: sub.paymentMethod }).where(eq(orders.id, order.id));
   return settleAttempt(tx, { ...base, attempt, charge });
 }
@@ -341,11 +350,6 @@ async function shippingFor(tx: Transaction, sub: typeof userSubscriptions.$infer
   };
 }
 
-async function customerOf(tx: Transaction, userId: string, taxId: string | null) {
-  const [row] = await tx.select({ name: user.name, email: user.email, taxId: user.taxId }).from(user).where(eq(user.id, userId)).limit(1);
-  return { name: row?.name ?? '', email: row?.email ?? '', taxId: taxId ?? row?.taxId ?? '' };
-}
-
 export type PayPendingResult = { ok: true; status: 'paid' | 'pending' } | { ok: false; status: 404 | 409 | 402; message: string };
 
 /**
@@ -362,14 +366,19 @@ export async function payPendingRenewal(db: Database, userId: string, orderId: s
     }
     const placedAt = now();
     const attempt = period.attempts + 1;
-    const charge = await provider.charge({
+    const [sub] = await tx.select({ savedCardId: userSubscriptions.savedCardId }).from(userSubscriptions).where(eq(userSubscriptions.id, period.subscriptionId));
+    const request: ChargeRequest = {
       orderId: order.id,
       idempotencyKey: `${renewalChargeKey(period.subscriptionId, period.periodDate, attempt)}:cliente:${method}`,
       amountCents: toCents(order.totalPrice),
       method,
       installments: 1,
-      customer: await customerOf(tx, userId, order.taxId),
-    });
+      description: `Renovação da ${PLAN_NAME}`,
+      customer: await payerFor(tx, userId, order.taxId, order),
+      storedCard: method === 'credit_card' ? await storedCardFor(tx, sub?.savedCardId ?? null) : undefined,
+    };
+    const charge = await chargeSafely(provider, request);
+    await recordAttemptIn(tx, { orderId: order.id, idempotencyKey: request.idempotencyKey, provider: provider.name, request, result: charge });
     // Every try is counted (declined too), so the next one carries a new idempotency key.
     await tx.update(subscriptionPeriods).set({ attempts: attempt, lastError: charge.approved ? null : charge.reason }).where(eq(subscriptionPeriods.id, period.id));
     if (!charge.approved) return { ok: false, status: 402, message: `Pagamento recusado: ${charge.reason}` };

@@ -1,0 +1,399 @@
+// Charging an order safely. The order (pending, stock taken) is committed before the provider is
+// called; the call itself is a `payment_attempts` row committed first, keyed by its idempotency key
+// (unique), so a double click, a retried request or a crash-and-retry is the same attempt and the
+// same charge. The answer is recorded afterwards through the one confirmation function
+// (orders/transitions.server.ts). A process that dies in between leaves a `requested` attempt:
+// the reconciliation job asks the provider and records the truth.
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Database, Executor, Transaction } from '~/db/client.server';
+import { orderEvents, orders, paymentAttempts, programmedDeliveries, savedCards, userSubscriptions, webhookReceipts } from '~/db/schema';
+import { MINUTE_MS, now } from '~/lib/clock';
+import { centsToDecimal, formatPrice, toCents } from '~/lib/money';
+import { log } from '../log.server';
+import { kickMailDelivery } from '../mail/outbox.server';
+import { paymentDeadline } from '../orders/expiry.server';
+import { queueOrderEmail } from '../orders/emails.server';
+import { getOwnOrder } from '../orders/orders.server';
+import { applyOrderActionIn, confirmPaymentIn } from '../orders/transitions.server';
+import { user } from '~/db/schema';
+import { getEnv } from '../env.server';
+import { providerNamed, ProviderUnavailableError, type ChargeRequest, type ChargeResult, type PaymentProvider, type ProviderPayment } from './provider.server';
+
+/** What the customer is told: paid now, a code to pay, declined (why), or not known yet. */
+export type ChargeOutcome = { status: 'paid' } | { status: 'awaiting' } | { status: 'declined'; reason: string } | { status: 'unknown' };
+
+/** A `requested` attempt this old whose payment the provider does not know never reached it. */
+export const ABANDON_AFTER_MS = 15 * MINUTE_MS;
+/** The job asks about an attempt left unanswered once it is this old (the request may still be in flight before). */
+const RECONCILE_AFTER_MS = 2 * MINUTE_MS;
+/** A Pix or boleto whose webhook may have been lost is asked about at most this often. */
+const POLL_EVERY_MS = 10 * MINUTE_MS;
+
+export type ChargeHooks = {
+  /** Tests: runs after the provider answered and before the answer is recorded (a throw there is a crash). */
+  afterCharge?: (result: ChargeResult) => Promise<void>;
+};
+
+export const DECLINED_PREFIX = 'Pagamento recusado';
+
+/**
+ * Charges a committed pending order once per idempotency key. `quiet`: the customer is on the page
+ * (checkout), so a decline or an approval sends no e-mail of its own.
+ */
+export async function chargeOrder(
+  db: Database,
+  provider: PaymentProvider,
+  request: ChargeRequest,
+  options: { quiet?: boolean; hooks?: ChargeHooks } = {},
+): Promise<ChargeOutcome> {
+  const [attempt] = await db
+    .insert(paymentAttempts)
+    .values({ orderId: request.orderId, idempotencyKey: request.idempotencyKey, provider: provider.name, method: request.method, amount: centsToDecimal(request.amountCents) })
+    .onConflictDoNothing({ target: paymentAttempts.idempotencyKey })
+    .returning({ id: paymentAttempts.id });
+  // The same attempt again (double submit, retried request): never a second call.
+  if (!attempt) return outcomeOfAttempt(db, request.idempotencyKey);
+
+  let result: ChargeResult;
+  try {
+    result = await provider.charge(request);
+  } catch (error) {
+    // No answer: the payment may exist. The reconciliation job finds out; the order waits.
+    if (!(error instanceof ProviderUnavailableError)) log.error(`pagamento: ${provider.name} falhou no pedido ${request.orderId}`, error);
+    return { status: 'unknown' };
+  }
+  await options.hooks?.afterCharge?.(result);
+  const outcome = await db.transaction((tx) => recordChargeResultIn(tx, attempt.id, result, { quiet: options.quiet }));
+  kickMailDelivery(db);
+  return outcome;
+}
+
+async function outcomeOfAttempt(db: Executor, key: string): Promise<ChargeOutcome> {
+  const [row] = await db.select({ status: paymentAttempts.status, reason: paymentAttempts.reason }).from(paymentAttempts).where(eq(paymentAttempts.idempotencyKey, key));
+  switch (row?.status) {
+    case 'approved':
+      return { status: 'paid' };
+    case 'awaiting':
+      return { status: 'awaiting' };
+    case 'declined':
+    case 'abandoned':
+      return { status: 'declined', reason: row.reason ?? 'o pagamento não foi aprovado' };
+    default:
+      return { status: 'unknown' };
+  }
+}
+
+/**
+ * Records a provider's answer for an attempt, under the order's row lock. Approved and settled:
+ * the order is paid through confirmPaymentIn (a late answer for an order that moved on is kept
+ * for the admin). A Pix or boleto: its code and deadline. Declined: the order is cancelled and
+ * its stock returned, unless something else paid it meanwhile.
+ */
+export async function recordChargeResultIn(tx: Transaction, attemptId: string, result: ChargeResult, options: { quiet?: boolean } = {}): Promise<ChargeOutcome> {
+  const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId)).for('update');
+  if (!attempt) throw new Error('tentativa de pagamento não encontrada');
+  const [order] = await tx
+    .select({ id: orders.id, userId: orders.userId, status: orders.status, createdAt: orders.createdAt, subscriptionId: orders.subscriptionId })
+    .from(orders)
+    .where(eq(orders.id, attempt.orderId))
+    .for('update');
+  if (!order) throw new Error('pedido não encontrado');
+  if (attempt.status !== 'requested' && attempt.status !== 'awaiting') return outcomeOfAttempt(tx, attempt.idempotencyKey);
+
+  if (!result.approved) {
+    await tx.update(paymentAttempts).set({ status: 'declined', reason: result.reason, reference: result.reference ?? attempt.reference, updatedAt: now() }).where(eq(paymentAttempts.id, attempt.id));
+    if (order.status === 'pending') {
+      await applyOrderActionIn(tx, { orderId: order.id, action: 'cancel', actor: { kind: 'system' }, reason: `${DECLINED_PREFIX}: ${result.reason}`, quiet: options.quiet });
+    }
+    return { status: 'declined', reason: result.reason };
+  }
+
+  await tx
+    .update(paymentAttempts)
+    .set({ status: result.settled ? 'approved' : 'awaiting', reference: result.reference ?? attempt.reference, updatedAt: now() })
+    .where(eq(paymentAttempts.id, attempt.id));
+  if (result.savedCard) await keepSavedCard(tx, order, attempt.provider, result.savedCard);
+  if (order.status === 'pending') {
+    const env = getEnv();
+    const deadline = result.settled
+      ? null
+      : paymentDeadline(result.details.method === 'boleto' ? 'boleto' : 'pix', order.createdAt, {
+          pixMinutes: env.PIX_EXPIRES_MINUTES,
+          boletoGraceDays: env.BOLETO_GRACE_DAYS,
+          boletoDueDate: result.details.method === 'boleto' ? result.details.dueDate : undefined,
+        });
+    await tx.update(orders).set({ paymentDetails: result.details, paymentExpiresAt: deadline }).where(eq(orders.id, order.id));
+  }
+  if (!result.settled) return { status: 'awaiting' };
+  await confirmPaymentIn(tx, {
+    orderId: order.id,
+    provider: attempt.provider,
+    reference: result.reference ?? attempt.idempotencyKey,
+    amountCents: toCents(attempt.amount),
+    actor: { kind: 'system' },
+    note: 'Pagamento aprovado',
+    quiet: options.quiet,
+  });
+  return { status: 'paid' };
+}
+
+/** The card the gateway kept, for the plan or programmed delivery this order started. */
+async function keepSavedCard(tx: Transaction, order: { id: string; userId: string; subscriptionId: string | null }, provider: string, card: NonNullable<Extract<ChargeResult, { approved: true }>['savedCard']>) {
+  const [row] = await tx
+    .insert(savedCards)
+    .values({ userId: order.userId, provider, customerReference: card.customerReference, cardReference: card.cardReference, paymentMethodId: card.paymentMethodId, lastFour: card.lastFour ?? null })
+    .onConflictDoUpdate({ target: [savedCards.provider, savedCards.cardReference], set: { customerReference: card.customerReference } })
+    .returning({ id: savedCards.id });
+  if (order.subscriptionId) await tx.update(userSubscriptions).set({ savedCardId: row!.id }).where(eq(userSubscriptions.id, order.subscriptionId));
+  await tx.update(programmedDeliveries).set({ savedCardId: row!.id }).where(eq(programmedDeliveries.sourceOrderId, order.id));
+}
+
+/** The stored card a renewal or programmed delivery charges, if any. */
+export async function storedCardFor(db: Executor, savedCardId: string | null) {
+  if (!savedCardId) return undefined;
+  const [card] = await db.select().from(savedCards).where(eq(savedCards.id, savedCardId));
+  return card ? { customerReference: card.customerReference, cardReference: card.cardReference, paymentMethodId: card.paymentMethodId } : undefined;
+}
+
+/**
+ * Inside a renewal's or programmed delivery's own transaction (which charges with a key made of
+ * its subscription or delivery and date): the attempt row, so a webhook or the reconciliation job
+ * finds the order of that payment later.
+ */
+export async function recordAttemptIn(tx: Transaction, input: { orderId: string; idempotencyKey: string; provider: string; request: ChargeRequest; result: ChargeResult }): Promise<void> {
+  const { result } = input;
+  const status = !result.approved ? 'declined' : result.settled ? 'approved' : 'awaiting';
+  await tx
+    .insert(paymentAttempts)
+    .values({
+      orderId: input.orderId,
+      idempotencyKey: input.idempotencyKey,
+      provider: input.provider,
+      method: input.request.method,
+      amount: centsToDecimal(input.request.amountCents),
+      status,
+      reference: result.reference ?? null,
+      reason: result.approved ? null : result.reason,
+    })
+    .onConflictDoUpdate({ target: paymentAttempts.idempotencyKey, set: { status, reference: result.reference ?? null, updatedAt: now() } });
+}
+
+// ---------------------------------------------------------------- what the provider says later
+
+/**
+ * A payment as the provider knows it now (a webhook's, or the reconciliation's lookup), applied
+ * to its order: approved → paid (once; late ones kept for the admin); declined → a still-pending
+ * order is cancelled (a renewal's order is left to the renewal's retries); refunded → the order is
+ * cancelled and marked refunded. Idempotent: the same state twice changes nothing.
+ */
+export async function applyProviderPayment(db: Database, providerName: string, payment: ProviderPayment): Promise<'applied' | 'unchanged' | 'unknown'> {
+  const outcome = await db.transaction(async (tx) => {
+    const [attempt] = await tx
+      .select()
+      .from(paymentAttempts)
+      .where(
+        payment.externalReference
+          ? sql`${paymentAttempts.provider} = ${providerName} and (${paymentAttempts.reference} = ${payment.reference} or ${paymentAttempts.idempotencyKey} = ${payment.externalReference})`
+          : and(eq(paymentAttempts.provider, providerName), eq(paymentAttempts.reference, payment.reference)),
+      )
+      .limit(1)
+      .for('update');
+    if (!attempt) return 'unknown' as const;
+    if (!attempt.reference) await tx.update(paymentAttempts).set({ reference: payment.reference }).where(eq(paymentAttempts.id, attempt.id));
+    const [order] = await tx
+      .select({ id: orders.id, status: orders.status, subscriptionId: orders.subscriptionId, refundStatus: orders.refundStatus, totalPrice: orders.totalPrice, userId: orders.userId })
+      .from(orders)
+      .where(eq(orders.id, attempt.orderId))
+      .for('update');
+    if (!order) return 'unknown' as const;
+
+    switch (payment.status) {
+      case 'approved': {
+        if (attempt.status !== 'approved') await tx.update(paymentAttempts).set({ status: 'approved', updatedAt: now() }).where(eq(paymentAttempts.id, attempt.id));
+        const confirmed = await confirmPaymentIn(tx, {
+          orderId: order.id,
+          provider: providerName,
+          reference: payment.reference,
+          amountCents: payment.amountCents,
+          actor: { kind: 'system' },
+          note: 'Pagamento aprovado',
+        });
+        return confirmed === 'duplicate' ? ('unchanged' as const) : ('applied' as const);
+      }
+      case 'declined': {
+        if (attempt.status === 'declined' || attempt.status === 'approved') return 'unchanged' as const;
+        await tx.update(paymentAttempts).set({ status: 'declined', reason: payment.reason ?? null, updatedAt: now() }).where(eq(paymentAttempts.id, attempt.id));
+        if (order.status === 'pending' && !order.subscriptionId) {
+          await applyOrderActionIn(tx, { orderId: order.id, action: 'cancel', actor: { kind: 'system' }, reason: `${DECLINED_PREFIX}: ${payment.reason ?? 'o pagamento não foi aprovado'}` });
+        }
+        return 'applied' as const;
+      }
+      case 'refunded': {
+        if (order.refundStatus === 'refunded') return 'unchanged' as const;
+        if (order.status === 'paid' || order.status === 'preparing') {
+          await applyOrderActionIn(tx, { orderId: order.id, action: 'cancel', actor: { kind: 'system' }, reason: 'Pagamento estornado no provedor de pagamento', quiet: true });
+        }
+        await markRefundedIn(tx, order, payment.reference, 'estornado no provedor de pagamento');
+        return 'applied' as const;
+      }
+      case 'pending':
+        return 'unchanged' as const;
+    }
+  });
+  kickMailDelivery(db);
+  return outcome;
+}
+
+async function markRefundedIn(tx: Transaction, order: { id: string; userId: string; totalPrice: string }, reference: string, how: string): Promise<void> {
+  const [row] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
+  await tx.update(orders).set({ refundStatus: 'refunded', refundReference: reference }).where(eq(orders.id, order.id));
+  await tx.insert(orderEvents).values({ orderId: order.id, fromStatus: row!.status, toStatus: row!.status, actor: 'system', note: `Reembolso de ${formatPrice(order.totalPrice)} ${how} (${reference})` });
+  const [buyer] = await tx.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, order.userId));
+  const summary = await getOwnOrder(tx, order.userId, order.id);
+  if (buyer && summary) await queueOrderEmail(tx, 'refunded', summary, buyer);
+}
+
+// ---------------------------------------------------------------- refunds
+
+export type RefundOutcome = 'refunded' | 'manual' | 'failed' | 'none';
+
+/**
+ * Gives a cancelled paid order's money back through the provider that took it (full refund, one
+ * per order by its key), then records it in the order's history and tells the customer. Money
+ * taken without a gateway (the store's own Pix key) goes back by hand: 'manual'.
+ */
+export async function refundOrder(db: Database, orderId: string): Promise<RefundOutcome> {
+  const [order] = await db
+    .select({ id: orders.id, userId: orders.userId, refundStatus: orders.refundStatus, totalPrice: orders.totalPrice })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order || order.refundStatus !== 'pending') return 'none';
+  const [paid] = await db
+    .select({ provider: paymentAttempts.provider, reference: paymentAttempts.reference })
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.status, 'approved')))
+    .orderBy(desc(paymentAttempts.updatedAt))
+    .limit(1);
+  const provider = paid ? providerNamed(paid.provider) : null;
+  if (!paid?.reference || !provider) return 'manual';
+  const result = await provider.refund({ reference: paid.reference, amountCents: toCents(order.totalPrice), idempotencyKey: `reembolso:${orderId}` });
+  if (!result.ok) {
+    if (result.manual) return 'manual';
+    log.warn(`reembolso do pedido ${orderId} não foi feito: ${result.reason}`);
+    return 'failed';
+  }
+  await db.transaction(async (tx) => {
+    const [locked] = await tx.select({ refundStatus: orders.refundStatus }).from(orders).where(eq(orders.id, orderId)).for('update');
+    if (locked?.refundStatus !== 'pending') return;
+    await markRefundedIn(tx, order, result.reference, `feito pelo ${provider.name === 'mercadopago' ? 'Mercado Pago' : provider.name}`);
+  });
+  kickMailDelivery(db);
+  return 'refunded';
+}
+
+// ---------------------------------------------------------------- the reconciliation job
+
+export type ReconcileReport = { settled: number; abandoned: number; polled: number; refunded: number };
+
+/**
+ * Every few minutes (pg-boss): attempts whose answer was never recorded are asked about by their
+ * key; a payment the provider never received is given up after ABANDON_AFTER_MS (order cancelled,
+ * stock back, the customer told); Pix and boletos still waiting are asked about in case their
+ * webhook was lost; refunds that failed are tried again.
+ */
+export async function reconcilePayments(db: Database): Promise<ReconcileReport> {
+  const report: ReconcileReport = { settled: 0, abandoned: 0, polled: 0, refunded: 0 };
+  const at = now().getTime();
+  const unanswered = await db
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.status, 'requested'), lt(paymentAttempts.createdAt, new Date(at - RECONCILE_AFTER_MS))))
+    .orderBy(paymentAttempts.createdAt)
+    .limit(100);
+  for (const attempt of unanswered) {
+    const provider = providerNamed(attempt.provider);
+    try {
+      const found = provider ? await provider.findByKey(attempt.idempotencyKey) : null;
+      if (found) {
+        await db.transaction((tx) => recordChargeResultIn(tx, attempt.id, resultOf(found, attempt)));
+        report.settled += 1;
+      } else if (at - attempt.createdAt.getTime() >= ABANDON_AFTER_MS) {
+        await abandonAttempt(db, attempt.id);
+        report.abandoned += 1;
+      }
+    } catch (error) {
+      // The provider is down: the next run asks again.
+      log.warn(`conciliação: tentativa ${attempt.id} fica para a próxima rodada`, error);
+    }
+  }
+
+  const waiting = await db
+    .select()
+    .from(paymentAttempts)
+    .innerJoin(orders, eq(orders.id, paymentAttempts.orderId))
+    .where(and(eq(paymentAttempts.status, 'awaiting'), eq(orders.status, 'pending'), lt(paymentAttempts.updatedAt, new Date(at - POLL_EVERY_MS))))
+    .orderBy(paymentAttempts.updatedAt)
+    .limit(50);
+  for (const { payment_attempts: attempt } of waiting) {
+    const provider = providerNamed(attempt.provider);
+    if (!provider || !attempt.reference) continue;
+    try {
+      await db.update(paymentAttempts).set({ updatedAt: now() }).where(eq(paymentAttempts.id, attempt.id));
+      const found = await provider.getPayment(attempt.reference);
+      if (found && found.status !== 'pending') await applyProviderPayment(db, provider.name, found);
+      report.polled += 1;
+    } catch (error) {
+      log.warn(`conciliação: pagamento ${attempt.reference} fica para a próxima rodada`, error);
+    }
+  }
+
+  const owed = await db.select({ id: orders.id }).from(orders).where(eq(orders.refundStatus, 'pending')).limit(50);
+  for (const { id } of owed) {
+    try {
+      if ((await refundOrder(db, id)) === 'refunded') report.refunded += 1;
+    } catch (error) {
+      log.warn(`conciliação: reembolso do pedido ${id} fica para a próxima rodada`, error);
+    }
+  }
+  await db.delete(webhookReceipts).where(lt(webhookReceipts.receivedAt, new Date(at - 24 * 60 * MINUTE_MS)));
+  return report;
+}
+
+/** A lookup's answer as a charge's: what the provider says happened with that key. */
+function resultOf(found: ProviderPayment, attempt: typeof paymentAttempts.$inferSelect): ChargeResult {
+  if (found.status === 'declined' || found.status === 'refunded') return { approved: false, reason: found.reason ?? 'o pagamento não foi aprovado', reference: found.reference };
+  const details = found.details ?? (attempt.method === 'credit_card' ? { method: 'credit_card' as const, installments: 1, installmentCents: [found.amountCents] } : undefined);
+  if (!details) return { approved: false, reason: 'o código de pagamento não foi gerado', reference: found.reference };
+  return { approved: true, settled: found.status === 'approved', details, reference: found.reference };
+}
+
+const ABANDONED_REASON = 'Pagamento não concluído: a cobrança não chegou ao provedor de pagamento';
+
+async function abandonAttempt(db: Database, attemptId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId)).for('update');
+    if (attempt?.status !== 'requested') return;
+    await tx.update(paymentAttempts).set({ status: 'abandoned', reason: ABANDONED_REASON, updatedAt: now() }).where(eq(paymentAttempts.id, attemptId));
+    const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, attempt.orderId));
+    if (order?.status === 'pending') await applyOrderActionIn(tx, { orderId: attempt.orderId, action: 'cancel', actor: { kind: 'system' }, reason: ABANDONED_REASON });
+  });
+  kickMailDelivery(db);
+}
+
+/** Attempts of an order, newest first (the admin's order page). */
+export async function listPaymentAttempts(db: Executor, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  return db.select().from(paymentAttempts).where(inArray(paymentAttempts.orderId, orderIds)).orderBy(desc(paymentAttempts.createdAt));
+}
+
+type ShipColumns = { shipStreet: string | null; shipNumber: string | null; shipNeighborhood: string | null; shipCity: string | null; shipState: string | null; shipZipCode: string | null };
+
+/** Who pays a charge the store makes by itself (a renewal, a programmed delivery): the account, its CPF/CNPJ and delivery address. */
+export async function payerFor(tx: Executor, userId: string, taxId: string | null, ship: ShipColumns): Promise<ChargeRequest['customer']> {
+  const [row] = await tx.select({ name: user.name, email: user.email, taxId: user.taxId }).from(user).where(eq(user.id, userId)).limit(1);
+  const address =
+    ship.shipStreet && ship.shipNumber && ship.shipNeighborhood && ship.shipCity && ship.shipState && ship.shipZipCode
+      ? { street: ship.shipStreet, number: ship.shipNumber, neighborhood: ship.shipNeighborhood, city: ship.shipCity, state: ship.shipState, zipCode: ship.shipZipCode }
+      : undefined;
+  return { name: row?.name ?? '', email: row?.email ?? '', taxId: taxId ?? row?.taxId ?? '', address };
+}

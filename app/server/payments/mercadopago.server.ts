@@ -1,0 +1,196 @@
+// Mercado Pago, on its official SDK (`mercadopago`): Pix, boleto and card payments, saved cards
+// for renewals, lookups and refunds. The SDK has one fixed API address, so MERCADOPAGO_API_URL (a
+// sandbox proxy, or the tests' local stand-in of the API) replaces it; nothing else here assumes
+// it talks to the real API. The HTTP shapes are those of Mercado Pago's public API reference
+// (/v1/payments, /v1/payments/search, /v1/payments/{id}/refunds, /v1/customers, /v1/card_tokens),
+// kept with the pages they come from in tests/support/mercadopago-api.mjs.
+import { CardToken, Customer, CustomerCard, MercadoPagoConfig, MercadoPagoError, MPConnectionError, MPNotFoundError, Payment, PaymentRefund } from 'mercadopago';
+import type { PaymentResponse } from 'mercadopago/dist/clients/payment/commonTypes';
+import { AppConfig } from 'mercadopago/dist/utils/config';
+import type { PaymentDetails } from '~/db/schema';
+import { now } from '~/lib/clock';
+import { declineReason, paymentStatus, saoPauloDate, saoPauloTimestamp } from '~/lib/mercadopago';
+import { splitInstallments } from '~/lib/pricing';
+import { splitPersonName } from '~/lib/user-name';
+import { BOLETO_DUE_DAYS } from './builtin.server';
+import { ProviderUnavailableError, type ChargeRequest, type ChargeResult, type PaymentProvider, type ProviderPayment, type StoredCard } from './provider.server';
+
+export const MERCADOPAGO = 'mercadopago';
+
+/** A checkout waits at most this long for an answer; after it the reconciliation job finds out. */
+const TIMEOUT_MS = 15_000;
+
+type Options = { accessToken: string; apiUrl: string; notificationUrl: string; /** Tests shorten it. */ timeoutMs?: number };
+
+export function createMercadoPagoProvider(options: Options): PaymentProvider {
+  // The SDK reads its address from this static; the store talks to one Mercado Pago at a time.
+  (AppConfig as unknown as { BASE_URL: string }).BASE_URL = options.apiUrl.replace(/\/$/, '');
+  const timeout = options.timeoutMs ?? TIMEOUT_MS;
+  const config = new MercadoPagoConfig({ accessToken: options.accessToken, options: { timeout } });
+  const payments = new Payment(config);
+  const refunds = new PaymentRefund(config);
+  const customers = new Customer(config);
+  const cards = new CustomerCard(config);
+  const tokens = new CardToken(config);
+  // A read is retried once; a payment is not (a lost answer is the reconciliation job's: it asks by key).
+  const requestOptions = (idempotencyKey?: string, maxRetries = 1) => ({ idempotencyKey, timeout, maxRetries, initialDelay: 200 });
+
+  async function call<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof MPConnectionError || (error instanceof MercadoPagoError && (error.status >= 500 || error.status === 429))) {
+        throw new ProviderUnavailableError('Mercado Pago não respondeu', { cause: error });
+      }
+      throw error;
+    }
+  }
+
+  /** The customer at Mercado Pago (found by e-mail, or created) and the card saved on it. */
+  async function saveCard(request: ChargeRequest): Promise<StoredCard & { lastFour?: string }> {
+    const found = await call(() => customers.search({ options: { email: request.customer.email } }));
+    const customerId =
+      found.results?.[0]?.id ??
+      (await call(() => customers.create({ body: { email: request.customer.email, first_name: splitPersonName(request.customer.name).first }, requestOptions: requestOptions(`cliente:${request.customer.email}`) }))).id;
+    if (!customerId) throw new Error('Mercado Pago não devolveu o cliente');
+    const card = await call(() => cards.create({ customerId, body: { token: request.card!.token }, requestOptions: requestOptions(`cartao:${request.idempotencyKey}`) }));
+    if (!card.id) throw new Error('Mercado Pago não devolveu o cartão');
+    return { customerReference: customerId, cardReference: card.id, paymentMethodId: card.payment_method?.id ?? request.card!.paymentMethodId, lastFour: card.last_four_digits };
+  }
+
+  return {
+    name: MERCADOPAGO,
+    tokenizesCards: true,
+    async charge(request): Promise<ChargeResult> {
+      const { first, last } = splitPersonName(request.customer.name);
+      const taxId = request.customer.taxId;
+      const payer: Record<string, unknown> = {
+        email: request.customer.email,
+        first_name: first,
+        last_name: last || first,
+        identification: { type: taxId.length === 11 ? 'CPF' : 'CNPJ', number: taxId },
+      };
+      const body: Record<string, unknown> = {
+        transaction_amount: request.amountCents / 100,
+        description: request.description,
+        external_reference: request.idempotencyKey,
+        notification_url: options.notificationUrl,
+        statement_descriptor: 'CLAREAR',
+        metadata: { order_id: request.orderId },
+        payer,
+      };
+      let savedCard: (StoredCard & { lastFour?: string }) | undefined;
+      if (request.method === 'pix') {
+        body.payment_method_id = 'pix';
+        body.date_of_expiration = saoPauloTimestamp(request.expiresAt ?? new Date(now().getTime() + 60 * 60_000));
+      } else if (request.method === 'boleto') {
+        body.payment_method_id = 'bolbradesco';
+        body.date_of_expiration = saoPauloTimestamp(new Date(now().getTime() + BOLETO_DUE_DAYS * 86_400_000));
+        const a = request.customer.address;
+        if (a) payer.address = { zip_code: a.zipCode, street_name: a.street, street_number: a.number, neighborhood: a.neighborhood, city: a.city, federal_unit: a.state };
+      } else if (request.card) {
+        if (request.saveCard) {
+          // Best effort: without a saved card the plan's renewals are paid by Pix instead (the customer is told).
+          savedCard = await saveCard(request).catch((error: unknown) => {
+            if (error instanceof ProviderUnavailableError) throw error;
+            return undefined;
+          });
+          if (savedCard) payer.type = 'customer';
+          if (savedCard) payer.id = savedCard.customerReference;
+        }
+        Object.assign(body, { payment_method_id: request.card.paymentMethodId, token: request.card.token, installments: request.installments });
+        if (request.card.issuerId) body.issuer_id = Number(request.card.issuerId);
+      } else if (request.storedCard) {
+        // A renewal: a token of the saved card, paid as a recurring charge of the same customer.
+        const token = await call(() => tokens.create({ body: { card_id: request.storedCard!.cardReference, customer_id: request.storedCard!.customerReference }, requestOptions: requestOptions(`token:${request.idempotencyKey}`) }));
+        Object.assign(body, {
+          payment_method_id: request.storedCard.paymentMethodId,
+          token: token.id,
+          installments: request.installments,
+          payer: { type: 'customer', id: request.storedCard.customerReference, email: request.customer.email },
+          point_of_interaction: { type: 'SUBSCRIPTIONS', transaction_data: { first_time_use: false } },
+        });
+      } else {
+        return { approved: false, reason: 'nenhum cartão salvo para esta cobrança; escolha Pix ou boleto em Assinaturas' };
+      }
+
+      let payment: PaymentResponse;
+      try {
+        payment = await call(() => payments.create({ body: body as never, requestOptions: requestOptions(request.idempotencyKey, 0) }));
+      } catch (error) {
+        if (error instanceof ProviderUnavailableError) throw error;
+        // A 4xx: the gateway refused the request itself (an expired card token, a payer it does not accept).
+        if (error instanceof MercadoPagoError) return { approved: false, reason: 'o Mercado Pago recusou os dados do pagamento; confira-os e tente de novo' };
+        throw error;
+      }
+      const reference = String(payment.id);
+      const status = paymentStatus(payment.status);
+      if (status === 'declined') return { approved: false, reason: declineReason(payment.status_detail), reference };
+      const details = detailsOf(payment, request);
+      if (!details) return { approved: false, reason: 'o Mercado Pago não devolveu os dados para pagamento', reference };
+      return { approved: true, settled: status === 'approved', details, reference, savedCard };
+    },
+    async findByKey(idempotencyKey) {
+      const found = await call(() => payments.search({ options: { external_reference: idempotencyKey, sort: 'date_created', criteria: 'desc' } as never }));
+      const latest = found.results?.[0];
+      return latest ? providerPayment(latest as PaymentResponse) : null;
+    },
+    async getPayment(reference) {
+      try {
+        return providerPayment(await call(() => payments.get({ id: reference, requestOptions: requestOptions() })));
+      } catch (error) {
+        if (error instanceof MPNotFoundError || (error instanceof MercadoPagoError && error.status === 404)) return null;
+        throw error;
+      }
+    },
+    async refund({ reference, idempotencyKey }) {
+      try {
+        const refund = await call(() => refunds.create({ payment_id: reference, body: {}, requestOptions: requestOptions(idempotencyKey) }));
+        return { ok: true, reference: String(refund.id) };
+      } catch (error) {
+        if (error instanceof ProviderUnavailableError) return { ok: false, reason: 'o Mercado Pago não respondeu; tentaremos de novo' };
+        if (error instanceof MercadoPagoError) return { ok: false, reason: `o Mercado Pago recusou o reembolso (${error.status})` };
+        throw error;
+      }
+    },
+  };
+}
+
+function providerPayment(payment: PaymentResponse): ProviderPayment {
+  const status = paymentStatus(payment.status);
+  const amountCents = Math.round((payment.transaction_amount ?? 0) * 100);
+  const method = payment.payment_type_id === 'bank_transfer' ? 'pix' : payment.payment_type_id === 'ticket' ? 'boleto' : 'credit_card';
+  return {
+    reference: String(payment.id),
+    externalReference: payment.external_reference ?? null,
+    status,
+    amountCents,
+    reason: status === 'declined' ? declineReason(payment.status_detail) : undefined,
+    details: detailsOf(payment, { method, amountCents, installments: payment.installments ?? 1 }) ?? undefined,
+  };
+}
+
+/** What the customer needs: Mercado Pago's Pix code, its boleto line and PDF, the card's instalments. */
+function detailsOf(payment: PaymentResponse, request: Pick<ChargeRequest, 'method' | 'amountCents' | 'installments'>): PaymentDetails | null {
+  const amountCents = request.amountCents;
+  switch (request.method) {
+    case 'pix': {
+      const code = payment.point_of_interaction?.transaction_data?.qr_code;
+      return code ? { method: 'pix', copyPaste: code, expiresAt: payment.date_of_expiration ? new Date(payment.date_of_expiration).toISOString() : undefined } : null;
+    }
+    case 'boleto': {
+      const t = payment.transaction_details as { digitable_line?: string; external_resource_url?: string } | undefined;
+      const line = t?.digitable_line ?? (payment as { barcode?: { content?: string } }).barcode?.content;
+      if (!line) return null;
+      return { method: 'boleto', digitableLine: line, dueDate: saoPauloDate(payment.date_of_expiration ?? now().toISOString()), pdfUrl: t?.external_resource_url };
+    }
+    case 'credit_card':
+      return {
+        method: 'credit_card',
+        installments: payment.installments ?? request.installments,
+        installmentCents: splitInstallments(amountCents, payment.installments ?? request.installments),
+        brand: payment.payment_method_id,
+        lastFour: payment.card?.last_four_digits,
+      };
+  }
+}

@@ -37,7 +37,9 @@ let stopping = false;
 const app = express();
 app.disable('x-powered-by');
 app.set('trust proxy', trustProxy);
-app.use(securityHeaders({ production, hmrPort: vite ? HMR_PORT : undefined }));
+// Mercado Pago's card form on /checkout when the gateway is configured (its browser key set).
+const cardGateway = Boolean(process.env.MERCADOPAGO_ACCESS_TOKEN && process.env.MERCADOPAGO_PUBLIC_KEY);
+app.use(securityHeaders({ production, hmrPort: vite ? HMR_PORT : undefined, cardGateway }));
 app.use((_req, res, next) => {
   // Shutting down: let each connection go after its answer instead of keeping it alive.
   if (stopping) res.setHeader('Connection', 'close');

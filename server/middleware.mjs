@@ -21,8 +21,22 @@ export function parseTrustProxy(value) {
 
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), usb=(), payment=(self)';
 
+/**
+ * Mercado Pago's card form (MercadoPago.js v2 and its Secure Fields iframes), allowed on /checkout
+ * only and only when the gateway takes cards there: its script, the iframes holding the card
+ * fields, and the API calls that tokenize the card and find its brand and issuer.
+ */
+export const MERCADOPAGO_CSP = {
+  scriptSrc: ['https://sdk.mercadopago.com', 'https://http2.mlstatic.com'],
+  frameSrc: ['https://sdk.mercadopago.com', 'https://api-static.mercadopago.com', 'https://www.mercadolibre.com'],
+  connectSrc: ['https://api.mercadopago.com', 'https://api.mercadolibre.com', 'https://events.mercadopago.com'],
+  imgSrc: ['https://http2.mlstatic.com'],
+};
+
 /** Content-Security-Policy and friends; scripts run only from our origin or with this response's nonce. */
-export function securityHeaders({ production, hmrPort }) {
+export function securityHeaders({ production, hmrPort, cardGateway = false }) {
+  // The gateway's origins, on the one page that takes a card.
+  const onCheckout = (origins) => (req) => (cardGateway && req.path === '/checkout' ? origins.join(' ') : "'self'");
   const nonce = (req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString('base64');
     next();
@@ -33,16 +47,17 @@ export function securityHeaders({ production, hmrPort }) {
       directives: {
         defaultSrc: ["'self'"],
         // React's development build evaluates code for its stack traces: dev only, never in production.
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${res.locals.cspNonce}'`, ...(production ? [] : ["'unsafe-eval'"])],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${res.locals.cspNonce}'`, ...(production ? [] : ["'unsafe-eval'"]), onCheckout(MERCADOPAGO_CSP.scriptSrc)],
         scriptSrcAttr: ["'none'"],
         // React renders a few style attributes (the pH gauge's marker, Radix positioning);
         // styles cannot run code, so inline styles stay allowed and scripts do not.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // data: for inline SVG icons; blob: for the admin's image preview before upload.
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', onCheckout(MERCADOPAGO_CSP.imgSrc)],
         fontSrc: ["'self'"],
         // Development only: Vite's hot-reload socket listens on its own port.
-        connectSrc: hmrPort ? ["'self'", `ws://localhost:${hmrPort}`] : ["'self'"],
+        connectSrc: [...(hmrPort ? ["'self'", `ws://localhost:${hmrPort}`] : ["'self'"]), onCheckout(MERCADOPAGO_CSP.connectSrc)],
+        frameSrc: ["'self'", onCheckout(MERCADOPAGO_CSP.frameSrc)],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

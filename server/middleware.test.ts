@@ -22,3 +22,28 @@ describe('request ids', () => {
     for (const bad of ['x', 'a\nb{"level":60}', 'a'.repeat(500), '<script>']) expect(requestIdFor(req(bad), true)).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
+
+describe('Content-Security-Policy and the card gateway', () => {
+  async function csp(path: string, cardGateway: boolean): Promise<string> {
+    const { securityHeaders } = await import('./middleware.mjs');
+    const headers = new Map<string, string>();
+    const res = { locals: {} as Record<string, unknown>, setHeader: (k: string, v: string) => headers.set(k.toLowerCase(), String(v)), getHeader: (k: string) => headers.get(k.toLowerCase()), removeHeader: (k: string) => headers.delete(k.toLowerCase()) };
+    const req = { path, secure: false, headers: {} };
+    type Middleware = (req: unknown, res: unknown, next: (e?: unknown) => void) => void;
+    for (const mw of securityHeaders({ production: true, hmrPort: undefined, cardGateway }) as Middleware[]) {
+      await new Promise<void>((resolve, reject) => mw(req, res, (e?: unknown) => (e ? reject(e) : resolve())));
+    }
+    return headers.get('content-security-policy')!;
+  }
+
+  it('allows Mercado Pago’s origins on /checkout only, and only when the gateway takes cards', async () => {
+    const checkout = await csp('/checkout', true);
+    expect(checkout).toMatch(/script-src [^;]*https:\/\/sdk\.mercadopago\.com/);
+    expect(checkout).toMatch(/frame-src [^;]*https:\/\/api-static\.mercadopago\.com/);
+    expect(checkout).toMatch(/connect-src [^;]*https:\/\/api\.mercadopago\.com/);
+    for (const other of [await csp('/', true), await csp('/checkout', false), await csp('/pedido/1', true)]) {
+      expect(other).not.toMatch(/mercadopago|mlstatic|mercadolibre/);
+      expect(other).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    }
+  });
+});

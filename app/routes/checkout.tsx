@@ -25,6 +25,8 @@ import { CheckoutError, getUserTaxId, placeOrder, quoteCart, type Quote } from '
 import { getDb } from '~/server/db.server';
 import { checkRateLimit } from '~/server/rate-limit.server';
 import { getPaymentProvider } from '~/server/payments/provider.server';
+import { getEnv } from '~/server/env.server';
+import { MercadoPagoCard, type CardFormHandle } from '~/components/checkout/mercadopago-card';
 import { getSessionUser } from '~/server/auth/session.server';
 import { readForm } from '~/server/http/body.server';
 import type { Route } from './+types/checkout';
@@ -37,7 +39,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
-  if (!user) return { signedIn: false, taxId: '', name: '', addresses: [] as SavedAddress[] };
+  const cardGateway = cardGatewayKey();
+  if (!user) return { signedIn: false, taxId: '', name: '', addresses: [] as SavedAddress[], cardGateway };
   const db = await getDb();
   const [taxId, addresses] = await Promise.all([getUserTaxId(db, user.id), listAddresses(db, user.id)]);
   return {
@@ -46,7 +49,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     name: user.name,
     // Only what the delivery choice shows.
     addresses: addresses.map(({ id, name, street, number, complement, neighborhood, city, state, zipCode, isDefault }) => ({ id, name, street, number, complement, neighborhood, city, state, zipCode, isDefault })),
+    cardGateway,
   };
+}
+
+/** The gateway's browser key when a gateway takes cards here (its card form replaces the built-in one). */
+function cardGatewayKey(): { publicKey: string } | null {
+  const key = getEnv().MERCADOPAGO_PUBLIC_KEY;
+  return getPaymentProvider().tokenizesCards && key ? { publicKey: key } : null;
 }
 
 type ActionResult =
@@ -100,9 +110,10 @@ export async function action({ request }: Route.ActionArgs) {
       const refused = error.step === 'cart' || error.step === 'delivery' || (error.step === 'stock' && error.shortages.length > 0);
       if (!refused && error.step !== 'payment') log.error(`checkout: falha em ${error.step}`, error.cause);
       const quote = error.step === 'cart' || error.step === 'stock' ? await quoteCart(db, user.id, parsed.data.cart, parsed.data.taxId) : undefined;
+      // A declined card: nothing was charged, the order was cancelled; the same cart can pay again.
       return data<ActionResult>(
-        { intent: 'pay', ok: false, quote, toast: { title: STEP_TITLES[error.step], description: error.message, variant: 'destructive' } },
-        refused ? 409 : 500,
+        { intent: 'pay', ok: false, quote, errors: error.field ? { [error.field]: error.message } : undefined, toast: { title: STEP_TITLES[error.step], description: error.message, variant: 'destructive' } },
+        error.step === 'payment' ? 402 : refused ? 409 : 500,
       );
     }
     log.error('checkout: falha inesperada', error);
@@ -175,6 +186,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const [delivery, setDelivery] = useState<DeliveryState>(() => initialDelivery(loaderData.addresses, loaderData.name));
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const idempotencyKey = useRef<string>('');
+  const cardForm = useRef<CardFormHandle>(null);
+  const [tokenizing, setTokenizing] = useState(false);
 
   useEffect(() => {
     setHydrated(true);
@@ -217,6 +230,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       window.location.assign(`/pedido/${payResult.orderId}?novo=1`);
       return;
     }
+    // A refused attempt is over (a declined card cancelled its order): the next click is a new attempt.
+    idempotencyKey.current = crypto.randomUUID();
     if (payResult.toast) toast(payResult.toast);
     if (payResult.login) void navigate('/login?redirectTo=%2Fcheckout');
   }, [payResult, navigate]);
@@ -226,10 +241,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const isSubscriber = quote?.isSubscriber ?? root?.isSubscriber ?? false;
   const showFrequency = isSubscriber && !hasPlan;
   const pending = quoteFetcher.state !== 'idle';
-  const paying = payFetcher.state !== 'idle';
+  const paying = payFetcher.state !== 'idle' || tokenizing;
   const errors = { ...(payResult && !payResult.ok ? payResult.errors : {}), ...clientErrors };
 
-  function payNow() {
+  async function payNow() {
     if (!loaderData.signedIn) {
       toast({ title: 'Ação necessária', description: 'Por favor, faça login para finalizar a compra.', variant: 'destructive' });
       void navigate('/login?redirectTo=%2Fcheckout');
@@ -251,8 +266,20 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       setClientErrors(fieldErrors(parsed.error));
       return;
     }
+    // With the gateway, the card becomes a one-time token in the browser before anything is sent.
+    let card = {};
+    if (method === 'credit_card' && loaderData.cardGateway) {
+      setTokenizing(true);
+      const result = await cardForm.current?.tokenize(taxId);
+      setTokenizing(false);
+      if (!result?.ok) {
+        setClientErrors({ card: result?.message ?? 'Preencha os dados do cartão.' });
+        return;
+      }
+      card = { cardToken: result.cardToken, cardPaymentMethodId: result.cardPaymentMethodId, cardIssuerId: result.cardIssuerId };
+    }
     setClientErrors({});
-    void payFetcher.submit(values, { method: 'post' });
+    void payFetcher.submit({ ...values, ...card }, { method: 'post' });
   }
 
   if (!hydrated || leaving) {
@@ -411,7 +438,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
 
-        <Button size="lg" onClick={payNow} disabled={paying || pending || !serverTotals}>
+        {method === 'credit_card' && loaderData.cardGateway ? <MercadoPagoCard publicKey={loaderData.cardGateway.publicKey} ref={cardForm} error={errors.card} /> : null}
+
+        <Button size="lg" onClick={() => void payNow()} disabled={paying || pending || !serverTotals}>
           {paying ? 'Processando...' : 'Pagar Agora'}
         </Button>
         {root?.isSubscriber ? null : (

@@ -4,7 +4,7 @@
 import { CheckCircle2, Clock, PackageCheck, Truck, XCircle } from 'lucide-react';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
-import { data, Link, useFetcher, useSearchParams } from 'react-router';
+import { data, Link, useFetcher, useRevalidator, useSearchParams } from 'react-router';
 import { customerCancelSchema } from '~/lib/schemas/order';
 import { OrderAddress } from '~/components/order/order-address';
 import { OrderTimeline } from '~/components/order/order-timeline';
@@ -99,6 +99,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   }
   const details = order.paymentDetails;
   const unpaid = order.status === 'pending';
+  const paid = order.status !== 'pending' && order.status !== 'cancelled';
   const StatusIcon = STATUS_ICONS[order.status];
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -177,6 +178,17 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         <h2 id="pagamento" className="text-xl font-bold">
           Pagamento: {PAYMENT_METHOD_LABELS[order.paymentMethod ?? ''] ?? '—'}
         </h2>
+        <PaymentWatcher active={unpaid && details?.method !== 'boleto'} />
+        {paid ? (
+          <p className="mt-2 flex items-center gap-2 font-semibold text-brand-800 dark:text-brand-200" role="status" data-testid="payment-approved">
+            <CheckCircle2 className="h-5 w-5" aria-hidden /> Pagamento aprovado
+          </p>
+        ) : null}
+        {unpaid && !details ? (
+          <p className="mt-2 font-semibold text-amber-900 dark:text-amber-200" role="status">
+            Estamos confirmando o pagamento com a operadora. Esta página se atualiza sozinha, e você recebe um e-mail assim que soubermos.
+          </p>
+        ) : null}
         {unpaid && order.paymentExpiresAt ? (
           <p className="mt-2 font-semibold text-amber-900 dark:text-amber-200" data-testid="payment-deadline">
             Pague até {formatDateTimeBR(order.paymentExpiresAt)}. Depois disso o pedido é cancelado.
@@ -216,6 +228,11 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             <p className="font-mono break-all" data-testid="boleto-line">
               {details.digitableLine}
             </p>
+            {details.pdfUrl ? (
+              <a href={details.pdfUrl} target="_blank" rel="noreferrer" className="font-semibold text-brand-700 underline dark:text-brand-200">
+                Abrir o boleto para imprimir (PDF)
+              </a>
+            ) : null}
           </div>
         ) : null}
       </section>
@@ -228,6 +245,19 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       </div>
     </div>
   );
+}
+
+/** While a Pix (or an unanswered card) waits, the page asks again every few seconds: it turns to "Pagamento aprovado" by itself. */
+function PaymentWatcher({ active }: { active: boolean }) {
+  const { revalidate, state } = useRevalidator();
+  useEffect(() => {
+    if (!active) return;
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === 'visible' && state === 'idle') void revalidate();
+    }, 5000);
+    return () => window.clearInterval(timer);
+  }, [active, revalidate, state]);
+  return null;
 }
 
 function CancelOrder({ version }: { version: number }) {

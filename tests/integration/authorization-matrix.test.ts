@@ -543,6 +543,12 @@ const MATRIX: Record<string, Entry> = {
     loader: [{ url: '/uploads/0123456789abcdef0123-1200.webp', params: () => ({ '*': '0123456789abcdef0123-1200.webp' }), expect: all(404) }],
   },
   'routes/sitemap.ts': { loader: [{ url: '/sitemap.xml', expect: all('ok') }] },
+  // Mercado Pago's notifications: no session decides anything; without the gateway there is nothing to receive
+  // (signatures, replays and the gateway itself: tests/integration/mercadopago.test.ts).
+  'routes/webhooks.mercadopago.ts': {
+    loader: [{ url: '/webhooks/mercadopago', expect: all(405) }],
+    action: [{ url: '/webhooks/mercadopago?data.id=123&type=payment', body: () => ({}), expect: all(404) }],
+  },
   'routes/robots.ts': { loader: [{ url: '/robots.txt', expect: all('ok') }] },
   'routes/legal-page.tsx': {
     loader: [
@@ -797,7 +803,7 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
     const [aSubscription] = await db.insert(s.userSubscriptions).values({ userId: a.id, ...subscription }).returning();
     const [aDelivery] = await db
       .insert(s.programmedDeliveries)
-      .values({ userId: a.id, sourceOrderId: orderId, months: 2, anchorDate: '2026-11-10', nextDate: '2027-01-10', paymentMethod: 'pix' })
+      .values({ userId: a.id, months: 2, anchorDate: '2026-11-10', nextDate: '2027-01-10', paymentMethod: 'pix' })
       .returning();
     await db.insert(s.programmedDeliveryItems).values({ deliveryId: aDelivery!.id, variantId: product!.variantId, productName: 'Produto da Ana', quantity: 1 });
     // A bystander's subscription for the admin's "remove".

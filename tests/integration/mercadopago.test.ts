@@ -102,7 +102,7 @@ describe.each(engines)('Mercado Pago on $name', ({ open }) => {
     expect(created.body.date_of_expiration).toMatch(/-03:00$/);
 
     const first = await api.pay(payment!.id);
-    expect(first.status).toBe(200);
+    expect(first!.status).toBe(200);
     expect((await orderRow(placed.orderId)).status).toBe('paid');
     // Delivered again (a new request id, as Mercado Pago retries), and an older event after it: nothing changes.
     expect((await api.notify(payment!.id)).status).toBe(200);
@@ -169,7 +169,7 @@ describe.each(engines)('Mercado Pago on $name', ({ open }) => {
     await expect(placeOrder(handle.db, buyer, declined, mp)).rejects.toThrow('Pagamento recusado: o cartão não tem limite suficiente');
     const retried = await placeOrder(handle.db, buyer, { ...declined, idempotencyKey: randomUUID(), cardToken: `tok-APRO-${randomUUID().slice(0, 8)}` }, mp);
     expect(retried.payment).toBe('paid');
-    expect(await stockOf()).toBe(before - 2);
+    expect(await stockOf()).toBe(before! - 2);
   });
 
   it('a gateway that times out: the order waits, and the reconciliation job records what the gateway did — one charge', async () => {
@@ -277,7 +277,7 @@ describe.each(engines)('Mercado Pago on $name', ({ open }) => {
     const buyer = await newBuyer();
     const plan = [{ id: 'plan:monthly', product_id: 'plan:monthly', quantity: 1, is_subscription: true, frequency: 'monthly' }];
     const first = await placeOrder(handle.db, buyer, pay({}, plan), mp);
-    expect((await api.pay(paymentsFor(first.orderId)[0]!.id)).status).toBe(200);
+    expect((await api.pay(paymentsFor(first.orderId)[0]!.id))!.status).toBe(200);
     const [sub] = await handle.db.select().from(t.userSubscriptions).where(eq(t.userSubscriptions.userId, buyer.id));
     setClock(new Date('2033-06-10T12:00:00-03:00'));
     await runSubscriptionRenewals(handle.db, { provider: mp });
@@ -285,7 +285,7 @@ describe.each(engines)('Mercado Pago on $name', ({ open }) => {
     expect(renewal).toMatchObject({ payment_method_id: 'pix', status: 'pending' });
     const [order] = await handle.db.select().from(t.orders).where(and(eq(t.orders.subscriptionId, sub!.id), eq(t.orders.status, 'pending')));
     expect(order!.paymentDetails).toMatchObject({ method: 'pix', copyPaste: renewal!.point_of_interaction.transaction_data.qr_code });
-    expect((await api.pay(renewal!.id)).status).toBe(200);
+    expect((await api.pay(renewal!.id))!.status).toBe(200);
     expect((await orderRow(order!.id)).status).toBe('paid');
     expect(await mails(buyer.email, 'plan-renewed')).toHaveLength(1);
   });

@@ -6,7 +6,7 @@
 // the reconciliation job asks the provider and records the truth.
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '~/db/client.server';
-import { orderEvents, orders, paymentAttempts, programmedDeliveries, savedCards, userSubscriptions, webhookReceipts } from '~/db/schema';
+import { orderEvents, orders, paymentAttempts, programmedDeliveries, savedCards, user, userSubscriptions, webhookReceipts } from '~/db/schema';
 import { MINUTE_MS, now } from '~/lib/clock';
 import { centsToDecimal, formatPrice, toCents } from '~/lib/money';
 import { log } from '../log.server';
@@ -15,7 +15,6 @@ import { paymentDeadline } from '../orders/expiry.server';
 import { queueOrderEmail } from '../orders/emails.server';
 import { getOwnOrder } from '../orders/orders.server';
 import { applyOrderActionIn, confirmPaymentIn } from '../orders/transitions.server';
-import { user } from '~/db/schema';
 import { getEnv } from '../env.server';
 import { providerNamed, ProviderUnavailableError, type ChargeRequest, type ChargeResult, type PaymentProvider, type ProviderPayment } from './provider.server';
 

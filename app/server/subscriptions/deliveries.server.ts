@@ -5,7 +5,7 @@
 // and the order's unique (delivery, date) are written in the same transaction as the new date.
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '~/db/client.server';
-import { orderItems, orders, products, productVariants, programmedDeliveries, programmedDeliveryItems, programmedDeliveryRuns, user } from '~/db/schema';
+import { orderItems, orders, products, productVariants, programmedDeliveries, programmedDeliveryItems, programmedDeliveryRuns } from '~/db/schema';
 import { now } from '~/lib/clock';
 import { toCents } from '~/lib/money';
 import { todayInBrazil } from '~/lib/plans';

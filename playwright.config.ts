@@ -7,6 +7,18 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_DATA_DIR = path.resolve('data-e2e');
 /** The admin's password in the e2e store (production refuses known ones; tests/e2e/fixtures.ts signs in with it). */
 export const E2E_ADMIN_PASSWORD = 'e2e-Admin-Vidro-7391';
+/**
+ * A second store, with Mercado Pago configured against the local stand-in of its API
+ * (tests/support/mercadopago-api.mjs): tests/e2e/mercadopago.spec.ts buys with Pix there.
+ */
+export const MP_E2E = {
+  port: Number(process.env.E2E_MP_PORT ?? 3211),
+  dataDir: path.resolve('data-e2e-mp'),
+  apiPort: 3297,
+  controlPort: 3296,
+  accessToken: 'TEST-e2e-token-clarear',
+  webhookSecret: 'e2e-segredo-webhook',
+};
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -33,26 +45,61 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'] }, testIgnore: /mobile\.spec\.ts/ },
     { name: 'mobile', use: { ...devices['Pixel 7'] }, testMatch: /mobile\.spec\.ts/ },
   ],
-  webServer: {
-    command: `rm -rf "${E2E_DATA_DIR}" && node server.mjs`,
-    url: `http://localhost:${PORT}/`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: E2E_DATA_DIR,
-      NODE_ENV: 'production',
-      // The whole suite signs up and in from one address, dozens of times a minute once it runs fast; the limit
-      // itself is covered in tests/integration/auth.test.ts (3 a minute there).
-      AUTH_RATE_LIMIT_MAX: '200',
-      // Same for the forms and the checkout quote; their limits are covered in tests/integration/rate-limits.test.ts.
-      FORM_RATE_LIMIT_MAX: '1000',
-      QUOTE_RATE_LIMIT_MAX: '5000',
-      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-      DATABASE_URL: '',
-      // One JSON line per request would bury the test report.
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'node tests/support/mercadopago-api.mjs',
+      port: MP_E2E.apiPort,
+      reuseExistingServer: false,
+      env: {
+        MERCADOPAGO_FAKE_PORT: String(MP_E2E.apiPort),
+        MERCADOPAGO_FAKE_CONTROL_PORT: String(MP_E2E.controlPort),
+        MERCADOPAGO_ACCESS_TOKEN: MP_E2E.accessToken,
+        MERCADOPAGO_WEBHOOK_SECRET: MP_E2E.webhookSecret,
+      },
     },
-  },
+    {
+      command: `rm -rf "${MP_E2E.dataDir}" && node server.mjs`,
+      url: `http://localhost:${MP_E2E.port}/healthz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(MP_E2E.port),
+        DATA_DIR: MP_E2E.dataDir,
+        NODE_ENV: 'production',
+        AUTH_RATE_LIMIT_MAX: '200',
+        FORM_RATE_LIMIT_MAX: '1000',
+        QUOTE_RATE_LIMIT_MAX: '5000',
+        ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        MERCADOPAGO_ACCESS_TOKEN: MP_E2E.accessToken,
+        MERCADOPAGO_WEBHOOK_SECRET: MP_E2E.webhookSecret,
+        MERCADOPAGO_PUBLIC_KEY: 'TEST-e2e-public-key',
+        MERCADOPAGO_API_URL: `http://127.0.0.1:${MP_E2E.apiPort}`,
+      },
+    },
+    {
+      command: `rm -rf "${E2E_DATA_DIR}" && node server.mjs`,
+      url: `http://localhost:${PORT}/`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: E2E_DATA_DIR,
+        NODE_ENV: 'production',
+        // The whole suite signs up and in from one address, dozens of times a minute once it runs fast; the limit
+        // itself is covered in tests/integration/auth.test.ts (3 a minute there).
+        AUTH_RATE_LIMIT_MAX: '200',
+        // Same for the forms and the checkout quote; their limits are covered in tests/integration/rate-limits.test.ts.
+        FORM_RATE_LIMIT_MAX: '1000',
+        QUOTE_RATE_LIMIT_MAX: '5000',
+        ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+        DATABASE_URL: '',
+        // One JSON line per request would bury the test report.
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
 });

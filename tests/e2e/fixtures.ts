@@ -16,20 +16,20 @@ export function uniqueEmail(prefix = 'cliente'): string {
   return `${prefix}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@exemplo.com.br`;
 }
 
-async function readMails(): Promise<Mail[]> {
-  const files = await readdir(OUTBOX).catch(() => [] as string[]);
+async function readMails(outbox: string): Promise<Mail[]> {
+  const files = await readdir(outbox).catch(() => [] as string[]);
   const mails = await Promise.all(
-    files.filter((f) => f.endsWith('.json')).map(async (f) => JSON.parse(await readFile(path.join(OUTBOX, f), 'utf8')) as Mail),
+    files.filter((f) => f.endsWith('.json')).map(async (f) => JSON.parse(await readFile(path.join(outbox, f), 'utf8')) as Mail),
   );
   return mails.sort((a, b) => a.sentAt.localeCompare(b.sentAt));
 }
 
 /** The newest e-mail to `to` whose subject contains `subject`, waiting for it to arrive. */
-export async function latestMail(to: string, subject: string): Promise<Mail> {
+export async function latestMail(to: string, subject: string, outbox = OUTBOX): Promise<Mail> {
   let found: Mail | undefined;
   await expect
     .poll(async () => {
-      found = (await readMails()).filter((m) => m.to === to && m.subject.includes(subject)).at(-1);
+      found = (await readMails(outbox)).filter((m) => m.to === to && m.subject.includes(subject)).at(-1);
       return found !== undefined;
     }, { message: `e-mail "${subject}" para ${to}` })
     .toBe(true);
@@ -60,8 +60,8 @@ export async function register(page: Page, account: { name: string; email: strin
   await expect(page).toHaveURL(/\/login$/);
 }
 
-export async function confirmEmail(page: Page, email: string) {
-  const mail = await latestMail(email, 'confirme seu e-mail');
+export async function confirmEmail(page: Page, email: string, outbox = OUTBOX) {
+  const mail = await latestMail(email, 'confirme seu e-mail', outbox);
   await page.goto(linkIn(mail));
   await expect(page).toHaveURL(/\/login/);
 }
@@ -75,10 +75,10 @@ export async function login(page: Page, email: string, password: string) {
 }
 
 /** A verified customer account, created through the UI and confirmed through the outbox. */
-export async function createCustomer(page: Page, name = 'Maria Aparecida Souza') {
+export async function createCustomer(page: Page, name = 'Maria Aparecida Souza', outbox = OUTBOX) {
   const account = { name, email: uniqueEmail(), password: 'senha-forte-123' };
   await register(page, account);
-  await confirmEmail(page, account.email);
+  await confirmEmail(page, account.email, outbox);
   return account;
 }
 

@@ -114,6 +114,23 @@ describe.each(engines)('Mercado Pago on $name', ({ open }) => {
     expect(await mails(buyer.email, 'order-placed')).toHaveLength(1);
   });
 
+  it('the same payment notified 8 times at once is applied once; 20 concurrent submits of one attempt make one order and one charge', async () => {
+    const buyer = await newBuyer();
+    const attempt = pay();
+    const results = await Promise.all(Array.from({ length: 20 }, () => placeOrder(handle.db, buyer, attempt, mp)));
+    expect(new Set(results.map((r) => r.orderId)).size).toBe(1);
+    const orderId = results[0]!.orderId;
+    expect(paymentsFor(orderId)).toHaveLength(1);
+    expect(api.requests.filter((r) => r.method === 'POST' && r.idempotencyKey === `pedido:${orderId}:1`)).toHaveLength(1);
+    const [payment] = paymentsFor(orderId);
+    await api.pay(payment!.id, { notify: false });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => api.notify(payment!.id)));
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    expect(await orderRow(orderId)).toMatchObject({ status: 'paid', version: 1 });
+    expect(await handle.db.select().from(t.paymentConfirmations).where(eq(t.paymentConfirmations.orderId, orderId))).toHaveLength(1);
+    expect(await mails(buyer.email, 'order-paid')).toHaveLength(1);
+  });
+
   it('refuses an unsigned, forged, stale or replayed webhook with 401 and changes nothing', async () => {
     const buyer = await newBuyer();
     const placed = await placeOrder(handle.db, buyer, pay(), mp);

@@ -118,7 +118,12 @@ export async function action({ request }: Route.ActionArgs) {
     }
     log.error('checkout: falha inesperada', error);
     return data<ActionResult>(
-      { intent: 'pay', ok: false, toast: { title: 'Erro ao criar pedido', description: 'Não foi possível concluir a compra. Nada foi cobrado; tente novamente.', variant: 'destructive' } },
+      {
+        intent: 'pay',
+        ok: false,
+        // The order may exist and its charge be under way: never "nothing was charged" here. Nothing is ever charged twice.
+        toast: { title: 'Erro ao concluir a compra', description: 'Confira em Meus pedidos em alguns minutos antes de tentar de novo: um pagamento feito aparece lá, e nada é cobrado duas vezes.', variant: 'destructive' },
+      },
       500,
     );
   }

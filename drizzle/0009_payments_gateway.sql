@@ -10,7 +10,7 @@ CREATE TABLE "payment_attempts" (
 	"reason" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "payment_attempts_status_check" CHECK ("payment_attempts"."status" in ('requested', 'awaiting', 'approved', 'declined', 'abandoned')),
+	CONSTRAINT "payment_attempts_status_check" CHECK ("payment_attempts"."status" in ('requested', 'calling', 'awaiting', 'approved', 'declined', 'abandoned')),
 	CONSTRAINT "payment_attempts_method_check" CHECK ("payment_attempts"."method" in ('pix', 'credit_card', 'boleto')),
 	CONSTRAINT "payment_attempts_amount_check" CHECK ("payment_attempts"."amount" >= 0)
 );
@@ -41,7 +41,7 @@ ALTER TABLE "saved_cards" ADD CONSTRAINT "saved_cards_user_id_user_id_fk" FOREIG
 CREATE UNIQUE INDEX "payment_attempts_key_idx" ON "payment_attempts" USING btree ("idempotency_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_attempts_reference_idx" ON "payment_attempts" USING btree ("provider","reference");--> statement-breakpoint
 CREATE INDEX "payment_attempts_order_idx" ON "payment_attempts" USING btree ("order_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "payment_attempts_open_idx" ON "payment_attempts" USING btree ("created_at") WHERE "payment_attempts"."status" in ('requested', 'awaiting');--> statement-breakpoint
+CREATE INDEX "payment_attempts_open_idx" ON "payment_attempts" USING btree ("created_at") WHERE "payment_attempts"."status" in ('requested', 'calling', 'awaiting');--> statement-breakpoint
 CREATE UNIQUE INDEX "saved_cards_reference_idx" ON "saved_cards" USING btree ("provider","card_reference");--> statement-breakpoint
 CREATE INDEX "saved_cards_user_idx" ON "saved_cards" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "webhook_receipts_received_idx" ON "webhook_receipts" USING btree ("received_at");--> statement-breakpoint

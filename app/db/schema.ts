@@ -50,11 +50,11 @@ export const PROGRAMMED_DELIVERY_STATUSES = ['active', 'paused', 'cancelled'] as
 /** What a programmed delivery's date produced: an order, nothing left to send, or a declined card. */
 export const DELIVERY_RUN_OUTCOMES = ['ordered', 'skipped', 'declined'] as const;
 /**
- * One call to the payment provider: `requested` is written and committed before the call (a crash
- * leaves it for the reconciliation job); then `awaiting` (a Pix or boleto shown), `approved`,
- * `declined`, or `abandoned` (the provider never received it).
+ * One charge of an order: `requested` is committed with the order, `calling` while the provider is
+ * called (a crash in either leaves it for the reconciliation job); then `awaiting` (a Pix or boleto
+ * shown), `approved`, `declined`, or `abandoned` (the provider never received it).
  */
-export const PAYMENT_ATTEMPT_STATUSES = ['requested', 'awaiting', 'approved', 'declined', 'abandoned'] as const;
+export const PAYMENT_ATTEMPT_STATUSES = ['requested', 'calling', 'awaiting', 'approved', 'declined', 'abandoned'] as const;
 
 /** What the customer needs to pay or to recognise the payment, by method. */
 export type PaymentDetails =
@@ -581,7 +581,7 @@ export const paymentAttempts = pgTable(
     uniqueIndex('payment_attempts_reference_idx').on(t.provider, t.reference),
     index('payment_attempts_order_idx').on(t.orderId, t.createdAt.desc()),
     // The reconciliation job: calls never answered, Pix and boletos whose webhook may have been lost.
-    index('payment_attempts_open_idx').on(t.createdAt).where(sql`${t.status} in ('requested', 'awaiting')`),
+    index('payment_attempts_open_idx').on(t.createdAt).where(sql`${t.status} in ('requested', 'calling', 'awaiting')`),
     check('payment_attempts_status_check', oneOf(t.status, PAYMENT_ATTEMPT_STATUSES)),
     check('payment_attempts_method_check', oneOf(t.method, PAYMENT_METHODS)),
     check('payment_attempts_amount_check', sql`${t.amount} >= 0`),

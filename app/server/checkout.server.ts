@@ -21,7 +21,7 @@ import { insertOrder } from './orders/create.server';
 import { queueOrderEmail } from './orders/emails.server';
 import { getOwnOrder, isFirstPurchase } from './orders/orders.server';
 import { getEnv } from './env.server';
-import { chargeOrder, DECLINED_PREFIX, type ChargeHooks } from './payments/charges.server';
+import { chargeOrder, DECLINED_PREFIX, openAttemptIn, type ChargeHooks } from './payments/charges.server';
 import type { CardToken, PaymentProvider } from './payments/provider.server';
 import { getAvailability, OutOfStockError, reserveStock, shortageMessage, type Shortage } from './stock.server';
 import { createProgrammedDelivery } from './subscriptions/deliveries.server';
@@ -328,6 +328,8 @@ export async function placeOrder(
       }
       await afterStep?.('stock');
 
+      // The charge's attempt is committed with the order: a crash before the call still leaves it to the reconciliation job.
+      await openAttemptIn(tx, provider, { orderId: id, idempotencyKey: chargeKey(id), method: input.paymentMethod, amountCents: totals.totalCents });
       if (plan && subscriptionId) await startSubscriptionPeriod(tx, { subscriptionId, orderId: id, today, paid: false });
       if (programmedMonths) {
         await createProgrammedDelivery(tx, {
@@ -366,7 +368,7 @@ export async function placeOrder(
     provider,
     {
       orderId,
-      idempotencyKey: `pedido:${orderId}:1`,
+      idempotencyKey: chargeKey(orderId),
       amountCents: totals.totalCents,
       method: input.paymentMethod,
       installments,
@@ -391,6 +393,9 @@ export async function placeOrder(
   kickMailDelivery(db);
   return { orderId, replayed: false, payment: outcome.status };
 }
+
+/** The charge of a checkout's order: its first and only attempt (a declined card ends the order; the cart makes a new one). */
+const chargeKey = (orderId: string) => `pedido:${orderId}:1`;
 
 /** The same attempt again: its order, or the same refusal if its card was declined. */
 async function replayOf(db: Executor, orderId: string): Promise<PlacedOrder> {

@@ -5,6 +5,10 @@ import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
+import { MINUTE_MS, resetClock, setClock } from '~/lib/clock';
+import { settleBackgroundTasks } from '~/server/background.server';
+import { setMailTransport } from '~/server/mail/outbox.server';
+import { reconcilePayments } from '~/server/payments/charges.server';
 import { createCustomers, type Customer } from './accounts';
 import { Visitor } from './http';
 import { privateCluster } from './postgres';
@@ -110,6 +114,20 @@ describe.each(targets)('SIGKILL during checkouts on $name', ({ make }) => {
       expect(await brokenInvariants(handle)).toEqual(NO_BROKEN_INVARIANTS);
       const [count] = await rows<{ subs: number }>(handle, sql`select count(*)::int as subs from user_subscriptions`);
       expect(count!.subs).toBeGreaterThan(0);
+      // What the kill cut off between an order's commit and its provider's answer is the reconciliation
+      // job's: past its wait, an attempt the provider never received is given up and its stock returned.
+      setMailTransport(async () => undefined);
+      setClock(Date.now() + 20 * MINUTE_MS);
+      try {
+        await reconcilePayments(handle.db);
+      } finally {
+        resetClock();
+        await settleBackgroundTasks();
+        setMailTransport(null);
+      }
+      expect(await rows(handle, sql`select id from orders where status = 'pending' and payment_details is null`)).toEqual([]);
+      expect(await rows(handle, sql`select id from payment_attempts where status in ('requested', 'calling')`)).toEqual([]);
+      expect(await brokenInvariants(handle)).toEqual(NO_BROKEN_INVARIANTS);
     } finally {
       await handle.close();
     }

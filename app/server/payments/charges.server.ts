@@ -36,7 +36,19 @@ export type ChargeHooks = {
 export const DECLINED_PREFIX = 'Pagamento recusado';
 
 /**
- * Charges a committed pending order once per idempotency key. `quiet`: the customer is on the page
+ * The attempt to charge an order, written in the order's own transaction (checkout): an order is
+ * never committed without it, so a process that dies before the call leaves the reconciliation
+ * job something to find (and give up: the provider never heard of it).
+ */
+export async function openAttemptIn(tx: Transaction, provider: PaymentProvider, request: Pick<ChargeRequest, 'orderId' | 'idempotencyKey' | 'method' | 'amountCents'>): Promise<void> {
+  await tx
+    .insert(paymentAttempts)
+    .values({ orderId: request.orderId, idempotencyKey: request.idempotencyKey, provider: provider.name, method: request.method, amount: centsToDecimal(request.amountCents) });
+}
+
+/**
+ * Charges a committed pending order once per idempotency key: its `requested` attempt (opened with
+ * the order, or here) is claimed, then the provider called. `quiet`: the customer is on the page
  * (checkout), so a decline or an approval sends no e-mail of its own.
  */
 export async function chargeOrder(
@@ -45,12 +57,16 @@ export async function chargeOrder(
   request: ChargeRequest,
   options: { quiet?: boolean; hooks?: ChargeHooks } = {},
 ): Promise<ChargeOutcome> {
-  const [attempt] = await db
+  await db
     .insert(paymentAttempts)
     .values({ orderId: request.orderId, idempotencyKey: request.idempotencyKey, provider: provider.name, method: request.method, amount: centsToDecimal(request.amountCents) })
-    .onConflictDoNothing({ target: paymentAttempts.idempotencyKey })
+    .onConflictDoNothing({ target: paymentAttempts.idempotencyKey });
+  // Claimed once: a second caller with the same key (a retried request) never calls the provider again.
+  const [attempt] = await db
+    .update(paymentAttempts)
+    .set({ status: 'calling', updatedAt: now() })
+    .where(and(eq(paymentAttempts.idempotencyKey, request.idempotencyKey), eq(paymentAttempts.status, 'requested')))
     .returning({ id: paymentAttempts.id });
-  // The same attempt again (double submit, retried request): never a second call.
   if (!attempt) return outcomeOfAttempt(db, request.idempotencyKey);
 
   let result: ChargeResult;
@@ -97,7 +113,7 @@ export async function recordChargeResultIn(tx: Transaction, attemptId: string, r
     .where(eq(orders.id, attempt.orderId))
     .for('update');
   if (!order) throw new Error('pedido não encontrado');
-  if (attempt.status !== 'requested' && attempt.status !== 'awaiting') return outcomeOfAttempt(tx, attempt.idempotencyKey);
+  if (attempt.status !== 'requested' && attempt.status !== 'calling' && attempt.status !== 'awaiting') return outcomeOfAttempt(tx, attempt.idempotencyKey);
 
   if (!result.approved) {
     await tx.update(paymentAttempts).set({ status: 'declined', reason: result.reason, reference: result.reference ?? attempt.reference, updatedAt: now() }).where(eq(paymentAttempts.id, attempt.id));
@@ -306,7 +322,7 @@ export async function reconcilePayments(db: Database): Promise<ReconcileReport> 
   const unanswered = await db
     .select()
     .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.status, 'requested'), lt(paymentAttempts.createdAt, new Date(at - RECONCILE_AFTER_MS))))
+    .where(and(inArray(paymentAttempts.status, ['requested', 'calling']), lt(paymentAttempts.createdAt, new Date(at - RECONCILE_AFTER_MS))))
     .orderBy(paymentAttempts.createdAt)
     .limit(100);
   for (const attempt of unanswered) {
@@ -371,7 +387,7 @@ const ABANDONED_REASON = 'Pagamento não concluído: a cobrança não chegou ao 
 async function abandonAttempt(db: Database, attemptId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId)).for('update');
-    if (attempt?.status !== 'requested') return;
+    if (attempt?.status !== 'requested' && attempt?.status !== 'calling') return;
     await tx.update(paymentAttempts).set({ status: 'abandoned', reason: ABANDONED_REASON, updatedAt: now() }).where(eq(paymentAttempts.id, attemptId));
     const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, attempt.orderId));
     if (order?.status === 'pending') await applyOrderActionIn(tx, { orderId: attempt.orderId, action: 'cancel', actor: { kind: 'system' }, reason: ABANDONED_REASON });

@@ -46,6 +46,8 @@ export async function startMercadoPagoApi({ port = 0, accessToken = 'TEST-token-
   /** Faults to inject into the next POST /v1/payments: { delayMs } (answers late), { status } (answers an error without creating). */
   const faults = [];
   let nextId = 1_300_000_000;
+  /** Every payment's answer waits this long (the payment exists at once): a window for a crash. */
+  const control = { latencyMs: 0 };
 
   function send(res, status, body) {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -155,7 +157,8 @@ export async function startMercadoPagoApi({ port = 0, accessToken = 'TEST-token-
       const payment = createPayment(body);
       if (keyId) byKey.set(keyId, [201, payment]);
       // A slow gateway: the payment exists, the answer comes too late for the caller.
-      if (fault?.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
+      const delay = fault?.delayMs ?? control.latencyMs;
+      if (delay) await new Promise((r) => setTimeout(r, delay));
       return send(res, 201, payment);
     }
     if (req.method === 'GET' && url.pathname === '/v1/payments/search') {
@@ -231,6 +234,7 @@ export async function startMercadoPagoApi({ port = 0, accessToken = 'TEST-token-
 
   return {
     url,
+    control,
     accessToken,
     webhookSecret,
     payments,

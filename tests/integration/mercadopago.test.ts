@@ -14,6 +14,7 @@ import { settleBackgroundTasks } from '~/server/background.server';
 import { getProductDetail, searchProducts } from '~/server/catalog.server';
 import { CheckoutError, placeOrder } from '~/server/checkout.server';
 import { setMailTransport } from '~/server/mail/outbox.server';
+import { getOrderDetail } from '~/server/orders/orders.server';
 import { applyOrderAction } from '~/server/orders/transitions.server';
 import { reconcilePayments, refundOrder } from '~/server/payments/charges.server';
 import { createMercadoPagoProvider } from '~/server/payments/mercadopago.server';
@@ -112,6 +113,8 @@ describe.each(engines)('Mercado Pago on $name', ({ open }) => {
     expect(await handle.db.select().from(t.paymentConfirmations).where(eq(t.paymentConfirmations.orderId, placed.orderId))).toHaveLength(1);
     expect(await mails(buyer.email, 'order-paid')).toHaveLength(1);
     expect(await mails(buyer.email, 'order-placed')).toHaveLength(1);
+    // The admin finds the payment in Mercado Pago's panel by its id.
+    expect((await getOrderDetail(handle.db, placed.orderId))!.attempts).toEqual([expect.objectContaining({ provider: 'mercadopago', reference: String(payment!.id), status: 'approved' })]);
   });
 
   it('the same payment notified 8 times at once is applied once; 20 concurrent submits of one attempt make one order and one charge', async () => {

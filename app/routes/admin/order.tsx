@@ -124,6 +124,15 @@ const CONFIRMATIONS: Record<OrderAction, string> = {
   cancel: 'O pedido será cancelado, os produtos voltam ao estoque e o cliente recebe um e-mail. Esta ação não pode ser desfeita.',
 };
 
+const ATTEMPT_LABELS: Record<Route.ComponentProps['loaderData']['order']['attempts'][number]['status'], string> = {
+  requested: 'cobrança registrada, ainda não enviada',
+  calling: 'enviada, sem resposta ainda (a conciliação confere em minutos)',
+  awaiting: 'aguardando o pagamento do cliente',
+  approved: 'aprovado',
+  declined: 'recusado',
+  abandoned: 'não concluído',
+};
+
 function providerLabel(provider: string): string {
   if (provider === 'manual') return 'pelo administrador';
   if (provider === 'mercadopago') return 'Mercado Pago';
@@ -329,6 +338,17 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           ) : null}
           {order.refundStatus === 'refunded' ? <p className="mt-2 font-semibold">Reembolso feito{order.refundReference ? ` (${order.refundReference})` : ''}.</p> : null}
           {order.cancelReason ? <p className="mt-2">Motivo do cancelamento: {order.cancelReason}</p> : null}
+          {order.attempts.length > 0 ? (
+            <ul className="mt-2 grid gap-1 text-sm text-slate-700 dark:text-slate-300" aria-label="Cobranças no provedor de pagamento">
+              {order.attempts.map((a) => (
+                <li key={a.id}>
+                  {providerLabel(a.provider)}
+                  {a.reference ? ` · pagamento ${a.reference}` : ''} · {ATTEMPT_LABELS[a.status]}
+                  {a.reason && a.status !== 'approved' ? ` (${a.reason})` : ''} · {formatDateTimeBR(a.createdAt)}
+                </li>
+              ))}
+            </ul>
+          ) : null}
           {order.confirmations.filter((c) => c.outcome === 'applied').map((c) => (
             <p key={c.id} className="mt-2 text-sm text-slate-700 dark:text-slate-300">
               Pagamento confirmado em {formatDateTimeBR(c.createdAt)} ({providerLabel(c.provider)}).

@@ -2,7 +2,7 @@
 // Every function takes the session user's id: nobody reads another's orders.
 import { and, asc, desc, eq, ne, or } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
-import { orderEvents, orderItems, orders, paymentConfirmations, user, type PaymentDetails } from '~/db/schema';
+import { orderEvents, orderItems, orders, paymentAttempts, paymentConfirmations, user, type PaymentDetails } from '~/db/schema';
 import type { OrderActor, OrderStatus } from '~/lib/order-lifecycle';
 import type { Carrier } from '~/lib/tracking';
 import type { DiscountKind } from '~/lib/pricing';
@@ -80,6 +80,8 @@ export type PaymentConfirmation = typeof paymentConfirmations.$inferSelect;
 export type OrderDetail = OrderSummary & {
   customer: { id: string; name: string; email: string };
   confirmations: PaymentConfirmation[];
+  /** Each charge sent to a payment provider, newest first: its id there, to find it in the gateway's panel. */
+  attempts: { id: string; provider: string; reference: string | null; status: (typeof paymentAttempts.$inferSelect)['status']; reason: string | null; createdAt: Date }[];
 };
 
 type OrderRow = typeof orders.$inferSelect;
@@ -166,12 +168,17 @@ export async function getOrderDetail(db: Executor, orderId: string): Promise<Ord
   if (!isUuid(orderId)) return null;
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!row) return null;
-  const [summary, [customer], confirmations] = await Promise.all([
+  const [summary, [customer], confirmations, attempts] = await Promise.all([
     summarize(db, row),
     db.select({ id: user.id, name: user.name, email: user.email }).from(user).where(eq(user.id, row.userId)).limit(1),
     db.select().from(paymentConfirmations).where(eq(paymentConfirmations.orderId, orderId)).orderBy(asc(paymentConfirmations.createdAt)),
+    db
+      .select({ id: paymentAttempts.id, provider: paymentAttempts.provider, reference: paymentAttempts.reference, status: paymentAttempts.status, reason: paymentAttempts.reason, createdAt: paymentAttempts.createdAt })
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.orderId, orderId))
+      .orderBy(desc(paymentAttempts.createdAt)),
   ]);
-  return { ...summary, customer: customer!, confirmations };
+  return { ...summary, customer: customer!, confirmations, attempts };
 }
 
 /**

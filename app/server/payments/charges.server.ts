@@ -395,12 +395,6 @@ async function abandonAttempt(db: Database, attemptId: string): Promise<void> {
   kickMailDelivery(db);
 }
 
-/** Attempts of an order, newest first (the admin's order page). */
-export async function listPaymentAttempts(db: Executor, orderIds: string[]) {
-  if (orderIds.length === 0) return [];
-  return db.select().from(paymentAttempts).where(inArray(paymentAttempts.orderId, orderIds)).orderBy(desc(paymentAttempts.createdAt));
-}
-
 type ShipColumns = { shipStreet: string | null; shipNumber: string | null; shipNeighborhood: string | null; shipCity: string | null; shipState: string | null; shipZipCode: string | null };
 
 /** Who pays a charge the store makes by itself (a renewal, a programmed delivery): the account, its CPF/CNPJ and delivery address. */

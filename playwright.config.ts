@@ -20,6 +20,33 @@ export const MP_E2E = {
   webhookSecret: 'e2e-segredo-webhook',
 };
 
+/** A production store on a fresh embedded database in `dataDir`. */
+function store(port: number, dataDir: string, extra: Record<string, string> = {}) {
+  return {
+    command: `rm -rf "${dataDir}" && node server.mjs`,
+    url: `http://localhost:${port}/healthz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe' as const,
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      // The whole suite signs up and in from one address, dozens of times a minute once it runs fast; the limit
+      // itself is covered in tests/integration/auth.test.ts (3 a minute there).
+      AUTH_RATE_LIMIT_MAX: '200',
+      // Same for the forms and the checkout quote; their limits are covered in tests/integration/rate-limits.test.ts.
+      FORM_RATE_LIMIT_MAX: '1000',
+      QUOTE_RATE_LIMIT_MAX: '5000',
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      DATABASE_URL: '',
+      // One JSON line per request would bury the test report.
+      LOG_LEVEL: 'warn',
+      ...extra,
+    },
+  };
+}
+
 export default defineConfig({
   testDir: './tests/e2e',
   fullyParallel: false,
@@ -57,49 +84,12 @@ export default defineConfig({
         MERCADOPAGO_WEBHOOK_SECRET: MP_E2E.webhookSecret,
       },
     },
-    {
-      command: `rm -rf "${MP_E2E.dataDir}" && node server.mjs`,
-      url: `http://localhost:${MP_E2E.port}/healthz`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: 'pipe',
-      env: {
-        PORT: String(MP_E2E.port),
-        DATA_DIR: MP_E2E.dataDir,
-        NODE_ENV: 'production',
-        AUTH_RATE_LIMIT_MAX: '200',
-        FORM_RATE_LIMIT_MAX: '1000',
-        QUOTE_RATE_LIMIT_MAX: '5000',
-        ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-        DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-        MERCADOPAGO_ACCESS_TOKEN: MP_E2E.accessToken,
-        MERCADOPAGO_WEBHOOK_SECRET: MP_E2E.webhookSecret,
-        MERCADOPAGO_PUBLIC_KEY: 'TEST-e2e-public-key',
-        MERCADOPAGO_API_URL: `http://127.0.0.1:${MP_E2E.apiPort}`,
-      },
-    },
-    {
-      command: `rm -rf "${E2E_DATA_DIR}" && node server.mjs`,
-      url: `http://localhost:${PORT}/`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: 'pipe',
-      env: {
-        PORT: String(PORT),
-        DATA_DIR: E2E_DATA_DIR,
-        NODE_ENV: 'production',
-        // The whole suite signs up and in from one address, dozens of times a minute once it runs fast; the limit
-        // itself is covered in tests/integration/auth.test.ts (3 a minute there).
-        AUTH_RATE_LIMIT_MAX: '200',
-        // Same for the forms and the checkout quote; their limits are covered in tests/integration/rate-limits.test.ts.
-        FORM_RATE_LIMIT_MAX: '1000',
-        QUOTE_RATE_LIMIT_MAX: '5000',
-        ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-        DATABASE_URL: '',
-        // One JSON line per request would bury the test report.
-        LOG_LEVEL: 'warn',
-      },
-    },
+    store(MP_E2E.port, MP_E2E.dataDir, {
+      MERCADOPAGO_ACCESS_TOKEN: MP_E2E.accessToken,
+      MERCADOPAGO_WEBHOOK_SECRET: MP_E2E.webhookSecret,
+      MERCADOPAGO_PUBLIC_KEY: 'TEST-e2e-public-key',
+      MERCADOPAGO_API_URL: `http://127.0.0.1:${MP_E2E.apiPort}`,
+    }),
+    store(PORT, E2E_DATA_DIR),
   ],
 });

@@ -106,25 +106,10 @@ export function MercadoPagoCard({ publicKey, ref, error }: { publicKey: string; 
         <Label htmlFor="cartao-titular">Nome impresso no cartão</Label>
         <Input id="cartao-titular" autoComplete="cc-name" value={holder} onChange={(e) => setHolder(e.target.value)} maxLength={80} />
       </div>
-      <div className="grid gap-1.5">
-        <span id="cartao-numero-rotulo" className="text-sm font-medium">
-          Número do cartão
-        </span>
-        <div id="mp-card-number" role="group" aria-labelledby="cartao-numero-rotulo" className={FIELD} />
-      </div>
+      <SecureField id="mp-card-number" label="Número do cartão" />
       <div className="grid grid-cols-2 gap-3">
-        <div className="grid gap-1.5">
-          <span id="cartao-validade-rotulo" className="text-sm font-medium">
-            Validade
-          </span>
-          <div id="mp-card-expiry" role="group" aria-labelledby="cartao-validade-rotulo" className={FIELD} />
-        </div>
-        <div className="grid gap-1.5">
-          <span id="cartao-cvv-rotulo" className="text-sm font-medium">
-            Código de segurança
-          </span>
-          <div id="mp-card-cvv" role="group" aria-labelledby="cartao-cvv-rotulo" className={FIELD} />
-        </div>
+        <SecureField id="mp-card-expiry" label="Validade" />
+        <SecureField id="mp-card-cvv" label="Código de segurança" />
       </div>
       <p className="text-xs text-slate-600 dark:text-slate-400">Os dados do cartão vão direto para o Mercado Pago: a Clarear não os recebe nem guarda.</p>
       {error ? (
@@ -133,5 +118,17 @@ export function MercadoPagoCard({ publicKey, ref, error }: { publicKey: string; 
         </p>
       ) : null}
     </fieldset>
+  );
+}
+
+/** Where one of Mercado Pago's iframes is mounted, named for screen readers. */
+function SecureField({ id, label }: { id: string; label: string }) {
+  return (
+    <div className="grid gap-1.5">
+      <span id={`${id}-rotulo`} className="text-sm font-medium">
+        {label}
+      </span>
+      <div id={id} role="group" aria-labelledby={`${id}-rotulo`} className={FIELD} />
+    </div>
   );
 }

@@ -44,6 +44,8 @@ export default [
       route('subscriptions/:id', 'routes/admin/subscription.tsx'),
       route('orders', 'routes/admin/orders.tsx'),
       route('orders/:id', 'routes/admin/order.tsx'),
+      route('messages', 'routes/admin/messages.tsx'),
+      route('messages/:id', 'routes/admin/message.tsx'),
     ]),
     route('uploads', 'routes/admin/uploads.ts'),
     // Outside the layout: a file, and a page printed without the panel's frame.

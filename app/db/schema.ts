@@ -944,11 +944,30 @@ export const contactMessages = pgTable(
     message: text('message').notNull(),
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** When an admin first opened it (the list shows unread ones in bold). */
+    readAt: timestamp('read_at', { withTimezone: true }),
+    /** When it was answered (a reply from the admin, or marked answered by hand). */
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
   },
   (t) => [
     check('contact_messages_lengths_check', sql`length(${t.name}) between 1 and 120 and length(${t.subject}) between 1 and 200 and length(${t.message}) between 1 and 5000`),
     index('contact_messages_created_at_idx').on(t.createdAt.desc()),
   ],
+);
+
+/** The admin's replies to a contact message, sent by e-mail and kept with it. */
+export const contactReplies = pgTable(
+  'contact_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    adminUserId: text('admin_user_id').references(() => user.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('contact_replies_body_check', sql`length(${t.body}) between 1 and 5000`), index('contact_replies_message_idx').on(t.messageId, t.createdAt)],
 );
 
 /**

@@ -11,7 +11,7 @@ import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import { CONTACT_FIELDS, CONTACT_LIMITS, contactSchema, type ContactField } from '~/lib/schemas/contact';
 import { originFromMatches, seo } from '~/lib/seo';
 import type { ToastMessage } from '~/lib/toast';
-import { submitContactMessage } from '~/server/contact.server';
+import { submitContactMessage } from '~/server/contact/contact.server';
 import { getDb } from '~/server/db.server';
 import { BODY_LIMITS, readForm } from '~/server/http/body.server';
 import { checkRateLimit } from '~/server/rate-limit.server';

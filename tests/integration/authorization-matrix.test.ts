@@ -82,6 +82,8 @@ type Fixtures = {
   visitor: { email: string; password: string };
   /** Another bystander's subscription, removed by the admin. */
   removableSubscriptionId: string;
+  /** A contact message in the admin's inbox. */
+  messageId: string;
   /** The account the Better Auth admin endpoints are aimed at (removed by the admin while they are open). */
   targetUserId: string;
   uploadPng: Uint8Array<ArrayBuffer>;
@@ -438,6 +440,19 @@ const MATRIX: Record<string, Entry> = {
         body: () => ({ intent: 'resume' }),
         expect: adminAction(409),
         writes: ['subscriptions'],
+      },
+    ],
+  },
+  'routes/admin/messages.tsx': { loader: [{ url: '/admin/messages?q=entrega&filtro=nao-lidas', expect: adminPage }] },
+  'routes/admin/message.tsx': {
+    loader: [{ url: (f) => `/admin/messages/${f.messageId}`, params: (f) => ({ id: f.messageId }), expect: adminPage }],
+    action: [
+      {
+        url: (f) => `/admin/messages/${f.messageId}`,
+        params: (f) => ({ id: f.messageId }),
+        body: () => ({ intent: 'mark', mark: 'answered' }),
+        expect: adminAction(),
+        writes: ['contact'],
       },
     ],
   },
@@ -829,6 +844,10 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
     const sharp = (await import('sharp')).default;
     const uploadPng = new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2a9d8f' } }).png().toBuffer());
 
+    const [contactMessage] = await db
+      .insert(s.contactMessages)
+      .values({ name: 'Remetente do Contato', email: 'remetente@exemplo.com.br', subject: 'Pergunta sobre entrega', message: 'Qual o prazo?' })
+      .returning();
     fx = {
       productId: product!.id,
       productSlug: product!.slug,
@@ -853,6 +872,7 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
       },
       visitor,
       removableSubscriptionId: removable!.id,
+      messageId: contactMessage!.id,
       targetUserId: target.id,
       uploadPng,
     };

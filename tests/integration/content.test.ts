@@ -9,7 +9,7 @@ import type { MailMessage } from '~/server/mail/transport.server';
 import { deliverDueMail, setMailTransport } from '~/server/mail/outbox.server';
 import { settleBackgroundTasks } from '~/server/background.server';
 import { advanceClock, resetClock } from '~/lib/clock';
-import { contactMail, submitContactMessage } from '~/server/contact.server';
+import { contactMail, submitContactMessage } from '~/server/contact/contact.server';
 import {
   BLOG_SEARCH_MAX_LENGTH,
   categorySlug,

@@ -9,6 +9,7 @@ import {
   ChevronsRight,
   LayoutDashboard,
   LogOut,
+  Mail,
   Menu,
   Package,
   Repeat,
@@ -41,6 +42,7 @@ const SECTIONS: Section[] = [
   { to: '/admin/orders', label: 'Pedidos', icon: ShoppingBag },
   { to: '/admin/products', label: 'Produtos', icon: Package },
   { to: '/admin/subscriptions', label: 'Assinaturas', icon: Repeat },
+  { to: '/admin/messages', label: 'Mensagens', icon: Mail },
 ];
 
 /** Listed but not available yet (SPEC §2). */

@@ -44,7 +44,7 @@ const MARKED: Record<'answered' | 'unanswered' | 'unread', string> = {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdminAction(request);
-  const parsed = messageActionSchema.safeParse(Object.fromEntries(await readForm(request, 16 * 1024)));
+  const parsed = messageActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     const body = parsed.error.issues.find((i) => i.path[0] === 'body')?.message;
     return data<ActionData>({ ok: false, errors: body ? { body } : undefined, toast: { title: 'Confira a resposta', description: parsed.error.issues[0]?.message ?? '', variant: 'destructive' } }, 400);

@@ -46,10 +46,12 @@ export default [
       route('orders/:id', 'routes/admin/order.tsx'),
       route('messages', 'routes/admin/messages.tsx'),
       route('messages/:id', 'routes/admin/message.tsx'),
+      route('newsletter', 'routes/admin/newsletter.tsx'),
     ]),
     route('uploads', 'routes/admin/uploads.ts'),
     // Outside the layout: a file, and a page printed without the panel's frame.
     route('orders/export.csv', 'routes/admin/orders-export.ts'),
+    route('newsletter/export.csv', 'routes/admin/newsletter-export.ts'),
     route('orders/:id/etiqueta', 'routes/admin/packing-slip.tsx'),
   ]),
   // Resource routes (actions and data for widgets)

@@ -47,6 +47,7 @@ export function NewsletterForm({ variant = 'footer' }: { variant?: 'footer' | 'b
       <label htmlFor={inputId} className="sr-only">
         Seu e-mail
       </label>
+      <input type="hidden" name="source" value={variant} />
       <Input id={inputId} name="email" type="email" required maxLength={EMAIL_MAX_LENGTH} placeholder="Seu melhor e-mail" autoComplete="email" />
       <Button type="submit" disabled={busy}>
         {busy ? 'Enviando...' : 'Inscrever'}

@@ -40,6 +40,7 @@ export const REFUND_STATUSES = ['pending', 'refunded'] as const;
 export const PAYMENT_CONFIRMATION_OUTCOMES = ['applied', 'late'] as const;
 export const EMAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 export const PAYMENT_METHODS = ['pix', 'credit_card', 'boleto'] as const;
+export const NEWSLETTER_SOURCES = ['footer', 'blog'] as const;
 export const DISCOUNT_KINDS = ['subscriber', 'welcome'] as const;
 /** Why a subscription is paused: the customer asked, or its renewal went unpaid after the retries. */
 export const PAUSE_REASONS = ['customer', 'payment_failed'] as const;
@@ -914,9 +915,13 @@ export const newsletterSubscriptions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     createdAt: createdAt(),
+    /** Where the visitor signed up: the footer of every page, or the blog. */
+    source: text('source', { enum: NEWSLETTER_SOURCES }).notNull().default('footer'),
   },
   (t) => [
     check('newsletter_email_check', sql`${t.email} ~ '^[^@[:space:]]+@[^@[:space:]]+$'`),
+    check('newsletter_source_check', oneOf(t.source, NEWSLETTER_SOURCES)),
+    index('newsletter_created_at_idx').on(t.createdAt.desc()),
     uniqueIndex('newsletter_email_lower_idx').on(sql`lower(${t.email})`),
   ],
 );

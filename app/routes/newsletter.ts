@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import { newsletterSchema, type NewsletterResult } from '~/lib/schemas/newsletter';
 import { getDb } from '~/server/db.server';
-import { subscribeToNewsletter } from '~/server/newsletter.server';
+import { subscribeToNewsletter } from '~/server/newsletter/newsletter.server';
 import { readForm } from '~/server/http/body.server';
 import { checkRateLimit } from '~/server/rate-limit.server';
 import type { Route } from './+types/newsletter';
@@ -19,7 +19,7 @@ export async function action({ request }: Route.ActionArgs) {
   const limited = await checkRateLimit(request, 'newsletter');
   if (limited) return data<NewsletterResult>({ status: 'invalid', message: limited.message }, limited.init);
   try {
-    const status = await subscribeToNewsletter(await getDb(), parsed.data.email);
+    const status = await subscribeToNewsletter(await getDb(), parsed.data.email, parsed.data.source);
     return data<NewsletterResult>({ status }, status === 'duplicate' ? 409 : 200);
   } catch (error) {
     log.error('newsletter: falha ao inscrever', error);

@@ -84,6 +84,8 @@ type Fixtures = {
   removableSubscriptionId: string;
   /** A contact message in the admin's inbox. */
   messageId: string;
+  /** A newsletter sign-up the admin removes. */
+  newsletterId: string;
   /** The account the Better Auth admin endpoints are aimed at (removed by the admin while they are open). */
   targetUserId: string;
   uploadPng: Uint8Array<ArrayBuffer>;
@@ -443,6 +445,11 @@ const MATRIX: Record<string, Entry> = {
       },
     ],
   },
+  'routes/admin/newsletter.tsx': {
+    loader: [{ url: '/admin/newsletter?q=exemplo', expect: adminPage }],
+    action: [{ url: '/admin/newsletter', body: (f) => ({ intent: 'remove', id: f.newsletterId }), expect: adminAction(), writes: ['newsletter'] }],
+  },
+  'routes/admin/newsletter-export.ts': { loader: [{ url: '/admin/newsletter/export.csv?q=exemplo', expect: adminAction() }] },
   'routes/admin/messages.tsx': { loader: [{ url: '/admin/messages?q=entrega&filtro=nao-lidas', expect: adminPage }] },
   'routes/admin/message.tsx': {
     loader: [{ url: (f) => `/admin/messages/${f.messageId}`, params: (f) => ({ id: f.messageId }), expect: adminPage }],
@@ -844,6 +851,7 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
     const sharp = (await import('sharp')).default;
     const uploadPng = new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2a9d8f' } }).png().toBuffer());
 
+    const [newsletterSignUp] = await db.insert(s.newsletterSubscriptions).values({ email: `leitora.${randomUUID().slice(0, 8)}@exemplo.com.br`, source: 'blog' }).returning();
     const [contactMessage] = await db
       .insert(s.contactMessages)
       .values({ name: 'Remetente do Contato', email: 'remetente@exemplo.com.br', subject: 'Pergunta sobre entrega', message: 'Qual o prazo?' })
@@ -873,6 +881,7 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
       visitor,
       removableSubscriptionId: removable!.id,
       messageId: contactMessage!.id,
+      newsletterId: newsletterSignUp!.id,
       targetUserId: target.id,
       uploadPng,
     };

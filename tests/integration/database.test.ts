@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '~/db/client.server';
 import * as t from '~/db/schema';
 import { ensureAdmin, isCatalogueEmpty, seedCatalogue } from '~/db/seed/seed.server';
 import { isCheckViolation, isUniqueViolation } from '~/db/errors.server';
-import { subscribeToNewsletter } from '~/server/newsletter.server';
+import { subscribeToNewsletter } from '~/server/newsletter/newsletter.server';
 import { engines } from './engines';
 
 const TABLES = [

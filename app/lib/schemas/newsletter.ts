@@ -9,6 +9,8 @@ export const newsletterSchema = z.object({
     .min(1, 'Informe seu e-mail.')
     .max(EMAIL_MAX_LENGTH, { error: EMAIL_TOO_LONG, abort: true })
     .pipe(z.email('Informe um e-mail válido.')),
+  // Where the form was: anything else counts as the footer (it is only a label for the admin).
+  source: z.enum(['footer', 'blog']).catch('footer').default('footer'),
 });
 
 export type NewsletterResult =

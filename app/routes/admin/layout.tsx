@@ -11,6 +11,7 @@ import {
   LogOut,
   Mail,
   Menu,
+  Newspaper,
   Package,
   Repeat,
   Settings,
@@ -43,6 +44,7 @@ const SECTIONS: Section[] = [
   { to: '/admin/products', label: 'Produtos', icon: Package },
   { to: '/admin/subscriptions', label: 'Assinaturas', icon: Repeat },
   { to: '/admin/messages', label: 'Mensagens', icon: Mail },
+  { to: '/admin/newsletter', label: 'Newsletter', icon: Newspaper },
 ];
 
 /** Listed but not available yet (SPEC §2). */

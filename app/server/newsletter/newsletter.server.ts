@@ -3,10 +3,11 @@
 import type { Executor } from '~/db/client.server';
 import { newsletterSubscriptions } from '~/db/schema';
 import { isUniqueViolation } from '~/db/errors.server';
+import { now } from '~/lib/clock';
 
-export async function subscribeToNewsletter(db: Executor, email: string): Promise<'subscribed' | 'duplicate'> {
+export async function subscribeToNewsletter(db: Executor, email: string, source: 'footer' | 'blog' = 'footer'): Promise<'subscribed' | 'duplicate'> {
   try {
-    await db.insert(newsletterSubscriptions).values({ email: email.trim().toLowerCase() });
+    await db.insert(newsletterSubscriptions).values({ email: email.trim().toLowerCase(), source, createdAt: now() });
     return 'subscribed';
   } catch (error) {
     if (isUniqueViolation(error)) return 'duplicate';

@@ -2,7 +2,8 @@
 // turns that request's page (document or client-side navigation) into the pt-BR 503.
 import { RouterContextProvider, type EntryContext } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import handleRequest, { handleDataRequest, handleError } from './entry.server';
+import handleRequest, { handleDataRequest, handleError, inlineScriptHashes } from './entry.server';
+import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './lib/cache-control';
 import { UNAVAILABLE_MESSAGE } from './lib/unavailable';
 import { isDatabaseMarkedUnavailable, markDatabaseAvailable } from './server/unavailable.server';
 import { logger } from '~/server/log.server';
@@ -56,7 +57,47 @@ describe('database outage → 503', () => {
     handleError(bug, args(context));
     expect(isDatabaseMarkedUnavailable()).toBe(false);
     expect(log).toHaveBeenCalledWith({ err: bug }, 'falha não tratada');
-    const original = new Response('turbo-stream', { status: 200 });
-    expect(await handleDataRequest(original, args(context))).toBe(original);
+    const answer = await handleDataRequest(new Response('turbo-stream', { status: 200 }), args(context));
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toBe('turbo-stream');
+  });
+});
+
+describe('cache headers of client-side navigations (lib/cache-control.ts)', () => {
+  const navigation = (url: string, headers: Record<string, string> = {}) => ({ request: new Request(url, { headers }), context: new RouterContextProvider(), params: {} });
+
+  it('an anonymous catalogue page\'s data is public with an ETag, and its ETag gets a 304', async () => {
+    const answer = await handleDataRequest(new Response('turbo-stream', { status: 200 }), navigation('http://loja.test/produtos.data'));
+    expect(answer.headers.get('cache-control')).toBe(PUBLIC_CACHE_CONTROL);
+    const etag = answer.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"/);
+    const again = await handleDataRequest(new Response('turbo-stream', { status: 200 }), navigation('http://loja.test/produtos.data', { 'if-none-match': etag }));
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    const changed = await handleDataRequest(new Response('turbo-stream 2', { status: 200 }), navigation('http://loja.test/produtos.data', { 'if-none-match': etag }));
+    expect(changed.status).toBe(200);
+  });
+
+  it('signed in, a personal page, or an answer that sets a cookie: private, no-store', async () => {
+    const cases = [
+      handleDataRequest(new Response('x'), navigation('http://loja.test/produtos.data', { cookie: 'clarear.session_token=abc' })),
+      handleDataRequest(new Response('x'), navigation('http://loja.test/checkout.data')),
+      handleDataRequest(new Response('x', { headers: { 'set-cookie': 'clarear_toast=; Max-Age=0' } }), navigation('http://loja.test/produtos.data')),
+      handleDataRequest(new Response('x', { headers: { 'cache-control': 'public, max-age=60' } }), navigation('http://loja.test/area-cliente.data')),
+      // A catalogue route that answered an error state with a 200 and said so.
+      handleDataRequest(new Response('x', { headers: { 'cache-control': 'private, no-store' } }), navigation('http://loja.test/kits.data')),
+    ];
+    for (const answer of await Promise.all(cases)) {
+      expect(answer.headers.get('cache-control')).toBe(PRIVATE_CACHE_CONTROL);
+      expect(answer.headers.get('etag')).toBeNull();
+    }
+  });
+});
+
+describe('inlineScriptHashes', () => {
+  it('hashes every inline script (as CSP writes them) and skips external ones', () => {
+    const html = '<script>a()</script><script type="module" async="">import "x"</script><script src="/assets/x.js"></script><script nonce="">a()</script>';
+    // sha256("a()") and sha256('import "x"'), each once.
+    expect(inlineScriptHashes(html)).toEqual(['sha256-qVpDBgj7bpq5hMAcGp3AOc79J3Y1Z4HvySTwKrWDoy4=', 'sha256-NRn359Kz8db9/ND95zyCAS9z2QAJeDkX6IJWSSloAHw=']);
   });
 });

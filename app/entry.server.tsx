@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { PassThrough } from "node:stream";
 
 import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction, RouterContextProvider } from "react-router";
@@ -8,7 +9,9 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./components/nonce";
 import { adminLoginNote } from "./db/seed/seed.server";
-import { cspNonceContext } from "./server/csp.server";
+import { cspNonceContext, cspScriptHashesContext } from "./server/csp.server";
+import { isPublicResponse, publicAnswer, withCacheHeaders } from "./server/http/cache.server";
+import { PRIVATE_CACHE_CONTROL } from "./lib/cache-control";
 import { getDatabaseHandle, startScheduledJobs, takeAdminSetup } from "./server/db.server";
 import { log } from "./server/log.server";
 import { getEnv } from "./server/env.server";
@@ -22,7 +25,7 @@ import {
 /** Called by server.mjs on SIGTERM/SIGINT: lets e-mails already under way leave (background.server.ts). */
 export { settleBackgroundTasks } from "./server/background.server";
 /** Used by server.mjs: the CSP nonce it hands each request, readiness, the logger, closing on shutdown. */
-export { cspNonceContext } from "./server/csp.server";
+export { cspNonceContext, cspScriptHashesContext } from "./server/csp.server";
 export { isReady } from "./server/health.server";
 export { logger, withRequestId } from "./server/log.server";
 export { closeDatabase } from "./server/db.server";
@@ -67,8 +70,18 @@ function describe(error: unknown): string {
 }
 
 /** A client-side navigation whose loaders could not reach the database gets the same 503. */
-export const handleDataRequest: HandleDataRequestFunction = (response, { context }) =>
-  takeDatabaseUnavailable(context) || response.status === 503 ? unavailableResponse() : response;
+export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) =>
+  takeDatabaseUnavailable(context) || response.status === 503 ? unavailableResponse() : withCacheHeaders(request, response);
+
+/** The SHA-256 of each inline script of a page, as CSP writes them ('sha256-…'). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    if (/\ssrc\s*=/.test(attributes!) || body === "") continue;
+    hashes.add(`sha256-${createHash("sha256").update(body!).digest("base64")}`);
+  }
+  return [...hashes];
+}
 
 export default function handleRequest(
   request: Request,
@@ -84,6 +97,11 @@ export default function handleRequest(
   }
   // The 503 the root middleware threw (server/db.server.ts) keeps its Retry-After.
   if (responseStatusCode === 503) setUnavailableHeaders(responseHeaders);
+  // Anonymous catalogue pages are shared by every visitor (lib/cache-control.ts): rendered whole,
+  // without a nonce (csp.server.ts), with an ETag; everything else is private and streams.
+  const cacheable = isPublicResponse(request, responseStatusCode, responseHeaders);
+  if (cacheable) return renderPublicPage(request, responseStatusCode, responseHeaders, routerContext, loadContext);
+  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", PRIVATE_CACHE_CONTROL);
   const nonce = loadContext.get(cspNonceContext);
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
@@ -154,5 +172,49 @@ export default function handleRequest(
         },
       },
     );
+  });
+}
+
+/** A cacheable page: its whole HTML (as for a crawler), its inline scripts' hashes in the CSP, an ETag. */
+function renderPublicPage(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+): Promise<Response> {
+  const responseStatus = status;
+  return new Promise((resolve, reject) => {
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      onAllReady() {
+        const chunks: Buffer[] = [];
+        const body = new PassThrough();
+        body.on("data", (chunk: Buffer) => chunks.push(chunk));
+        body.on("end", () => {
+          clearTimeout(timeoutId);
+          const html = Buffer.concat(chunks).toString("utf8");
+          loadContext.get(cspScriptHashesContext)(inlineScriptHashes(html));
+          headers.set("Content-Type", "text/html; charset=utf-8");
+          // A part of the page failed while rendering (status 500 below): sent, never shared.
+          if (status !== responseStatus) {
+            headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+            resolve(new Response(html, { status, headers }));
+            return;
+          }
+          resolve(publicAnswer(request, html, status, headers));
+        });
+        body.on("error", reject);
+        pipe(body);
+      },
+      onShellError(error: unknown) {
+        clearTimeout(timeoutId);
+        reject(error);
+      },
+      onError(error: unknown) {
+        status = 500;
+        log.error("falha ao renderizar a página", error);
+      },
+    });
   });
 }

@@ -22,6 +22,7 @@ import { databaseAvailability, getDb } from './server/db.server';
 import { DEFAULT_PREFERENCES, getOrCreatePreferences } from './server/preferences.server';
 import { getSessionUser } from './server/auth/session.server';
 import { getEnv } from './server/env.server';
+import { getPublicSettings } from './server/settings/settings.server';
 import { subscriberStanding } from './server/subscriptions/subscriptions.server';
 import { useRootData } from './lib/root-data';
 import { useNonce } from './components/nonce';
@@ -49,9 +50,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     takeToast(request),
   ]);
   const db = await getDb();
-  const [preferences, standing] = user
-    ? await Promise.all([getOrCreatePreferences(db, user.id, cookieTheme), subscriberStanding(db, user.id)])
-    : [{ ...DEFAULT_PREFERENCES, theme: cookieTheme ?? DEFAULT_THEME }, { hasSubscription: false, isSubscriber: false }];
+  const [[preferences, standing], settings] = await Promise.all([
+    user
+      ? Promise.all([getOrCreatePreferences(db, user.id, cookieTheme), subscriberStanding(db, user.id)])
+      : ([{ ...DEFAULT_PREFERENCES, theme: cookieTheme ?? DEFAULT_THEME }, { hasSubscription: false, isSubscriber: false }] as const),
+    getPublicSettings(db),
+  ]);
   return data(
     {
       user: user && { name: user.name, email: user.email, role: user.role },
@@ -63,6 +67,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       theme: preferences.theme,
       preferences: { hideChatbot: preferences.hideChatbot, hideWhatsapp: preferences.hideWhatsapp },
       toast: flash.toast,
+      /** The store's public details (/admin/settings): footer, contato, WhatsApp button, chatbot. */
+      settings,
     },
     flash.setCookie ? { headers: { 'Set-Cookie': flash.setCookie } } : undefined,
   );
@@ -114,7 +120,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <main id="conteudo" className="flex-1">
         <Outlet />
       </main>
-      <Footer user={loaderData.user} />
+      <Footer user={loaderData.user} settings={loaderData.settings} />
       <FloatingButtons />
     </>
   );

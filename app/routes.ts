@@ -18,6 +18,8 @@ export default [
   route('login', 'routes/login.tsx'),
   route('esqueci-senha', 'routes/forgot-password.tsx'),
   route('redefinir-senha', 'routes/reset-password.tsx'),
+  // One-click unsubscribe of optional e-mails (signed token, no login).
+  route('descadastrar', 'routes/unsubscribe.tsx'),
   route('logout', 'routes/logout.ts'),
   // Customer area: one layout (sidebar), nine tabs.
   ...prefix('area-cliente', [
@@ -33,6 +35,9 @@ export default [
       route('notificacoes', 'routes/customer/notifications.tsx'),
       route('preferencias', 'routes/customer/preferences.tsx'),
     ]),
+    // LGPD (Meus Dados): the data file and the erasure, outside the layout (a download and an action).
+    route('meus-dados.json', 'routes/customer/data-export.ts'),
+    route('excluir-conta', 'routes/customer/delete-account.ts'),
   ]),
   // Admin area: every loader checks requireAdmin, every action requireAdminAction.
   ...prefix('admin', [
@@ -47,11 +52,16 @@ export default [
       route('messages', 'routes/admin/messages.tsx'),
       route('messages/:id', 'routes/admin/message.tsx'),
       route('newsletter', 'routes/admin/newsletter.tsx'),
+      route('customers', 'routes/admin/customers.tsx'),
+      route('customers/:id', 'routes/admin/customer.tsx'),
+      route('settings', 'routes/admin/settings.tsx'),
+      route('reports', 'routes/admin/reports.tsx'),
     ]),
     route('uploads', 'routes/admin/uploads.ts'),
     // Outside the layout: a file, and a page printed without the panel's frame.
     route('orders/export.csv', 'routes/admin/orders-export.ts'),
     route('newsletter/export.csv', 'routes/admin/newsletter-export.ts'),
+    route('reports/export.csv', 'routes/admin/reports-export.ts'),
     route('orders/:id/etiqueta', 'routes/admin/packing-slip.tsx'),
   ]),
   // Resource routes (actions and data for widgets)

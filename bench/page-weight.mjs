@@ -1,40 +1,71 @@
-// Prints the gzipped JavaScript each public page loads, from the production
-// build: every <script src> and modulepreload the server-rendered HTML names.
-// Budget (DEVELOPERS.md): the home page at most 125 KB gzipped.
-// Usage: npm run build && node bench/page-weight.mjs [path ...]
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// The JavaScript and CSS each page loads, gzipped, read from the production build's route manifest:
+// the client entry and, for every route the URL matches (root, layouts, the
+// page) its module, the chunks it imports and its CSS — what the server-rendered HTML preloads.
+// Deterministic (no server, no network), so `npm test` enforces the budget: the home page's
+// JavaScript at most 125 KB gzipped (issue 17, goal 6).
+// Usage: npm run build && node bench/page-weight.mjs [--check] [path ...]
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { matchRoutes } from 'react-router';
 
-const BUDGET_KB = 125;
-const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/login'];
-const port = 3400 + Math.floor(Math.random() * 200);
-const server = spawn('node', ['server.mjs'], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'clarear-bench-')), DATABASE_URL: '' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await new Promise((resolve) => server.stdout.on('data', (d) => String(d).includes('no ar') && resolve()));
+const BUDGET_KB = { '/': 125 };
+const DEFAULT_PAGES = ['/', '/produtos', '/checkout', '/area-cliente/perfil', '/admin'];
 
-try {
-  for (const page of pages) {
-    const html = await (await fetch(`http://localhost:${port}${page}`)).text();
-    const urls = new Set([...html.matchAll(/(?:modulepreload" href|src)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
-    // The inline bootstrap imports the entry and route modules.
-    for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"(\/assets\/[^"]+\.js)"/g)) urls.add(m[1]);
-    let raw = 0;
-    let gz = 0;
-    for (const url of urls) {
-      const file = readFileSync(path.join('build/client', url));
-      raw += file.length;
-      gz += gzipSync(file, { level: 9 }).length;
-    }
-    const kb = (n) => (n / 1024).toFixed(1);
-    const verdict = page === '/' ? (gz / 1024 <= BUDGET_KB ? `within ${BUDGET_KB} KB budget` : `OVER ${BUDGET_KB} KB budget`) : '';
-    console.log(`${page.padEnd(12)} ${String(urls.size).padStart(3)} files  ${kb(raw).padStart(7)} KB raw  ${kb(gz).padStart(6)} KB gzip  ${verdict}`);
+const args = process.argv.slice(2);
+const check = args.includes('--check');
+const pages = args.filter((a) => !a.startsWith('--'));
+
+const CLIENT = 'build/client';
+const manifestFile = readdirSync(path.join(CLIENT, 'assets')).find((f) => /^manifest-.*\.js$/.test(f));
+if (!manifestFile) throw new Error('Sem build: rode `npm run build` antes.');
+const manifestSource = readFileSync(path.join(CLIENT, 'assets', manifestFile), 'utf8');
+const manifest = JSON.parse(manifestSource.slice(manifestSource.indexOf('=') + 1).replace(/;\s*$/, ''));
+
+/** The manifest's flat routes as the nested tree matchRoutes expects. */
+function routeTree(parentId) {
+  return Object.values(manifest.routes)
+    .filter((r) => r.parentId === parentId)
+    .map((r) => ({ id: r.id, path: r.path, index: r.index, caseSensitive: r.caseSensitive, children: routeTree(r.id) }));
+}
+const tree = routeTree(undefined);
+
+const gzipKb = (file) => gzipSync(readFileSync(path.join(CLIENT, file)), { level: 9 }).length / 1024;
+
+/** Gzipped KB of the JavaScript and CSS the page at `pathname` loads. */
+export function pageWeight(pathname) {
+  const matches = matchRoutes(tree, pathname);
+  if (!matches) throw new Error(`Nenhuma rota para ${pathname}`);
+  const js = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  const css = new Set(manifest.entry.css ?? []);
+  for (const { route } of matches) {
+    const r = manifest.routes[route.id];
+    js.add(r.module);
+    for (const f of r.imports ?? []) js.add(f);
+    for (const f of r.css ?? []) css.add(f);
   }
-} finally {
-  server.kill();
+  const sum = (files) => [...files].reduce((kb, f) => kb + gzipKb(f), 0);
+  return {
+    routes: matches.map(({ route }) => route.id),
+    // The manifest file itself is not counted: with lazy route discovery the page inlines the
+    // routes it matches into the HTML and fetches others from /__manifest when needed.
+    jsFiles: js.size,
+    jsKb: sum(js),
+    cssKb: sum(css),
+  };
+}
+
+let over = false;
+for (const page of pages.length ? pages : DEFAULT_PAGES) {
+  const w = pageWeight(page);
+  const budget = BUDGET_KB[page];
+  const verdict = budget === undefined ? '' : w.jsKb <= budget ? `JS within the ${budget} KB budget` : `JS OVER the ${budget} KB budget`;
+  if (budget !== undefined && w.jsKb > budget) over = true;
+  console.log(
+    `${page.padEnd(22)} JS ${w.jsKb.toFixed(1).padStart(6)} KB gzip (${String(w.jsFiles).padStart(2)} files)  CSS ${w.cssKb.toFixed(1).padStart(5)} KB gzip  ${verdict}`,
+  );
+}
+if (check && over) {
+  console.error('Peso de página acima do orçamento (bench/page-weight.mjs).');
+  process.exit(1);
 }

@@ -2,6 +2,8 @@
 // security headers with a per-request CSP nonce, the reverse-proxy setting and the one
 // client address the app sees, request ids, health endpoints.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import helmet from 'helmet';
 
 /**
@@ -127,4 +129,46 @@ export function healthRoutes(app, { isReady }) {
       .type('text/plain')
       .send(ready ? 'ok' : 'indisponível');
   });
+}
+
+/**
+ * The build's hashed assets in the .br or .gz written next to them at build time
+ * (scripts/precompress-assets.mjs), for browsers that take it: no compression per request.
+ * Mounted on /assets before express.static, which serves the rest (and browsers that take neither).
+ * Only files listed at start are answered, so a path never reaches outside the folder.
+ */
+export function precompressedAssets(dir) {
+  const files = existsSync(dir) ? new Set(readdirSync(dir, { recursive: true }).map((f) => String(f).split(path.sep).join('/'))) : new Set();
+  const encodings = [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ];
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const name = req.path.replace(/^\//, '');
+    const variants = encodings.filter(([, ext]) => files.has(name + ext));
+    if (!files.has(name) || variants.length === 0) return next();
+    res.setHeader('Vary', 'Accept-Encoding');
+    // Brotli first whenever the browser takes it (smaller), whatever order it lists them in.
+    const variant = req.headers['accept-encoding'] ? variants.find(([encoding]) => req.acceptsEncodings(encoding) === encoding) : undefined;
+    if (!variant) return next();
+    res.setHeader('Content-Encoding', variant[0]);
+    res.type(path.extname(name));
+    res.sendFile(path.join(dir, name + variant[1]), { maxAge: '1y', immutable: true }, (error) => error && next(error));
+  };
+}
+
+/**
+ * Anything the app answers without a Cache-Control of its own (a redirect, a resource route, an
+ * error) is `private, no-store`: only app/lib/cache-control.ts, or a route that says so (robots,
+ * sitemap, uploads), makes an answer cacheable. Set at the last moment, so the app's own header wins
+ * (React Router's adapter appends headers: a default set earlier would be doubled).
+ */
+export function privateByDefault(_req, res, next) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (...args) {
+    if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', 'private, no-store');
+    return writeHead.apply(this, args);
+  };
+  next();
 }

@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { PGliteWorkerClient } from './pglite-worker-client.server';
 import { log } from '~/server/log.server';
 
 /** The query-builder API is identical on both drivers; the app codes against this one type. */
@@ -45,8 +46,11 @@ export type DatabaseObserver = {
 export type DatabaseOptions =
   /** External PostgreSQL. */
   | { databaseUrl: string }
-  /** Embedded PGlite persisted in this folder, or in memory when null (tests). */
-  | { pgliteDir: string | null };
+  /**
+   * Embedded PGlite persisted in this folder, or in memory when null (tests). `thread`: PGlite runs
+   * in its own worker thread (server/pglite-worker.mjs), as the server does; off, in this one.
+   */
+  | { pgliteDir: string | null; thread?: boolean };
 
 const migrationsFolder = () => path.resolve(process.env.MIGRATIONS_DIR ?? 'drizzle');
 
@@ -126,10 +130,10 @@ export async function openDatabase(options: DatabaseOptions, observer: DatabaseO
     };
   }
   if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
-  // The same extensions must be passed on every open of the same data folder.
-  const client = await PGlite.create(options.pgliteDir ?? undefined, {
-    extensions: { pg_trgm, unaccent },
-  });
+  // The same extensions must be passed on every open of the same data folder (the worker passes these).
+  const client = options.thread
+    ? (await PGliteWorkerClient.open(options.pgliteDir)).asPGlite()
+    : await PGlite.create(options.pgliteDir ?? undefined, { extensions: { pg_trgm, unaccent } });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Database,
@@ -145,8 +149,8 @@ export async function openDatabase(options: DatabaseOptions, observer: DatabaseO
 }
 
 /** Where the app's data lives, from the environment. */
-export function databaseOptionsFromEnv(env: { DATABASE_URL?: string; dataDir: string }): DatabaseOptions {
+export function databaseOptionsFromEnv(env: { DATABASE_URL?: string; dataDir: string; pgliteThread: boolean }): DatabaseOptions {
   return env.DATABASE_URL
     ? { databaseUrl: env.DATABASE_URL }
-    : { pgliteDir: path.join(env.dataDir, 'pglite') };
+    : { pgliteDir: path.join(env.dataDir, 'pglite'), thread: env.pgliteThread };
 }

@@ -3,6 +3,8 @@
 // whatever code writes it. Money is numeric(12,2): drivers return it as a
 // string and code handles it in integer cents (app/lib/money.ts).
 import { sql } from 'drizzle-orm';
+// Relative, not '~/': drizzle-kit reads this file too.
+import { CUSTOMER_AUDIT_ACTIONS } from '../lib/customers';
 import {
   boolean,
   check,
@@ -40,7 +42,8 @@ export const REFUND_STATUSES = ['pending', 'refunded'] as const;
 export const PAYMENT_CONFIRMATION_OUTCOMES = ['applied', 'late'] as const;
 export const EMAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 export const PAYMENT_METHODS = ['pix', 'credit_card', 'boleto'] as const;
-export const NEWSLETTER_SOURCES = ['footer', 'blog'] as const;
+/** Where a newsletter sign-up came from: the footer, the blog, or a customer's Preferências switch. */
+export const NEWSLETTER_SOURCES = ['footer', 'blog', 'preferences'] as const;
 export const DISCOUNT_KINDS = ['subscriber', 'welcome'] as const;
 /** Why a subscription is paused: the customer asked, or its renewal went unpaid after the retries. */
 export const PAUSE_REASONS = ['customer', 'payment_failed'] as const;
@@ -115,6 +118,12 @@ export const user = pgTable(
   (t) => [
     check('user_role_check', oneOf(t.role, ROLES)),
     check('user_tax_id_check', taxIdFormat(t.taxId)),
+    // The admin's customer list (/admin/customers): newest first, and an accent- and case-insensitive
+    // "contains" search on name, e-mail and CPF/CNPJ, each served by a trigram index.
+    index('user_created_at_idx').on(t.createdAt.desc()),
+    index('user_name_trgm_idx').using('gin', sql`clarear_unaccent(lower(${t.name})) gin_trgm_ops`),
+    index('user_email_trgm_idx').using('gin', sql`clarear_unaccent(lower(${t.email})) gin_trgm_ops`),
+    index('user_tax_id_trgm_idx').using('gin', sql`${t.taxId} gin_trgm_ops`),
   ],
 );
 
@@ -201,6 +210,11 @@ export const products = pgTable(
     precautions: text('precautions'),
     composition: text('composition'),
     activeIngredient: text('active_ingredient'),
+    // The name as searches compare it (lower case, no accents), stored: a search's recheck and its
+    // exact count read a column instead of running unaccent on every candidate row (issue 17, goal 4).
+    searchName: text('search_name')
+      .notNull()
+      .generatedAlwaysAs(sql`clarear_unaccent(lower(name))`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -210,16 +224,15 @@ export const products = pgTable(
     check('products_rating_check', sql`${t.rating} between 0 and 5`),
     check('products_ph_check', sql`${t.phValue} between 0 and 14`),
     index('products_kit_featured_idx').on(t.isKit, t.isFeatured, t.displayOrder),
-    index('products_kit_order_idx').on(t.isKit, t.displayOrder),
+    // /produtos and /kits in their order (catalog.server productListOrder): a page, or a category's page,
+    // reads its 24 rows from the index instead of sorting the catalogue (issue 17, goal 4).
+    index('products_list_idx').on(t.isKit, t.displayOrder, t.name, t.id),
     index('products_featured_idx').on(t.isFeatured, t.displayOrder),
-    index('products_category_idx').on(t.categoryId),
+    index('products_category_list_idx').on(t.categoryId, t.isKit, t.displayOrder, t.name, t.id),
     index('products_name_idx').on(t.name),
     index('products_base_price_idx').on(t.basePrice),
     // Accent- and case-insensitive "contains" search (SPEC §5 Search).
-    index('products_name_trgm_idx').using(
-      'gin',
-      sql`clarear_unaccent(lower(${t.name})) gin_trgm_ops`,
-    ),
+    index('products_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
   ],
 );
 
@@ -304,9 +317,8 @@ export const userSubscriptions = pgTable(
   'user_subscriptions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    // Kept, cancelled and anonymized, when its customer erases their account (the reports count it).
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     frequency: text('frequency', { enum: SUBSCRIPTION_FREQUENCIES }).notNull(),
     status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('active'),
     /** The next renewal's date (the day its charge is made). */
@@ -398,10 +410,9 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    // Restrict: an order is a fiscal record and outlives nothing by accident.
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'restrict' }),
+    // An order is a fiscal record: it outlives its buyer's account. Null once the customer erased
+    // their account (LGPD art. 18, server/privacy/erase.server.ts), which anonymizes it first.
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     totalPrice: money('total_price').notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     deliveryFrequencyMonths: integer('delivery_frequency_months'),
@@ -518,6 +529,8 @@ export const orderEvents = pgTable(
     check('order_events_to_status_check', oneOf(t.toStatus, ORDER_STATUSES)),
     check('order_events_actor_check', oneOf(t.actor, ORDER_ACTORS)),
     index('order_events_order_idx').on(t.orderId, t.createdAt),
+    // Reports (issue 16): cancellations (and so refunds) in a period.
+    index('order_events_cancelled_idx').on(t.createdAt).where(sql`${t.toStatus} = 'cancelled'`),
   ],
 );
 
@@ -658,6 +671,8 @@ export const emailOutbox = pgTable(
     replyTo: text('reply_to'),
     /** Set when the same event must never send twice (e.g. `order:<id>:paid`). */
     dedupeKey: text('dedupe_key'),
+    /** Optional e-mails (newsletter, reminders): the one-click unsubscribe URL sent as List-Unsubscribe (RFC 8058). */
+    listUnsubscribe: text('list_unsubscribe'),
     status: text('status', { enum: EMAIL_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -747,6 +762,8 @@ export const subscriptionEvents = pgTable(
     check('subscription_events_actor_check', oneOf(t.actor, ORDER_ACTORS)),
     check('subscription_events_to_status_check', oneOf(t.toStatus, SUBSCRIPTION_STATUSES)),
     index('subscription_events_subscription_idx').on(t.subscriptionId, t.createdAt),
+    // Reports (issue 16): subscriptions cancelled in a period.
+    index('subscription_events_cancelled_idx').on(t.createdAt).where(sql`${t.toStatus} = 'cancelled'`),
   ],
 );
 
@@ -915,7 +932,7 @@ export const newsletterSubscriptions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     createdAt: createdAt(),
-    /** Where the visitor signed up: the footer of every page, or the blog. */
+    /** Where the visitor signed up: the footer of every page, the blog, or a customer's Preferências. */
     source: text('source', { enum: NEWSLETTER_SOURCES }).notNull().default('footer'),
   },
   (t) => [
@@ -994,3 +1011,67 @@ export const rateLimits = pgTable('rate_limits', {
   points: integer('points').notNull().default(0),
   expire: timestamp('expire', { withTimezone: true }),
 });
+
+// ---------------------------------------------------------------- customers (admin)
+
+/**
+ * The customer page's record: who (admin), when, what — ids only, so no name, e-mail or CPF/CNPJ
+ * is copied here; names are joined when the page reads it. Written in the action's transaction.
+ */
+export const customerAudit = pgTable(
+  'customer_audit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerUserId: text('customer_user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    adminUserId: text('admin_user_id').references(() => user.id, { onDelete: 'set null' }),
+    action: text('action', { enum: CUSTOMER_AUDIT_ACTIONS }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('customer_audit_action_check', oneOf(t.action, CUSTOMER_AUDIT_ACTIONS)), index('customer_audit_customer_idx').on(t.customerUserId, t.createdAt.desc())],
+);
+
+// ---------------------------------------------------------------- store settings (issue 16: /admin/settings)
+
+/** One of the footer's marketing figures (SPEC §1): '50k+' over 'clientes'. */
+export type MarketingFigure = { value: string; label: string };
+
+/**
+ * The store's public details the admin edits at /admin/settings (server/settings/): one row
+ * (id 1). Phones are stored as digits (DDD + number); an empty social URL hides its link.
+ * `version` makes two admins' saves from the same form a conflict instead of a silent overwrite.
+ * The about page's hero, edited in the same form, stays in site_content.
+ */
+export const storeSettings = pgTable(
+  'store_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    phone: text('phone').notNull(),
+    hours: text('hours').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    whatsapp: text('whatsapp').notNull(),
+    whatsappMessage: text('whatsapp_message').notNull(),
+    instagramUrl: text('instagram_url').notNull().default(''),
+    facebookUrl: text('facebook_url').notNull().default(''),
+    youtubeUrl: text('youtube_url').notNull().default(''),
+    tiktokUrl: text('tiktok_url').notNull().default(''),
+    linkedinUrl: text('linkedin_url').notNull().default(''),
+    marketingFigures: jsonb('marketing_figures').$type<MarketingFigure[]>().notNull(),
+    welcomeOffer: boolean('welcome_offer').notNull().default(true),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('store_settings_single_row_check', sql`${t.id} = 1`),
+    check('store_settings_phone_check', sql`${t.phone} ~ '^[0-9]{10,11}$'`),
+    check('store_settings_whatsapp_check', sql`${t.whatsapp} ~ '^[0-9]{10,11}$'`),
+    check('store_settings_figures_check', sql`jsonb_typeof(${t.marketingFigures}) = 'array'`),
+    // Links only over https (the form also checks each network's own host): never javascript: or data:.
+    check(
+      'store_settings_urls_check',
+      sql`${t.instagramUrl} ~ '^(https://.+)?$' and ${t.facebookUrl} ~ '^(https://.+)?$' and ${t.youtubeUrl} ~ '^(https://.+)?$' and ${t.tiktokUrl} ~ '^(https://.+)?$' and ${t.linkedinUrl} ~ '^(https://.+)?$'`,
+    ),
+  ],
+);

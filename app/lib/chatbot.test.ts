@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { STORE_CONTACT } from '~/components/layout/nav-links';
-import { quickQuestions } from '~/db/seed/data';
-import { CHAT_CONTACT, normalize, REDIRECT_DELAY_MS, REPLY_DELAY_MS, routeMessage, type ChatRoute } from './chatbot';
+import { quickQuestions, storeSettings } from '~/db/seed/data';
+import { normalize, REDIRECT_DELAY_MS, REPLY_DELAY_MS, routeMessage as routeWith, type ChatContact, type ChatRoute } from './chatbot';
+import { formatPhoneBR } from './store-settings';
+
+/** The contact as the seeded settings show it on the site. */
+const CONTACT: ChatContact = {
+  phone: formatPhoneBR(storeSettings.phone),
+  email: storeSettings.contactEmail,
+  whatsapp: formatPhoneBR(storeSettings.whatsapp),
+  hours: storeSettings.hours,
+};
+const routeMessage = (text: string) => routeWith(text, CONTACT);
 
 function kindOf(route: ChatRoute | null): string | null {
   if (!route) return null;
@@ -80,7 +89,8 @@ describe('routeMessage', () => {
     expect(reply('contato')).toContain('(11) 4002-8922');
     expect(reply('contato')).toContain('contato@clarear.com.br');
     expect(reply('contato')).toContain('WhatsApp');
-    expect(reply('contato')).toMatch(/segunda a sexta, das 8h às 18h/);
+    expect(reply('contato')).toContain('(11) 94002-8922');
+    expect(reply('contato')).toContain('Segunda a sexta, das 8h às 18h.');
     const payment = reply('pagamento');
     for (const part of ['cartões de crédito', 'Pix', 'boleto', '12x sem juros']) expect(payment).toContain(part);
     expect(reply('ajuda_pedido')).toContain('Área do Cliente > Meus Pedidos');
@@ -101,10 +111,12 @@ describe('routeMessage', () => {
     for (const q of quickQuestions) expect(kindOf(routeMessage(q.responseKey)), q.responseKey).toBe(expected[q.responseKey]);
   });
 
-  it('gives the same contact as the rest of the site', () => {
-    expect(CHAT_CONTACT.phone).toBe(STORE_CONTACT.phone);
-    expect(CHAT_CONTACT.email).toBe(STORE_CONTACT.email);
-    expect(`https://wa.me/55${CHAT_CONTACT.whatsapp.replace(/\D/g, '')}`).toBe(STORE_CONTACT.whatsappHref);
+  it('answers with the contact it is given (the settings the admin saved)', () => {
+    const route = routeWith('telefone', { phone: '(21) 3333-4444', email: 'sac@loja.com.br', whatsapp: '(21) 99876-5432', hours: 'Todos os dias, das 9h às 21h.' });
+    const reply = route?.kind === 'reply' ? route.reply : '';
+    for (const part of ['(21) 3333-4444', 'sac@loja.com.br', '(21) 99876-5432', 'Todos os dias, das 9h às 21h.']) expect(reply).toContain(part);
+    expect(reply).not.toContain('4002-8922');
+    expect(reply).not.toContain('21h..');
   });
 
   it('uses the spec timings', () => {

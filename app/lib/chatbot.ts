@@ -2,15 +2,10 @@
 // the bot does with it. Pure, shared by the chat panel and its tests.
 
 /**
- * The store contact the canned answers give. The same as STORE_CONTACT in
- * components/layout/nav-links (a test keeps them equal); not imported from there
- * so the lazily loaded chat panel does not drag the layout's icon chunk along.
+ * The store contact the canned answers give, as the pages show it (/admin/settings, through
+ * the root loader): passed in, so an edit reaches the chat at once.
  */
-export const CHAT_CONTACT = {
-  phone: '(11) 4002-8922',
-  email: 'contato@clarear.com.br',
-  whatsapp: '(11) 94002-8922',
-} as const;
+export type ChatContact = { phone: string; email: string; whatsapp: string; hours: string };
 
 /** The bot's answer appears this long after the message (SPEC §9). */
 export const REPLY_DELAY_MS = 500;
@@ -51,21 +46,32 @@ export const CHATBOT_TEXT = {
   cheapestError: 'Desculpe, não consegui buscar os produtos mais baratos agora.',
 } as const;
 
-const CANNED: Record<CannedTopic | 'default', string> = {
-  contato:
-    `Você pode falar com a Clarear pelo telefone ${CHAT_CONTACT.phone}, pelo e-mail ${CHAT_CONTACT.email} ` +
-    `ou pelo WhatsApp ${CHAT_CONTACT.whatsapp}. Nosso atendimento funciona de segunda a sexta, das 8h às 18h.`,
-  pagamento:
-    'Aceitamos cartões de crédito, Pix e boleto bancário. No cartão de crédito, você pode parcelar em até 12x sem juros.',
-  ajuda_pedido:
-    'Para acompanhar seu pedido, acesse Área do Cliente > Meus Pedidos: lá você vê o status de cada compra. ' +
-    `Se houver algum problema, fale com a gente pelo telefone ${CHAT_CONTACT.phone} ou pelo e-mail ${CHAT_CONTACT.email}.`,
-  default:
-    'Desculpe, não entendi sua pergunta. Tente uma das perguntas rápidas, como "Quais são os mais vendidos?" ' +
-    'ou "Formas de pagamento", ou fale com a gente pelo WhatsApp.',
-};
+/** The canned answers, with the store's current contact. */
+function cannedReply(topic: CannedTopic | 'default', contact: ChatContact): string {
+  switch (topic) {
+    case 'contato':
+      return (
+        `Você pode falar com a Clarear pelo telefone ${contact.phone}, pelo e-mail ${contact.email} ` +
+        `ou pelo WhatsApp ${contact.whatsapp}. Nosso horário de atendimento: ${contact.hours.replace(/\.+$/, '')}.`
+      );
+    case 'pagamento':
+      return 'Aceitamos cartões de crédito, Pix e boleto bancário. No cartão de crédito, você pode parcelar em até 12x sem juros.';
+    case 'ajuda_pedido':
+      return (
+        'Para acompanhar seu pedido, acesse Área do Cliente > Meus Pedidos: lá você vê o status de cada compra. ' +
+        `Se houver algum problema, fale com a gente pelo telefone ${contact.phone} ou pelo e-mail ${contact.email}.`
+      );
+    default:
+      return (
+        'Desculpe, não entendi sua pergunta. Tente uma das perguntas rápidas, como "Quais são os mais vendidos?" ' +
+        'ou "Formas de pagamento", ou fale com a gente pelo WhatsApp.'
+      );
+  }
+}
 
-type Rule = { keywords: readonly string[]; route: ChatRoute };
+/** A rule's outcome; a canned reply gets its text (with the contact) when it is chosen. */
+type RuleRoute = Exclude<ChatRoute, { kind: 'reply' }> | { kind: 'reply'; topic: CannedTopic };
+type Rule = { keywords: readonly string[]; route: RuleRoute };
 
 /**
  * The keyword table, in the spec's order: the first rule with a keyword in the
@@ -90,19 +96,17 @@ const RULES: readonly Rule[] = [
   },
   {
     keywords: ['contato', 'telefone', 'falar', 'atendimento', 'atendente', 'e-mail', 'email', 'whatsapp'],
-    route: { kind: 'reply', topic: 'contato', reply: CANNED.contato },
+    route: { kind: 'reply', topic: 'contato' },
   },
   {
     keywords: ['pagamento', 'pagar', 'pago', 'pix', 'boleto', 'cartao', 'cartoes', 'credito', 'parcel'],
-    route: { kind: 'reply', topic: 'pagamento', reply: CANNED.pagamento },
+    route: { kind: 'reply', topic: 'pagamento' },
   },
   {
     keywords: ['ajuda_pedido', 'pedido', 'entrega', 'rastre', 'encomenda'],
-    route: { kind: 'reply', topic: 'ajuda_pedido', reply: CANNED.ajuda_pedido },
+    route: { kind: 'reply', topic: 'ajuda_pedido' },
   },
 ];
-
-const DEFAULT_ROUTE: ChatRoute = { kind: 'reply', topic: 'default', reply: CANNED.default };
 
 /** Lower case, accents removed (NFD), blanks collapsed and trimmed: 'Preço  BAIXO ' → 'preco baixo'. */
 export function normalize(text: string): string {
@@ -122,9 +126,10 @@ function startsAWord(text: string, keyword: string): boolean {
 }
 
 /** What the bot does with a message or a quick question's response_key; null for a blank message (ignored). */
-export function routeMessage(text: string): ChatRoute | null {
+export function routeMessage(text: string, contact: ChatContact): ChatRoute | null {
   const normalized = normalize(text);
   if (!normalized) return null;
-  const rule = RULES.find((r) => r.keywords.some((k) => startsAWord(normalized, k)));
-  return rule ? rule.route : DEFAULT_ROUTE;
+  const route = RULES.find((r) => r.keywords.some((k) => startsAWord(normalized, k)))?.route;
+  if (!route) return { kind: 'reply', topic: 'default', reply: cannedReply('default', contact) };
+  return route.kind === 'reply' ? { ...route, reply: cannedReply(route.topic, contact) } : route;
 }

@@ -1,5 +1,6 @@
 // Per-page <title>, description, canonical URL and OpenGraph tags (React Router meta descriptors).
 import type { MetaDescriptor } from 'react-router';
+import type { PublicSettings } from './store-settings';
 
 export const SITE_NAME = 'Clarear';
 export const DEFAULT_DESCRIPTION =
@@ -46,6 +47,15 @@ export function seo({ title, description = DEFAULT_DESCRIPTION, path, origin, im
 }
 
 /** The public origin from the root loader, for meta functions. */
+/** The store's public details from the root loader's data (/admin/settings), for a route's meta. */
+export function rootSettings(matches: readonly unknown[]): PublicSettings | null {
+  for (const match of matches) {
+    const m = match as { id?: string; data?: { settings?: PublicSettings } } | undefined;
+    if (m?.id === 'root' && m.data?.settings) return m.data.settings;
+  }
+  return null;
+}
+
 export function originFromMatches(matches: readonly unknown[]): string {
   for (const match of matches) {
     const data = (match as { id?: string; data?: { publicUrl?: string } } | undefined);

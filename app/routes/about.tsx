@@ -2,8 +2,8 @@ import { HeartHandshake, Leaf, ShieldCheck, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonVariants } from '~/components/ui/button';
 import { originFromMatches, seo } from '~/lib/seo';
-import { getAboutHero } from '~/server/content.server';
 import { getDb } from '~/server/db.server';
+import { getAboutHero } from '~/server/settings/settings.server';
 import type { Route } from './+types/about';
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>

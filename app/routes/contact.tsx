@@ -1,7 +1,6 @@
 import { CheckCircle2, Mail, Phone } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { data, Form, useNavigation } from 'react-router';
-import { STORE_CONTACT } from '~/components/layout/nav-links';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import { Label } from '~/components/ui/label';
@@ -9,7 +8,8 @@ import { toast } from '~/components/ui/toaster';
 import { useClientValidation } from '~/components/use-client-validation';
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import { CONTACT_FIELDS, CONTACT_LIMITS, contactSchema, type ContactField } from '~/lib/schemas/contact';
-import { originFromMatches, seo } from '~/lib/seo';
+import { useStoreSettings } from '~/lib/root-data';
+import { originFromMatches, rootSettings, seo } from '~/lib/seo';
 import type { ToastMessage } from '~/lib/toast';
 import { submitContactMessage } from '~/server/contact/contact.server';
 import { getDb } from '~/server/db.server';
@@ -18,13 +18,17 @@ import { checkRateLimit } from '~/server/rate-limit.server';
 import type { Route } from './+types/contact';
 import { log } from '~/server/log.server';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const settings = rootSettings(matches);
+  return seo({
     title: 'Contato',
-    description: `Fale com a Clarear: telefone ${STORE_CONTACT.phone}, e-mail ${STORE_CONTACT.email} ou pelo formulário de contato.`,
+    description: settings
+      ? `Fale com a Clarear: telefone ${settings.phone.label}, e-mail ${settings.email} ou pelo formulário de contato.`
+      : 'Fale com a Clarear pelo telefone, por e-mail ou pelo formulário de contato.',
     path: '/contato',
     origin: originFromMatches(matches),
   });
+};
 
 const SENT: ToastMessage = { title: 'Mensagem enviada!', description: 'Recebemos sua mensagem e responderemos em até 24h.' };
 
@@ -67,6 +71,8 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   const sending = navigation.state === 'submitting' && navigation.formAction === '/contato';
   const form = useRef<HTMLFormElement>(null);
   const messageId = useId();
+  // The store's details as the admin last saved them (root loader).
+  const settings = useStoreSettings();
 
   useEffect(() => {
     if (result?.status === 'sent') {
@@ -95,10 +101,10 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           <Phone className="h-8 w-8 shrink-0 text-brand-700 dark:text-brand-200" aria-hidden />
           <div>
             <h2 className="font-semibold text-slate-900 dark:text-white">Telefone</h2>
-            <a href={STORE_CONTACT.phoneHref} className="mt-1 block text-lg font-bold text-brand-700 hover:underline dark:text-brand-200">
-              {STORE_CONTACT.phone}
+            <a href={settings.phone.href} className="mt-1 block text-lg font-bold text-brand-700 hover:underline dark:text-brand-200">
+              {settings.phone.label}
             </a>
-            <p className="text-sm text-slate-700 dark:text-slate-300">Segunda a sexta, das 8h às 18h</p>
+            <p className="text-sm text-slate-700 dark:text-slate-300">{settings.hours}</p>
           </div>
         </li>
         <li className="flex gap-4 rounded-xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
@@ -106,10 +112,10 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           <div className="min-w-0">
             <h2 className="font-semibold text-slate-900 dark:text-white">E-mail</h2>
             <a
-              href={`mailto:${STORE_CONTACT.email}`}
+              href={`mailto:${settings.email}`}
               className="mt-1 block text-lg font-bold break-words text-brand-700 hover:underline dark:text-brand-200"
             >
-              {STORE_CONTACT.email}
+              {settings.email}
             </a>
             <p className="text-sm text-slate-700 dark:text-slate-300">Resposta em até 24h</p>
           </div>

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { ProductCard } from '~/components/product/product-card';
 import { useProductModal } from '~/components/product/use-product-modal';
 import { buttonVariants } from '~/components/ui/button';
-import { STORE_CONTACT } from '~/components/layout/nav-links';
-import { absoluteUrl, originFromMatches, seo } from '~/lib/seo';
+import { useStoreSettings } from '~/lib/root-data';
+import { absoluteUrl, originFromMatches, rootSettings, seo } from '~/lib/seo';
 import { listFeaturedKits, listTestimonials } from '~/server/catalog.server';
 import type { Executor } from '~/db/client.server';
 import { getUserTaxId } from '~/server/checkout.server';
@@ -15,6 +15,7 @@ import type { Route } from './+types/home';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const origin = originFromMatches(matches);
+  const settings = rootSettings(matches);
   return seo({
     description: 'Produtos de limpeza profissionais e para o dia a dia, kits prontos e a Assinatura Inteligente com 10% de desconto.',
     path: '/',
@@ -26,9 +27,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
       name: 'Clarear',
       url: absoluteUrl(origin, '/'),
       logo: absoluteUrl(origin, '/favicon.svg'),
-      email: STORE_CONTACT.email,
-      telephone: '+55-11-4002-8922',
-      sameAs: [STORE_CONTACT.instagramHref, STORE_CONTACT.facebookHref],
+      ...(settings
+        ? { email: settings.email, telephone: settings.phone.href.replace(/^tel:/, ''), sameAs: settings.social.map((s) => s.url) }
+        : {}),
     },
   });
 };
@@ -52,15 +53,10 @@ const BENEFITS = [
   { icon: BadgePercent, title: 'Economia na assinatura', text: 'Assinantes têm 10% de desconto em todas as compras avulsas.' },
 ];
 
-const FIGURES = [
-  { value: '50k+', label: 'clientes' },
-  { value: '98%', label: 'de aprovação' },
-  { value: '24h', label: 'entrega na Grande São Paulo' },
-  { value: '100+', label: 'produtos' },
-];
-
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { open, modal } = useProductModal();
+  // The marketing figures and the welcome offer switch come from /admin/settings (root loader).
+  const settings = useStoreSettings();
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white dark:from-slate-900 dark:to-slate-950">
@@ -82,7 +78,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Ver Produtos
             </Link>
           </div>
-          {loaderData.welcomeOffer === 'used' ? null : (
+          {!settings.welcomeOffer || loaderData.welcomeOffer === 'used' ? null : (
             <p className="flex items-center gap-2 text-sm font-medium text-brand-800 dark:text-brand-100" data-testid="welcome-offer">
               <span aria-hidden>🎁</span>
               {loaderData.welcomeOffer === 'yours'
@@ -98,8 +94,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           A Clarear em números
         </h2>
         <dl className="mx-auto grid max-w-7xl grid-cols-2 gap-6 px-4 py-8 text-center md:grid-cols-4">
-          {FIGURES.map((f) => (
-            <div key={f.label} className="flex flex-col-reverse">
+          {settings.figures.map((f, i) => (
+            <div key={i} className="flex flex-col-reverse">
               <dt className="text-sm text-slate-700 dark:text-slate-300">{f.label}</dt>
               <dd className="text-3xl font-extrabold text-brand-700 dark:text-brand-200">{f.value}</dd>
             </div>

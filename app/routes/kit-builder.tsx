@@ -36,10 +36,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request }: Route.LoaderArgs) {
   const q = normalizeSearchTerm(new URL(request.url).searchParams.get('q'));
   try {
-    return { q, products: await listBuilderProducts(await getDb(), q || undefined), error: null };
+    const { products, total } = await listBuilderProducts(await getDb(), q || undefined);
+    return { q, products, total, error: null };
   } catch (error) {
     log.error('monte-seu-kit: falha ao buscar produtos', error);
-    return { q, products: [] as BuilderProduct[], error: 'Erro ao buscar produtos' };
+    return { q, products: [] as BuilderProduct[], total: 0, error: 'Erro ao buscar produtos' };
   }
 }
 
@@ -77,7 +78,7 @@ function clampQuantity(raw: string): number {
 }
 
 export default function KitBuilder({ loaderData }: Route.ComponentProps) {
-  const { q, products, error } = loaderData;
+  const { q, products, total, error } = loaderData;
   const root = useRootData();
   const navigate = useNavigate();
   const fetcher = useFetcher<SaveKitResult>();
@@ -191,13 +192,20 @@ export default function KitBuilder({ loaderData }: Route.ComponentProps) {
               </Link>
             </div>
           ) : (
-            <ul className="mt-6 grid gap-3" aria-label="Produtos disponíveis">
-              {products.map((product) => (
-                <li key={product.id}>
-                  <ProductRow product={product} line={lines[product.id]} onChange={(change) => update(product, change)} />
-                </li>
-              ))}
-            </ul>
+            <>
+              {total > products.length ? (
+                <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">
+                  Mostrando {products.length} de {total} produtos. Busque pelo nome para encontrar os outros.
+                </p>
+              ) : null}
+              <ul className="mt-6 grid gap-3" aria-label="Produtos disponíveis">
+                {products.map((product) => (
+                  <li key={product.id}>
+                    <ProductRow product={product} line={lines[product.id]} onChange={(change) => update(product, change)} />
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
         </div>
 

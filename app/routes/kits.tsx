@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { data, Link } from 'react-router';
 import { ProductCard } from '~/components/product/product-card';
 import { useProductModal } from '~/components/product/use-product-modal';
 import { originFromMatches, seo } from '~/lib/seo';
@@ -6,6 +6,7 @@ import { listKits, type KitWithItems } from '~/server/catalog.server';
 import { getDb } from '~/server/db.server';
 import type { Route } from './+types/kits';
 import { log } from '~/server/log.server';
+import { PRIVATE_CACHE_CONTROL } from '~/lib/cache-control';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
@@ -20,9 +21,16 @@ export async function loader() {
     return { kits: await listKits(await getDb()), error: null };
   } catch (error) {
     log.error('kits: falha ao buscar', error);
-    return { kits: [] as KitWithItems[], error: 'Não foi possível carregar os kits agora. Tente novamente em instantes.' };
+    // A failure shown with a 200: never kept by a shared cache (lib/cache-control.ts).
+    return data(
+      { kits: [] as KitWithItems[], error: 'Não foi possível carregar os kits agora. Tente novamente em instantes.' },
+      { headers: { 'Cache-Control': PRIVATE_CACHE_CONTROL } },
+    );
   }
 }
+
+/** The loader's Cache-Control (its failure) reaches the page and its .data. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function Kits({ loaderData }: Route.ComponentProps) {
   const { open, modal } = useProductModal();

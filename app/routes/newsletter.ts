@@ -1,6 +1,7 @@
 import { data, redirect } from 'react-router';
 import { newsletterSchema, type NewsletterResult } from '~/lib/schemas/newsletter';
 import { getDb } from '~/server/db.server';
+import { kickMailDelivery } from '~/server/mail/outbox.server';
 import { subscribeToNewsletter } from '~/server/newsletter/newsletter.server';
 import { readForm } from '~/server/http/body.server';
 import { checkRateLimit } from '~/server/rate-limit.server';
@@ -19,7 +20,9 @@ export async function action({ request }: Route.ActionArgs) {
   const limited = await checkRateLimit(request, 'newsletter');
   if (limited) return data<NewsletterResult>({ status: 'invalid', message: limited.message }, limited.init);
   try {
-    const status = await subscribeToNewsletter(await getDb(), parsed.data.email, parsed.data.source);
+    const db = await getDb();
+    const status = await subscribeToNewsletter(db, parsed.data.email, parsed.data.source);
+    if (status === 'subscribed') kickMailDelivery(db); // the welcome e-mail
     return data<NewsletterResult>({ status }, status === 'duplicate' ? 409 : 200);
   } catch (error) {
     log.error('newsletter: falha ao inscrever', error);

@@ -1,5 +1,6 @@
 import { LayoutGrid, List, Search } from 'lucide-react';
 import { Form, Link, useNavigation, useSubmit } from 'react-router';
+import { Pagination } from '~/components/admin/pagination';
 import { ProductCard } from '~/components/product/product-card';
 import { useProductModal } from '~/components/product/use-product-modal';
 import { Button } from '~/components/ui/button';
@@ -7,29 +8,36 @@ import { Input } from '~/components/ui/input';
 import { cn } from '~/lib/cn';
 import { MAX_SEARCH_LENGTH, normalizeSearchTerm } from '~/lib/search';
 import { originFromMatches, seo } from '~/lib/seo';
-import { listProductCategories, searchProducts } from '~/server/catalog.server';
+import { listProductCategories, PRODUCTS_PAGE_SIZE, searchProductsPage } from '~/server/catalog.server';
 import { getDb } from '~/server/db.server';
 import type { Route } from './+types/products';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: 'Produtos de limpeza',
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const page = loaderData?.page ?? 1;
+  return seo({
+    title: page > 1 ? `Produtos de limpeza – página ${page}` : 'Produtos de limpeza',
     description: 'Detergentes, desinfetantes, desengordurantes, produtos para lavanderia, pisos e uso profissional. Busque por nome e filtre por categoria.',
-    path: '/produtos',
+    // Page 1 is /produtos (never ?pagina=1); each further page of the catalogue is its own indexable URL.
+    path: page > 1 ? `/produtos?pagina=${page}` : '/produtos',
     origin: originFromMatches(matches),
   });
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = normalizeSearchTerm(url.searchParams.get('q'));
   const categorySlug = url.searchParams.get('categoria') ?? '';
   const view = url.searchParams.get('visualizacao') === 'lista' ? 'lista' : 'grade';
+  const requestedPage = Number(url.searchParams.get('pagina') ?? '1');
   const db = await getDb();
   const categories = await listProductCategories(db);
   const category = categories.find((c) => c.slug === categorySlug) ?? null;
   // An unknown category matches nothing rather than silently showing everything.
-  const products = categorySlug && !category ? [] : await searchProducts(db, { term: q, categoryId: category?.id });
-  return { q, categorySlug: category?.slug ?? categorySlug, view, categories, products } as const;
+  const { products, total, page, pageCount } =
+    categorySlug && !category
+      ? { products: [], total: 0, page: 1, pageCount: 1 }
+      : await searchProductsPage(db, { term: q, categoryId: category?.id }, { page: requestedPage, pageSize: PRODUCTS_PAGE_SIZE });
+  return { q, categorySlug: category?.slug ?? categorySlug, view, categories, products, total, page, pageCount } as const;
 }
 
 function countLabel(n: number) {
@@ -37,7 +45,7 @@ function countLabel(n: number) {
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {
-  const { q, categorySlug, view, categories, products } = loaderData;
+  const { q, categorySlug, view, categories, products, total, page, pageCount } = loaderData;
   const { open, modal } = useProductModal();
   const submit = useSubmit();
   const busy = useNavigation().state === 'loading';
@@ -47,6 +55,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
     if (q) params.set('q', q);
     if (categorySlug) params.set('categoria', categorySlug);
     if (next === 'lista') params.set('visualizacao', 'lista');
+    if (page > 1) params.set('pagina', String(page));
     const s = params.toString();
     return s ? `/produtos?${s}` : '/produtos';
   };
@@ -89,7 +98,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-6 flex items-center justify-between gap-4">
         <p role="status" className="font-medium" aria-busy={busy}>
-          {countLabel(products.length)}
+          {countLabel(total)}
         </p>
         <div className="flex gap-1" aria-label="Modo de exibição" role="group">
           <Link
@@ -128,6 +137,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
       )}
+      <Pagination page={page} pageCount={pageCount} label="Páginas de produtos" className="mt-8" keepScroll={false} />
       {modal}
     </div>
   );

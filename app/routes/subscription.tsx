@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { data, Link, useNavigate } from 'react-router';
 import { PlanIcon } from '~/components/plan-icon';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { toast } from '~/components/ui/toaster';
@@ -14,6 +14,7 @@ import { getDb } from '~/server/db.server';
 import { getActivePlanConfig, listPlanOptions, type PlanConfig } from '~/server/subscriptions/plans.server';
 import type { Route } from './+types/subscription';
 import { log } from '~/server/log.server';
+import { PRIVATE_CACHE_CONTROL } from '~/lib/cache-control';
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   seo({
@@ -32,9 +33,13 @@ export async function loader() {
     return { config, options, failed: false };
   } catch (error) {
     log.error('assinatura: falha ao carregar o plano', error);
-    return { config: null as PlanConfig | null, options: [] as PlanOption[], failed: true };
+    // A failure shown with a 200: never kept by a shared cache (lib/cache-control.ts).
+    return data({ config: null as PlanConfig | null, options: [] as PlanOption[], failed: true }, { headers: { 'Cache-Control': PRIVATE_CACHE_CONTROL } });
   }
 }
+
+/** The loader's Cache-Control (its failure) reaches the page and its .data. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function Subscription({ loaderData }: Route.ComponentProps) {
   const { config, options, failed } = loaderData;

@@ -18,6 +18,7 @@ import {
 } from '~/lib/dashboard';
 import { now as clockNow } from '~/lib/clock';
 import { toCents } from '~/lib/money';
+import { DELETED_CUSTOMER_NAME } from '~/lib/privacy';
 import { dueInNextDays } from './subscriptions/admin.server';
 
 export type TopProduct = {
@@ -71,8 +72,9 @@ export type DueSoonSummary = {
  * The subscriptions monthly recurring revenue counts: active (not paused, not cancelled) and
  * paid-up (paid at least once: paid_through is set). A subscription paused for an unpaid renewal
  * is not active, so it is out too; paused_reason is checked anyway, should a row ever disagree.
+ * The reports (server/reports/) count MRR at a period's end with this same rule.
  */
-const recurring = and(eq(userSubscriptions.status, 'active'), isNotNull(userSubscriptions.paidThrough), isNull(userSubscriptions.pausedReason));
+export const recurring = and(eq(userSubscriptions.status, 'active'), isNotNull(userSubscriptions.paidThrough), isNull(userSubscriptions.pausedReason));
 
 /** A São Paulo calendar day's first instant, as timestamptz. */
 const saoPauloMidnight = (isoDay: string): SQL => sql`((${isoDay})::date::timestamp at time zone 'America/Sao_Paulo')`;
@@ -119,11 +121,11 @@ export async function getDashboard(db: Executor, now: Date = clockNow()): Promis
         createdAt: orders.createdAt,
         totalPrice: orders.totalPrice,
         status: orders.status,
-        customerName: user.name,
-        customerEmail: user.email,
+        customerName: sql<string>`coalesce(${user.name}, ${DELETED_CUSTOMER_NAME})`,
+        customerEmail: sql<string>`coalesce(${user.email}, '')`,
       })
       .from(orders)
-      .innerJoin(user, eq(user.id, orders.userId))
+      .leftJoin(user, eq(user.id, orders.userId))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(LATEST_ORDERS_LIMIT),
     // Each subscription at its own price (what it was sold at), summed per plan.

@@ -1,8 +1,9 @@
 // Catalogue reads (SPEC §7 Reads): products, kits, variants, kit items,
 // categories and testimonials. All catalogue SQL lives here.
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { categories, kitItems, products, productVariants, testimonials } from '~/db/schema';
+import { pageWindow } from '~/lib/pagination';
 import { containsPattern } from '~/lib/search';
 import { isSlug, slugify } from '~/lib/slug';
 import { getAvailability, getProductAvailability } from './stock.server';
@@ -70,28 +71,69 @@ export async function listProductCategories(db: Executor): Promise<CategoryOptio
  * ignoring case and accents ('agua sanitaria' finds 'Água Sanitária');
  * '%' and '_' typed by the customer are literal.
  */
-export async function searchProducts(
-  db: Executor,
-  filters: { term?: string; categoryId?: string },
-): Promise<ProductCard[]> {
-  const conditions = [eq(products.isKit, false)];
-  if (filters.categoryId) conditions.push(eq(products.categoryId, filters.categoryId));
-  if (filters.term) conditions.push(productNameContains(filters.term));
+export async function searchProducts(db: Executor, filters: ProductFilters): Promise<ProductCard[]> {
   const rows = await db
     .select(productCardColumns)
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(...conditions))
-    .orderBy(asc(products.displayOrder), asc(products.name));
+    .where(productFilter(filters))
+    .orderBy(...productListOrder);
   return withAvailability(db, rows);
+}
+
+export type ProductFilters = { term?: string; categoryId?: string };
+
+function productFilter(filters: ProductFilters) {
+  const conditions = [eq(products.isKit, false)];
+  if (filters.categoryId) conditions.push(eq(products.categoryId, filters.categoryId));
+  if (filters.term) conditions.push(productNameContains(filters.term));
+  return and(...conditions);
+}
+
+// id last makes the order total, so a product never shows on two pages or on none;
+// products_list_idx / products_category_list_idx follow it, so a page reads only its rows.
+const productListOrder = [asc(products.displayOrder), asc(products.name), asc(products.id)];
+
+/** Cards on one page of /produtos (SPEC §2). */
+export const PRODUCTS_PAGE_SIZE = 24;
+
+export type ProductPage = { products: ProductCard[]; total: number; page: number; pageCount: number; pageSize: number };
+
+/**
+ * One page of searchProducts with the exact number of matches: the page and the count are two
+ * indexed queries on the same filter, side by side; a page past the end shows the last one.
+ */
+export async function searchProductsPage(
+  db: Executor,
+  filters: ProductFilters,
+  options: { page?: number; pageSize?: number } = {},
+): Promise<ProductPage> {
+  const pageSize = options.pageSize ?? PRODUCTS_PAGE_SIZE;
+  const where = productFilter(filters);
+  const pageRows = (offset: number) =>
+    db
+      .select(productCardColumns)
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .where(where)
+      .orderBy(...productListOrder)
+      .limit(pageSize)
+      .offset(offset);
+  const requested = pageWindow(Number.MAX_SAFE_INTEGER, options.page ?? 1, pageSize);
+  const [rows, [counted]] = await Promise.all([pageRows(requested.offset), db.select({ n: count() }).from(products).where(where)]);
+  const total = counted?.n ?? 0;
+  const window = pageWindow(total, requested.page, pageSize);
+  // Only an out-of-range page (an old link, a hand-typed number) costs a second read.
+  const cards = await withAvailability(db, window.page === requested.page ? rows : await pageRows(window.offset));
+  return { products: cards, total, page: window.page, pageCount: window.pageCount, pageSize };
 }
 
 /**
  * Product name contains `term`, ignoring case and accents, with '%' and '_' literal.
- * Written on the same expression as products_name_trgm_idx, so the index serves it.
+ * On products.search_name (the name unaccented and lower-cased), which products_name_trgm_idx indexes.
  */
 export function productNameContains(term: string) {
-  return sql`clarear_unaccent(lower(${products.name})) like clarear_unaccent(lower(${containsPattern(term)})) escape '\\'`;
+  return sql`${products.searchName} like clarear_unaccent(lower(${containsPattern(term)})) escape '\\'`;
 }
 
 /** Featured kits for the home page, by display order. */

@@ -20,6 +20,7 @@ import { kickMailDelivery } from './mail/outbox.server';
 import { insertOrder } from './orders/create.server';
 import { queueOrderEmail } from './orders/emails.server';
 import { getOwnOrder, isFirstPurchase } from './orders/orders.server';
+import { isWelcomeOfferOn } from './settings/settings.server';
 import { getEnv } from './env.server';
 import { chargeOrder, DECLINED_PREFIX, openAttemptIn, type ChargeHooks } from './payments/charges.server';
 import type { CardToken, PaymentProvider } from './payments/provider.server';
@@ -87,7 +88,8 @@ export async function quoteCart(db: Executor, userId: string | null, cart: CartL
           .where(and(inArray(products.id, uuidIds), eq(products.isKit, true)))
       : Promise.resolve([]),
     userId ? isSubscriber(db, userId) : Promise.resolve(false),
-    userId ? getUserTaxId(db, userId).then((kept) => isFirstPurchase(db, userId, taxId ?? kept)) : Promise.resolve(false),
+    // The welcome offer only while the admin has it on (/admin/settings), enforced here for quote and order alike.
+    userId ? welcomeOfferFor(db, userId, taxId) : Promise.resolve(false),
     hasPlanLine ? listPlanOptions(db) : Promise.resolve([]),
     hasPlanLine && userId ? hasLiveSubscription(db, userId) : Promise.resolve(false),
     hasPlanLine ? getActivePlanConfig(db) : Promise.resolve(null),
@@ -163,6 +165,12 @@ export async function quoteCart(db: Executor, userId: string | null, cart: CartL
     for (const line of lines) if (!line.isSubscription) line.available = available.get(line.id) ?? null;
   }
   return { lines, removed, totals: computeTotals(lines, { isSubscriber: subscriber, firstPurchase }), isSubscriber: subscriber, firstPurchase, planUnavailable };
+}
+
+/** A first purchase of this account and CPF/CNPJ, while the store runs the welcome offer. */
+async function welcomeOfferFor(db: Executor, userId: string, taxId: string | null | undefined): Promise<boolean> {
+  if (!(await isWelcomeOfferOn(db))) return false;
+  return isFirstPurchase(db, userId, taxId ?? (await getUserTaxId(db, userId)));
 }
 
 export type CheckoutStep = 'subscription' | 'order' | 'items' | 'stock' | 'payment';

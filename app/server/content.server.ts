@@ -1,29 +1,12 @@
-// Editorial content (SPEC §7 Reads): the about page hero from site_content,
-// blog posts and legal pages. The HTML bodies come back raw; routes pass them
+// Editorial content (SPEC §7 Reads): blog posts and legal pages (the about page's hero is
+// one of the store's settings: server/settings/). The HTML bodies come back raw; routes pass them
 // through sanitizeHtml (html.server.ts) before rendering.
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import '~/lib/schemas/zod-pt-br';
 import type { Executor } from '~/db/client.server';
-import { blogPosts, legalPages, siteContent } from '~/db/schema';
+import { blogPosts, legalPages } from '~/db/schema';
 import { isSlug, SLUG_MAX_LENGTH, SLUG_PATTERN } from '~/lib/slug';
-
-// ---------------------------------------------------------------- about
-
-export type AboutHero = { title: string; subtitle: string; description: string };
-
-const HERO_KEYS = ['title', 'subtitle', 'description'] as const;
-
-/** site_content page 'about', section 'hero', by element_key; a missing key is ''. */
-export async function getAboutHero(db: Executor): Promise<AboutHero> {
-  const rows = await db
-    .select({ key: siteContent.elementKey, content: siteContent.content })
-    .from(siteContent)
-    .where(and(eq(siteContent.page, 'about'), eq(siteContent.section, 'hero'), inArray(siteContent.elementKey, [...HERO_KEYS])));
-  const hero: AboutHero = { title: '', subtitle: '', description: '' };
-  for (const row of rows) hero[row.key as keyof AboutHero] = row.content;
-  return hero;
-}
 
 // ---------------------------------------------------------------- blog
 

@@ -4,6 +4,7 @@ import type { MiddlewareFunction } from 'react-router';
 import { openDatabase, databaseOptionsFromEnv, type Database, type DatabaseHandle } from '~/db/client.server';
 import { ensureAdmin, isCatalogueEmpty, seedCatalogue, type AdminSetup } from '~/db/seed/seed.server';
 import { getEnv } from './env.server';
+import { seedStoreSettings } from './settings/settings.server';
 import { startJobs, type JobRunner } from './jobs/runner.server';
 import { isDatabaseUnavailable } from '~/db/errors.server';
 import { isDatabaseMarkedUnavailable, markDatabaseAvailable, markDatabaseUnavailable, unavailableResponse } from './unavailable.server';
@@ -19,6 +20,8 @@ async function start(): Promise<DatabaseHandle> {
   const admin = await handle.exclusively(async () => {
     await handle.migrate();
     if (await isCatalogueEmpty(handle.db)) await seedCatalogue(handle.db);
+    // Also fills a database seeded before /admin/settings existed; never overwrites an edit.
+    await seedStoreSettings(handle.db);
     return ensureAdmin(handle.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
   });
   state.__clarearAdminSetup = admin;

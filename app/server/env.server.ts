@@ -43,6 +43,8 @@ const schema = z.object({
   // Admin image uploads (resized WebP files served at /uploads/…); default DATA_DIR/uploads.
   UPLOAD_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.string().min(1).optional(),
+  // Embedded PGlite in its own worker thread (db/pglite-worker-client.server.ts); 0 runs it in the app's thread.
+  PGLITE_THREAD: z.enum(['0', '1']).default('1'),
   BETTER_AUTH_SECRET: z.string().min(32, 'BETTER_AUTH_SECRET precisa de 32 caracteres ou mais').optional(),
   BETTER_AUTH_URL: z.url().optional(),
   ADMIN_EMAIL: z.email().default(DEFAULT_ADMIN_EMAIL),
@@ -90,6 +92,7 @@ const schema = z.object({
 export type Env = z.infer<typeof schema> & {
   authSecret: string;
   dataDir: string;
+  pgliteThread: boolean;
   /** Absolute folder of the admin's uploaded images. */
   uploadDir: string;
   /** The store's public address; links in e-mails use it, never the request's Host header. */
@@ -112,6 +115,7 @@ export function getEnv(): Env {
   cached = {
     ...env,
     dataDir,
+    pgliteThread: env.PGLITE_THREAD === '1',
     uploadDir: path.resolve(env.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     authSecret: env.BETTER_AUTH_SECRET ?? localAuthSecret(dataDir),
     publicUrl: (env.BETTER_AUTH_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),

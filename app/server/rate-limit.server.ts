@@ -18,6 +18,8 @@ const LIMITS = {
   newsletter: () => ({ points: getEnv().FORM_RATE_LIMIT_MAX, duration: 60 }),
   kit: () => ({ points: getEnv().FORM_RATE_LIMIT_MAX, duration: 60 }),
   quote: () => ({ points: getEnv().QUOTE_RATE_LIMIT_MAX, duration: 60 }),
+  /** Erasing one's account: the password typed again must not be guessable from an open session. */
+  erase: () => ({ points: getEnv().FORM_RATE_LIMIT_MAX, duration: 60 }),
 } as const;
 
 export type RateLimitName = keyof typeof LIMITS;

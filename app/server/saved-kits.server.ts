@@ -6,7 +6,7 @@ import '~/lib/schemas/zod-pt-br';
 import type { Database, Executor } from '~/db/client.server';
 import { productVariants, products, savedKitItems, savedKits } from '~/db/schema';
 import { toCents } from '~/lib/money';
-import { searchProducts, type ProductCard, type Variant } from './catalog.server';
+import { searchProductsPage, type ProductCard, type Variant } from './catalog.server';
 
 export const KIT_NAME_MAX = 80;
 export const KIT_ITEMS_MAX = 30;
@@ -182,10 +182,16 @@ export async function deleteSavedKit(db: Executor, userId: string, kitId: string
 
 export type BuilderProduct = ProductCard & { variants: Variant[] };
 
-/** Non-kit products for the kit builder (optionally whose name contains `term`), each with its sizes by price ascending. */
-export async function listBuilderProducts(db: Executor, term?: string): Promise<BuilderProduct[]> {
-  const cards = await searchProducts(db, { term });
-  if (cards.length === 0) return [];
+/** How many products the kit builder lists at once; the others are found by name. */
+export const KIT_BUILDER_RESULTS = 24;
+
+/**
+ * The first `limit` non-kit products for the kit builder (optionally whose name contains `term`),
+ * each with its sizes by price ascending, and how many match in all: never the whole catalogue.
+ */
+export async function listBuilderProducts(db: Executor, term?: string, limit = KIT_BUILDER_RESULTS): Promise<{ products: BuilderProduct[]; total: number }> {
+  const { products: cards, total } = await searchProductsPage(db, { term }, { pageSize: limit });
+  if (cards.length === 0) return { products: [], total };
   const variants = await db
     .select({
       productId: productVariants.productId,
@@ -209,5 +215,5 @@ export async function listBuilderProducts(db: Executor, term?: string): Promise<
     list.push(v);
     byProduct.set(productId, list);
   }
-  return cards.map((c) => ({ ...c, variants: byProduct.get(c.id) ?? [] }));
+  return { products: cards.map((c) => ({ ...c, variants: byProduct.get(c.id) ?? [] })), total };
 }

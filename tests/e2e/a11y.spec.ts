@@ -6,6 +6,9 @@ for (const [path, theme] of [
   ['/login', 'light'],
   ['/login?modo=cadastro', 'light'],
   ['/', 'dark'],
+  ['/produtos?pagina=2', 'light'],
+  ['/produtos?pagina=2', 'dark'],
+  ['/kits/monte-seu-kit', 'dark'],
 ] as const) {
   test(`axe finds no violations on ${path} (${theme})`, async ({ browser, baseURL }) => {
     const context = await browser.newContext();

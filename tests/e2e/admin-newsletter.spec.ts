@@ -42,6 +42,9 @@ test('sign-ups from the blog and the footer are listed with their source, export
     [`${tag}.blog@exemplo.com.br`, 'Blog'],
   ]);
   expect(csv[0]!['Inscrição']).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+  // Each sign-up's own one-click link, for a newsletter sent with this file from a mailing tool.
+  expect(csv[0]!['Link de descadastro']).toMatch(/^http:\/\/localhost:\d+\/descadastrar\?t=[\w-]+\.[\w-]{43}$/);
+  expect(csv[1]!['Link de descadastro']).not.toBe(csv[0]!['Link de descadastro']);
 
   await page.getByRole('button', { name: `Remover ${tag}.blog@exemplo.com.br` }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Remover inscrição' }).click();

@@ -154,6 +154,26 @@ test('kit builder: a visitor who tries to save is sent to log in; adding to the 
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('kit builder: lists 24 products and finds the others by name; chosen items stay in the kit across searches', async ({ page }) => {
+  await page.goto('/kits/monte-seu-kit');
+  const list = page.getByRole('list', { name: 'Produtos disponíveis' });
+  await expect(list.getByRole('article')).toHaveCount(24);
+  await expect(page.getByText(/^Mostrando 24 de \d+ produtos\. Busque pelo nome para encontrar os outros\.$/)).toBeVisible();
+  const first = await chooseLine(list.getByRole('article').first(), 0, 1);
+
+  await page.getByLabel('Buscar produtos para o kit').fill('agua sanitaria');
+  await page.getByLabel('Buscar produtos para o kit').press('Enter');
+  await expect(page).toHaveURL(/\?q=agua\+sanitaria$/);
+  await expect(page.getByText(/^Mostrando \d+ de/)).toHaveCount(0);
+  const second = await chooseLine(list.getByRole('article').first(), 0, 2);
+  const items = page.getByRole('list', { name: 'Itens do kit' }).getByRole('listitem');
+  await expect(items).toHaveCount(2);
+  await expect(items.first()).toContainText(`1× ${first.name} (${first.size})`);
+  await expect(items.last()).toContainText(`2× ${second.name} (${second.size})`);
+  await expect(page.getByTestId('kit-builder-total')).toHaveText(formatBRL(first.cents + second.cents));
+  await expectNoAxeViolations(page);
+});
+
 test('kit builder: search by name with ?q=, and the save action refuses visitors and bad items', async ({ page, request }) => {
   await page.goto('/kits/monte-seu-kit');
   await page.getByLabel('Buscar produtos para o kit').fill('agua sanitaria');

@@ -60,8 +60,12 @@ test('header search: blank is ignored; a term goes to /produtos?q= and the bar c
 test('the theme survives a reload, for a visitor and for a signed-in customer on a new browser', async ({ page, browser }) => {
   await gotoHydrated(page, '/');
   await expect(page.locator('html')).not.toHaveClass(/dark/);
+  // The switch applies at once; the cookie comes with the server's answer, so reload only after it.
+  const themeSaved = () => page.waitForResponse((r) => r.url().includes('/preferencias/tema') && r.request().method() === 'POST');
+  let saved = themeSaved();
   await page.getByRole('button', { name: 'Usar tema escuro' }).click();
   await expect(page.locator('html')).toHaveClass(/dark/);
+  expect((await saved).ok()).toBe(true);
   await page.reload();
   await expect(page.locator('html')).toHaveClass(/dark/);
   // Server-rendered: the HTML itself carries the class, so there is no flash.
@@ -71,9 +75,8 @@ test('the theme survives a reload, for a visitor and for a signed-in customer on
   const account = await createCustomer(page, 'Tânia Moura');
   await login(page, account.email, account.password);
   await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
-  // The switch applies at once; each time, wait for the server to have saved it.
-  const themeSaved = () => page.waitForResponse((r) => r.url().includes('/preferencias/tema') && r.request().method() === 'POST');
-  let saved = themeSaved();
+  // Signed in, the choice is saved on the account too: each time, wait for the server.
+  saved = themeSaved();
   await page.getByRole('button', { name: 'Usar tema claro' }).click();
   await expect(page.locator('html')).not.toHaveClass(/dark/);
   expect((await saved).ok()).toBe(true);

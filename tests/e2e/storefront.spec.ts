@@ -76,6 +76,53 @@ test('/produtos: count, accent-insensitive search in the URL, category filter, l
   await expect(page.getByRole('link', { name: 'Ver em lista' })).toHaveAttribute('aria-current', 'true');
 });
 
+test('/produtos a page at a time: 24 cards, the exact count, links keep the search and the view, a page past the end shows the last', async ({ page }) => {
+  await page.goto('/produtos');
+  const status = page.getByRole('status').filter({ hasText: 'produtos encontrados' });
+  const total = Number((await status.textContent())!.split(' ')[0]);
+  const pages = Math.ceil(total / 24);
+  expect(pages).toBeGreaterThanOrEqual(2);
+  const cards = page.getByRole('main').getByRole('article');
+  await expect(cards).toHaveCount(24);
+  const nav = page.getByRole('navigation', { name: 'Páginas de produtos' });
+  await expect(nav).toContainText(`Página 1 de ${pages}`);
+  await expect(nav.getByRole('link', { name: 'Anterior' })).toHaveCount(0);
+  const firstOnPage1 = await cards.first().getByRole('heading').textContent();
+
+  await page.getByRole('link', { name: 'Ver em lista' }).click();
+  await expect(page).toHaveURL(/\/produtos\?visualizacao=lista$/);
+  await nav.getByRole('link', { name: 'Próxima' }).click();
+  await expect(page).toHaveURL(/visualizacao=lista&pagina=2$/);
+  await expect(nav).toContainText(`Página 2 de ${pages}`);
+  await expect(status).toHaveText(`${total} produtos encontrados`);
+  await expect(cards.first().getByRole('heading')).not.toHaveText(firstOnPage1!);
+  await expect(page).toHaveTitle(/página 2/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/produtos\?pagina=2$/);
+  await expect(page.getByRole('link', { name: 'Ver em lista' })).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByRole('link', { name: 'Ver em grade' })).toHaveAttribute('href', '/produtos?pagina=2');
+  await nav.getByRole('link', { name: 'Anterior' }).click();
+  await expect(page).toHaveURL(/\/produtos\?visualizacao=lista$/); // page 1 is never ?pagina=1
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/produtos$/);
+
+  // A new search starts at its first page; a page past the end shows the last one.
+  await page.goto(`/produtos?pagina=${pages}`);
+  await page.getByLabel('Buscar produtos por nome').fill('detergente');
+  await page.getByLabel('Buscar produtos por nome').press('Enter');
+  await expect(page).toHaveURL(/\/produtos\?q=detergente/);
+  expect(page.url()).not.toContain('pagina');
+  await page.goto('/produtos?pagina=999');
+  await expect(nav).toContainText(`Página ${pages} de ${pages}`);
+  await expect(cards).toHaveCount(total - 24 * (pages - 1));
+  await expect(nav.getByRole('link', { name: 'Próxima' })).toHaveCount(0);
+
+  // The first page's data carries its cards only, not those of the last page.
+  const lastName = (await cards.last().getByRole('heading').textContent())!.trim();
+  const data = await page.request.get('/produtos.data');
+  expect(data.status()).toBe(200);
+  expect(await data.text()).not.toContain(lastName);
+  expect(await (await page.request.get(`/produtos.data?pagina=${pages}`)).text()).toContain(lastName);
+});
+
 test('?q= pre-fills the search, and nothing found offers to clear it', async ({ page }) => {
   await page.goto('/produtos?q=xyzzy-inexistente');
   await expect(page.getByLabel('Buscar produtos por nome')).toHaveValue('xyzzy-inexistente');

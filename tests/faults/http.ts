@@ -20,6 +20,11 @@ export class Visitor {
     return this.send(path, { method: 'GET' }, init.timeoutMs);
   }
 
+  /** A GET with extra headers (If-None-Match, a cookie of its own). */
+  async getWith(path: string, headers: Record<string, string>): Promise<Response> {
+    return this.send(path, { method: 'GET', headers });
+  }
+
   /** A form post, as the browser sends it without JavaScript. */
   async post(path: string, form: Record<string, string>, init: { timeoutMs?: number } = {}): Promise<Response> {
     return this.send(
@@ -31,7 +36,7 @@ export class Visitor {
 
   private async send(path: string, init: RequestInit, timeoutMs = 30_000): Promise<Response> {
     const headers = new Headers(init.headers);
-    if (this.cookies.size) headers.set('cookie', this.cookieHeader());
+    if (this.cookies.size) headers.set('cookie', [headers.get('cookie'), this.cookieHeader()].filter(Boolean).join('; '));
     const response = await fetch(new URL(path, this.baseUrl), { ...init, headers, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');

@@ -1,5 +1,5 @@
 // The production server on the embedded database, seen from outside: its headers (CSP with a
-// per-request nonce on every inline script), /healthz and /readyz, JSON logs with request ids and
+// per-request nonce on every inline script of a private page, script hashes on a cacheable one), /healthz and /readyz, JSON logs with request ids and
 // no secrets, and a graceful SIGTERM: requests under way finish, new connections are refused,
 // PGlite is closed cleanly (it reopens without recovery), the process exits 0.
 import { connect } from 'node:net';
@@ -16,8 +16,10 @@ describe('production server lifecycle (embedded database)', () => {
     await app?.stop('SIGKILL');
   });
 
-  it('sends a CSP whose nonce is on every inline script, and the other security headers', async () => {
-    const first = await fetch(`${app.url}/`);
+  it('sends a CSP whose nonce is on every inline script of a private page, and the other security headers', async () => {
+    const executableScripts = (html: string) =>
+      [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/type="application\/ld\+json"|\ssrc=/.test(m[1]!));
+    const first = await fetch(`${app.url}/login`);
     const html = await first.text();
     const csp = first.headers.get('content-security-policy') ?? '';
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
@@ -25,14 +27,25 @@ describe('production server lifecycle (embedded database)', () => {
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
-    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
-    const executable = scripts.filter((attrs) => !/type="application\/ld\+json"/.test(attrs));
+    const executable = executableScripts(html);
     expect(executable.length).toBeGreaterThan(2);
-    for (const attrs of executable) expect(attrs).toContain(`nonce="${nonce}"`);
+    for (const [, attrs] of executable) expect(attrs).toContain(`nonce="${nonce}"`);
     // A new nonce for every response.
-    const second = await fetch(`${app.url}/`);
+    const second = await fetch(`${app.url}/login`);
     await second.arrayBuffer();
     expect(second.headers.get('content-security-policy')).not.toContain(nonce);
+    // An anonymous catalogue page, made for a shared cache, has no nonce: each inline script is
+    // allowed by its hash, and nothing else inline is.
+    const cached = await fetch(`${app.url}/`);
+    const cachedHtml = await cached.text();
+    const cachedCsp = cached.headers.get('content-security-policy') ?? '';
+    expect(cachedCsp).not.toContain("'nonce-");
+    expect(cachedCsp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    const { createHash } = await import('node:crypto');
+    const scriptSrc = /script-src ([^;]*)/.exec(cachedCsp)![1]!.split(' ');
+    const inline = executableScripts(cachedHtml);
+    expect(inline.length).toBeGreaterThan(2);
+    for (const [, , body] of inline) expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
     expect(first.headers.get('x-content-type-options')).toBe('nosniff');
     expect(first.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(first.headers.get('permissions-policy')).toContain('camera=()');

@@ -244,7 +244,7 @@ describe.each(engines)('admin subscriptions on $name', ({ open }) => {
 
       // The subscriptions sold before keep their price, in the table and in the admin's list…
       expect(await subscriptionsOf(before.id)).toMatchObject([{ totalValue: '49.90' }]);
-      expect(await subscriptionsOf(annual.userId)).toMatchObject([{ totalValue: '538.90' }]);
+      expect(await subscriptionsOf(annual.userId!)).toMatchObject([{ totalValue: '538.90' }]);
       const listed = (await listAllSubscriptions(handle.db, { page: 1, pageSize: 50 })).subscriptions;
       expect(listed.find((s) => s.userEmail === before.email)?.totalValue).toBe('49.90');
       expect(listed.find((s) => s.id === annual.id)?.totalValue).toBe('538.90');
@@ -384,7 +384,7 @@ describe.each(engines)('admin subscriptions on $name', ({ open }) => {
 
       expect(await removeSubscription(handle.db, active.id)).toBe(false);
       expect(await removeSubscription(handle.db, randomUUID())).toBe(false);
-      expect(await subscriptionsOf(bystander.userId)).toHaveLength(1);
+      expect(await subscriptionsOf(bystander.userId!)).toHaveLength(1);
       // After a removal the user can be assigned again.
       expect((await assignSubscriptionByEmail(handle.db, customer.email)).status).toBe('assigned');
     });

@@ -8,19 +8,19 @@
 // writes are compared row by row). Runs the app's own database and auth on each engine.
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { RouteConfigEntry } from '@react-router/dev/routes';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '~/db/client.server';
 import type * as Schema from '~/db/schema';
 import routes from '~/routes';
 import { NEW_ADDRESS_DELIVERY, NEW_ADDRESS_FIELDS } from './delivery';
-import { createScratchDatabase, engines } from './engines';
-import { setTestAdminEnv, TEST_ADMIN } from './test-admin';
+import { engines } from './engines';
+import { prepareFreshApp } from './fresh-app';
+import { TEST_ADMIN } from './test-admin';
 
 // ---------------------------------------------------------------- the table
 
@@ -51,7 +51,9 @@ type Table =
   | 'variants'
   | 'plans'
   | 'contact'
-  | 'newsletter';
+  | 'newsletter'
+  | 'settings'
+  | 'siteContent';
 
 type Fixtures = {
   productId: string;
@@ -79,13 +81,16 @@ type Fixtures = {
     favoriteProductId: string;
   };
   /** A bystander account: signs in through /login, gets a subscription from the admin. */
-  visitor: { email: string; password: string };
+  visitor: { id: string; email: string; password: string };
   /** Another bystander's subscription, removed by the admin. */
   removableSubscriptionId: string;
   /** A contact message in the admin's inbox. */
   messageId: string;
   /** A newsletter sign-up the admin removes. */
   newsletterId: string;
+  /** /descadastrar?t=… of another newsletter sign-up (the one-click link its e-mails carry), and that link with its signature altered. */
+  unsubscribePath: string;
+  forgedUnsubscribePath: string;
   /** The account the Better Auth admin endpoints are aimed at (removed by the admin while they are open). */
   targetUserId: string;
   uploadPng: Uint8Array<ArrayBuffer>;
@@ -127,6 +132,30 @@ const aSecrets = (f: Fixtures) => [f.a.name, f.a.email, f.a.taxId, f.a.street, f
 const cart = (f: Fixtures) => JSON.stringify([{ id: f.variantId, product_id: f.productId, quantity: 1 }]);
 /** One CPF per actor, so the welcome offer never makes one actor's purchase depend on another's. */
 const cpfs: Record<Actor, string> = { anonymous: generateCpf(), customerA: generateCpf(), customerB: generateCpf(), admin: generateCpf() };
+
+/** /admin/settings as the form posts it: the seeded details with another store phone. */
+const settingsForm: Record<string, string> = {
+  version: '1',
+  phone: '(11) 3003-4000',
+  hours: 'Segunda a sexta, das 8h às 18h',
+  contactEmail: 'contato@clarear.com.br',
+  whatsapp: '(11) 94002-8922',
+  whatsappMessage: 'Olá! Vim pelo site da Clarear.',
+  'social.instagram': 'https://www.instagram.com/clarear.limpeza',
+  'social.facebook': 'https://www.facebook.com/clarear.limpeza',
+  'figures.0.value': '50k+',
+  'figures.0.label': 'clientes',
+  'figures.1.value': '98%',
+  'figures.1.label': 'de aprovação',
+  'figures.2.value': '24h',
+  'figures.2.label': 'entrega na Grande São Paulo',
+  'figures.3.value': '100+',
+  'figures.3.label': 'produtos',
+  welcomeOffer: 'on',
+  aboutTitle: 'Limpeza que transforma ambientes',
+  aboutSubtitle: 'Produtos de limpeza eficientes e seguros.',
+  aboutDescription: 'A Clarear nasceu em 2025, em São Paulo.',
+};
 
 const addressForm = (extra: Record<string, string> = {}) => ({
   intent: 'save',
@@ -259,6 +288,33 @@ const MATRIX: Record<string, Entry> = {
     loader: [{ url: '/area-cliente/perfil', expect: signedIn(), secrets: aSecrets }],
     action: [{ url: '/area-cliente/perfil', body: (f, actor) => ({ name: actor === 'customerA' ? f.a.name : 'Nome Atualizado' }), expect: signedIn(), writes: ['user'] }],
   },
+  // LGPD (Meus Dados): each signed-in account downloads its own data only.
+  'routes/customer/data-export.ts': {
+    loader: [{ url: '/area-cliente/meus-dados.json', expect: signedIn(), secrets: (f) => [...aSecrets(f), f.a.orderId, f.a.subscriptionId] }],
+  },
+  // The erasure needs the account's own password: nobody erases anything with another's session
+  // and a wrong password (the admin's account is refused even with its own; privacy.test.ts runs
+  // the erasure itself).
+  'routes/customer/delete-account.ts': {
+    loader: [{ url: '/area-cliente/excluir-conta', expect: all('redirect:/area-cliente/perfil') }],
+    action: [
+      {
+        label: 'wrong password',
+        url: '/area-cliente/excluir-conta',
+        body: () => ({ password: 'senha-errada-123', confirmation: 'EXCLUIR' }),
+        expect: { anonymous: 'login', customerA: 400, customerB: 400, admin: 400 },
+        writes: ['user', 'account', 'session', 'orders', 'addresses', 'subscriptions', 'deliveries', 'savedKits', 'favorites', 'preferences', 'contact', 'newsletter'],
+        secrets: aSecrets,
+      },
+      {
+        label: "the admin's own password",
+        url: '/area-cliente/excluir-conta',
+        body: (_f, actor) => ({ password: actor === 'admin' ? TEST_ADMIN.password : 'senha-errada-123', confirmation: 'EXCLUIR' }),
+        expect: { anonymous: 'login', customerA: 400, customerB: 400, admin: 409 },
+        writes: ['user', 'account', 'session', 'orders'],
+      },
+    ],
+  },
   'routes/customer/addresses.tsx': {
     loader: [
       { url: '/area-cliente/enderecos', expect: signedIn(), secrets: aSecrets },
@@ -370,7 +426,22 @@ const MATRIX: Record<string, Entry> = {
   'routes/customer/notifications.tsx': { loader: [{ url: '/area-cliente/notificacoes', expect: signedIn() }] },
   'routes/customer/preferences.tsx': {
     loader: [{ url: '/area-cliente/preferencias', expect: signedIn() }],
-    action: [{ url: '/area-cliente/preferencias', body: () => ({ name: 'hideChatbot', value: 'true' }), expect: signedIn(), writes: ['preferences'] }],
+    action: [
+      { url: '/area-cliente/preferencias', body: () => ({ name: 'hideChatbot', value: 'true' }), expect: signedIn(), writes: ['preferences'] },
+      // The newsletter switch acts on the signed-in account's own e-mail only.
+      { label: 'newsletter switch', url: '/area-cliente/preferencias', body: () => ({ name: 'newsletter', value: 'true' }), expect: signedIn(), writes: ['newsletter'] },
+    ],
+  },
+  // One-click unsubscribe: the signed token is the authorization, whoever (or no one) is signed in.
+  'routes/unsubscribe.tsx': {
+    loader: [
+      { url: (f) => f.unsubscribePath, expect: all('ok') },
+      { label: 'forged token', url: (f) => f.forgedUnsubscribePath, expect: all(400) },
+    ],
+    action: [
+      { label: 'forged token', url: (f) => f.forgedUnsubscribePath, body: () => ({ 'List-Unsubscribe': 'One-Click' }), expect: all(400), writes: ['newsletter', 'preferences'] },
+      { url: (f) => f.unsubscribePath, body: () => ({ 'List-Unsubscribe': 'One-Click' }), expect: all('ok') },
+    ],
   },
 
   // ------------------------------------------------------------ admin
@@ -449,7 +520,14 @@ const MATRIX: Record<string, Entry> = {
     loader: [{ url: '/admin/newsletter?q=exemplo', expect: adminPage }],
     action: [{ url: '/admin/newsletter', body: (f) => ({ intent: 'remove', id: f.newsletterId }), expect: adminAction(), writes: ['newsletter'] }],
   },
+  'routes/admin/settings.tsx': {
+    loader: [{ url: '/admin/settings', expect: adminPage }],
+    // The admin's save (a new store phone) lands; everyone else's leaves the settings and the about hero as they were.
+    action: [{ url: '/admin/settings', body: () => settingsForm, expect: adminAction('redirect:/admin/settings'), writes: ['settings', 'siteContent'] }],
+  },
   'routes/admin/newsletter-export.ts': { loader: [{ url: '/admin/newsletter/export.csv?q=exemplo', expect: adminAction() }] },
+  'routes/admin/reports.tsx': { loader: [{ url: '/admin/reports?periodo=ano', expect: adminPage }] },
+  'routes/admin/reports-export.ts': { loader: [{ url: '/admin/reports/export.csv?tabela=clientes&periodo=ano', expect: adminAction() }] },
   'routes/admin/messages.tsx': { loader: [{ url: '/admin/messages?q=entrega&filtro=nao-lidas', expect: adminPage }] },
   'routes/admin/message.tsx': {
     loader: [{ url: (f) => `/admin/messages/${f.messageId}`, params: (f) => ({ id: f.messageId }), expect: adminPage }],
@@ -460,6 +538,22 @@ const MATRIX: Record<string, Entry> = {
         body: () => ({ intent: 'mark', mark: 'answered' }),
         expect: adminAction(),
         writes: ['contact'],
+      },
+    ],
+  },
+  'routes/admin/customers.tsx': { loader: [{ url: '/admin/customers?q=ana&pagina=1', expect: adminPage }] },
+  'routes/admin/customer.tsx': {
+    loader: [
+      { url: (f) => `/admin/customers/${f.visitor.id}`, params: (f) => ({ id: f.visitor.id }), expect: adminPage },
+      { label: 'unknown customer', url: '/admin/customers/nao-existe', params: () => ({ id: 'nao-existe' }), expect: { ...adminPage, admin: 404 } },
+    ],
+    action: [
+      {
+        url: (f) => `/admin/customers/${f.visitor.id}`,
+        params: (f) => ({ id: f.visitor.id }),
+        body: () => ({ intent: 'password_reset' }),
+        expect: adminAction(),
+        writes: ['user', 'session'],
       },
     ],
   },
@@ -700,22 +794,7 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
   const modules = new Map<string, RouteModule>();
 
   it('opens the app database, signs in A, B and the admin, and gives A an order, addresses, a kit, a favourite and a subscription', async () => {
-    // A fresh app (database, auth) per engine: reset the process-wide singletons and module cache.
-    const g = globalThis as { __clarearDb?: unknown; __clarearAuth?: unknown };
-    delete g.__clarearDb;
-    delete g.__clarearAuth;
-    vi.resetModules();
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'clarear-matrix-'));
-    process.env.DATA_DIR = dataDir;
-    setTestAdminEnv();
-    delete process.env.SMTP_URL;
-    delete process.env.DATABASE_URL;
-    let dropDatabase = async () => {};
-    if (engineName === 'postgres') {
-      const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'clarear_matrix');
-      process.env.DATABASE_URL = scratch.url;
-      dropDatabase = scratch.drop;
-    }
+    const { dataDir, dropDatabase } = await prepareFreshApp(engineName, 'clarear-matrix-', 'clarear_matrix');
     const { getDatabaseHandle, getDb } = await import('~/server/db.server');
     const { callAuth } = await import('~/server/auth/auth.server');
     const { settleBackgroundTasks } = await import('~/server/background.server');
@@ -747,6 +826,8 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
       plans: s.subscriptionConfigs,
       contact: s.contactMessages,
       newsletter: s.newsletterSubscriptions,
+      settings: s.storeSettings,
+      siteContent: s.siteContent,
     };
 
     const authRequest = () => new Request(`${ORIGIN}/login`, { method: 'POST', headers: { origin: ORIGIN, 'x-forwarded-for': nextAddress() } });
@@ -851,7 +932,18 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
     const sharp = (await import('sharp')).default;
     const uploadPng = new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2a9d8f' } }).png().toBuffer());
 
-    const [newsletterSignUp] = await db.insert(s.newsletterSubscriptions).values({ email: `leitora.${randomUUID().slice(0, 8)}@exemplo.com.br`, source: 'blog' }).returning();
+    const [newsletterSignUp, leaving] = await db
+      .insert(s.newsletterSubscriptions)
+      .values([
+        { email: `leitora.${randomUUID().slice(0, 8)}@exemplo.com.br`, source: 'blog' },
+        { email: `saindo.${randomUUID().slice(0, 8)}@exemplo.com.br`, source: 'footer' },
+      ])
+      .returning();
+    const { newsletterUnsubscribeLink } = await import('~/server/mail/unsubscribe.server');
+    const link = new URL(newsletterUnsubscribeLink(leaving!.id).url);
+    const unsubscribePath = link.pathname + link.search;
+    const at = unsubscribePath.length - 20; // a character inside the signature
+    const forgedUnsubscribePath = `${unsubscribePath.slice(0, at)}${unsubscribePath[at] === 'x' ? 'y' : 'x'}${unsubscribePath.slice(at + 1)}`;
     const [contactMessage] = await db
       .insert(s.contactMessages)
       .values({ name: 'Remetente do Contato', email: 'remetente@exemplo.com.br', subject: 'Pergunta sobre entrega', message: 'Qual o prazo?' })
@@ -882,6 +974,8 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
       removableSubscriptionId: removable!.id,
       messageId: contactMessage!.id,
       newsletterId: newsletterSignUp!.id,
+      unsubscribePath,
+      forgedUnsubscribePath,
       targetUserId: target.id,
       uploadPng,
     };
@@ -978,6 +1072,7 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
     const visitorSubscriptions = await db.select().from(s.userSubscriptions).innerJoin(s.user, eq(s.user.id, s.userSubscriptions.userId)).where(eq(s.user.email, fx.visitor.email));
     expect(visitorSubscriptions.map((r) => r.user_subscriptions.status)).toEqual(['active']);
     expect(await db.select().from(s.userSubscriptions).where(eq(s.userSubscriptions.id, fx.removableSubscriptionId))).toEqual([]);
+    expect((await db.select().from(s.storeSettings))[0]).toMatchObject({ phone: '1130034000', version: 2, updatedBy: userIds.admin });
   });
 
   it('the admin endpoints of /api/auth/*', async () => {

@@ -232,7 +232,7 @@ describe.each(engines)('checkout on $name', ({ open }) => {
     expect(await getOwnOrder(handle.db, other.id, orderId)).toBeNull();
     expect(await getOwnOrder(handle.db, owner.id, orderId)).not.toBeNull();
     expect(await getOwnOrder(handle.db, owner.id, 'nao-e-uuid')).toBeNull();
-    expect((await listOwnOrders(handle.db, other.id)).map((o) => o.id)).not.toContain(orderId);
-    expect((await listOwnOrders(handle.db, owner.id)).map((o) => o.id)).toEqual([orderId]);
+    expect((await listOwnOrders(handle.db, other.id)).items.map((o) => o.id)).not.toContain(orderId);
+    expect((await listOwnOrders(handle.db, owner.id)).items.map((o) => o.id)).toEqual([orderId]);
   });
 });

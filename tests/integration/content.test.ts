@@ -14,7 +14,6 @@ import {
   BLOG_SEARCH_MAX_LENGTH,
   categorySlug,
   escapeLike,
-  getAboutHero,
   getBlogPost,
   getLegalPage,
   isSlug,
@@ -22,6 +21,7 @@ import {
   listBlogPosts,
   parseBlogQuery,
 } from '~/server/content.server';
+import { getAboutHero } from '~/server/settings/settings.server';
 import { listSitemapEntries, sitemapXml, STATIC_PATHS } from '~/server/sitemap.server';
 import { engines } from './engines';
 import { logger } from '~/server/log.server';

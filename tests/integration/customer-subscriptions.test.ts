@@ -75,7 +75,7 @@ describe.each(engines)('customer subscriptions and preferences on $name', ({ ope
   async function unpaidRenewal(sub: typeof t.userSubscriptions.$inferSelect, periodDate: string, periodEnd: string) {
     return handle.db.transaction(async (tx) => {
       const orderId = await insertOrder(tx, {
-        userId: sub.userId,
+        userId: sub.userId!,
         totals: { subtotalCents: toCents(sub.totalValue), discountCents: 0, discountKind: null, shippingCents: 0, totalCents: toCents(sub.totalValue) },
         paymentMethod: sub.paymentMethod,
         taxId: null,

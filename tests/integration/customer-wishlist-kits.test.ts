@@ -40,7 +40,7 @@ describe.each(engines)('wishlist and saved kits on $name', ({ open }) => {
     handle = await open();
     await handle.migrate();
     await seedCatalogue(handle.db);
-    builder = (await listBuilderProducts(handle.db)).filter((p) => p.variants.length >= 2);
+    builder = (await listBuilderProducts(handle.db)).products.filter((p) => p.variants.length >= 2);
     expect(builder.length).toBeGreaterThanOrEqual(2);
   });
   afterAll(async () => {
@@ -64,13 +64,13 @@ describe.each(engines)('wishlist and saved kits on $name', ({ open }) => {
   });
 
   it('listBuilderProducts: no kits, sizes by price ascending, search by name', async () => {
-    const all = await listBuilderProducts(handle.db);
+    const all = (await listBuilderProducts(handle.db, undefined, 1000)).products;
     expect(all.some((p) => p.isKit)).toBe(false);
     for (const p of all) {
       const cents = p.variants.map((v) => toCents(v.price));
       expect(cents).toEqual([...cents].sort((x, y) => x - y));
     }
-    const found = await listBuilderProducts(handle.db, 'agua sanitaria');
+    const found = (await listBuilderProducts(handle.db, 'agua sanitaria')).products;
     expect(found.length).toBeGreaterThan(0);
     expect(found.length).toBeLessThan(all.length);
     for (const p of found) expect(p.name).toMatch(/Água Sanitária/);

@@ -204,6 +204,7 @@ const WATCHED = [
   'user_subscriptions', 'user_favorites', 'user_addresses', 'orders', 'order_items', 'saved_kits', 'saved_kit_items',
   'user_preferences', 'newsletter_subscriptions', 'contact_messages', 'mail_throttle',
   'plan_options', 'subscription_periods', 'subscription_events', 'programmed_deliveries', 'programmed_delivery_items',
+  'store_settings', 'site_content',
 ] as const;
 
 describe.each(engines.map((e) => e.name))('hostile input on %s', (engineName) => {
@@ -276,7 +277,7 @@ describe.each(engines.map((e) => e.name))('hostile input on %s', (engineName) =>
       'contact', 'newsletter', 'login', 'forgot-password', 'reset-password', 'theme', 'favorites', 'checkout', 'kit-builder', 'logout', 'api.auth',
       'order', 'products', 'product', 'api.product', 'blog', 'blog-post', 'legal-page', 'chatbot', 'kits',
       'customer/addresses', 'customer/wishlist', 'customer/saved-kits', 'customer/preferences', 'customer/subscriptions', 'customer/profile',
-      'admin/products', 'admin/product-edit', 'admin/subscriptions', 'admin/uploads',
+      'admin/products', 'admin/product-edit', 'admin/subscriptions', 'admin/uploads', 'admin/settings', 'admin/reports', 'admin/reports-export',
     ]) {
       m[name] = await load(name);
     }
@@ -538,7 +539,7 @@ describe.each(engines.map((e) => e.name))('hostile input on %s', (engineName) =>
     });
   });
 
-  it('the admin forms refuse hostile products, plans, subscribers and uploads, and write nothing', async () => {
+  it('the admin forms refuse hostile products, plans, subscribers, settings and uploads, and write nothing', async () => {
     await checkAction({
       route: 'admin/products',
       url: '/admin/products',
@@ -607,6 +608,64 @@ describe.each(engines.map((e) => e.name))('hostile input on %s', (engineName) =>
         hostileForm({ intent: 'assign', email: 'ana@exemplo.com.br' }, { email: badEmail }),
         hostileForm({ intent: 'remove', subscriptionId: VALID_UUID }, { subscriptionId: fc.oneof(badUuid, fc.constant('')), intent: fc.constantFrom('', 'REMOVE', 'assign-all', LONG) }),
       ),
+    });
+
+    // The store's settings: phones that are not Brazilian numbers with DDD, links off the network's site.
+    const settings = {
+      version: '1',
+      phone: '(11) 4002-8922',
+      hours: 'Segunda a sexta, das 8h às 18h',
+      contactEmail: 'contato@clarear.com.br',
+      whatsapp: '(11) 94002-8922',
+      whatsappMessage: 'Olá!',
+      'social.instagram': 'https://www.instagram.com/clarear.limpeza',
+      'social.facebook': '',
+      'figures.0.value': '50k+',
+      'figures.0.label': 'clientes',
+      'figures.1.value': '98%',
+      'figures.1.label': 'de aprovação',
+      'figures.2.value': '24h',
+      'figures.2.label': 'entrega',
+      'figures.3.value': '100+',
+      'figures.3.label': 'produtos',
+      welcomeOffer: 'on',
+      aboutTitle: 'Título',
+      aboutSubtitle: 'Subtítulo',
+      aboutDescription: 'Texto',
+    };
+    const badPhone = fc.oneof(
+      blank,
+      withNul,
+      over(30),
+      weird,
+      fc.constantFrom('4002-8922', '(00) 4002-8922', '(11) 64002-8922', '(11) 1002-8922', '0800 123 4567', '+1 415 555 0100', '(11) 940028-92211', 'tel:+551140028922', '１１４００２８９２２'),
+    );
+    const badSocial = fc.oneof(
+      withNul,
+      weird.filter((w) => w.trim() !== ''),
+      fc.constantFrom('javascript:alert(1)', 'JAVASCRIPT://www.instagram.com/%0aalert(1)', 'data:text/html,<script>', '//www.instagram.com/a', 'http://www.instagram.com/a', 'https://www.instagram.com.evil.example/a', 'https://www.instagram.com@evil.example/a', 'https://evil.example/www.instagram.com', 'https://www.instagram.com/'),
+      fc.constant(`https://www.instagram.com/${'a'.repeat(400)}`),
+    );
+    await checkAction({
+      route: 'admin/settings',
+      url: '/admin/settings',
+      who: 'admin',
+      form: hostileForm(settings, {
+        version: fc.constantFrom('', 'x', '0', '-1', '1.5', 'NaN', '1e309', '99'),
+        phone: badPhone,
+        whatsapp: badPhone,
+        contactEmail: badEmail,
+        hours: badText(120),
+        whatsappMessage: badText(300),
+        'social.instagram': badSocial,
+        'social.facebook': badSocial.map((v) => v.replace('instagram', 'facebook')),
+        'figures.0.value': badText(12),
+        'figures.3.label': badText(60),
+        'figures.7.value': fc.constantFrom('1', 'x'),
+        aboutTitle: badText(120),
+        aboutDescription: badText(3000),
+      }),
+      statuses: [400, 409, 413],
     });
 
     // Uploads answer JSON: garbage, a missing file, a file that is not an image, or a body over the cap.
@@ -715,6 +774,9 @@ describe.each(engines.map((e) => e.name))('hostile input on %s', (engineName) =>
     await checkLoader({ route: 'customer/addresses', path: '/area-cliente/enderecos', query: ['editar', 'excluir'], who: 'customer', ok: pageOr404 });
     await checkLoader({ route: 'admin/products', path: '/admin/products', query: ['q', 'pagina'], who: 'admin', ok: page });
     await checkLoader({ route: 'admin/subscriptions', path: '/admin/subscriptions', query: ['pagina'], who: 'admin', ok: page });
+    // Refused dates show the default period with their messages; the CSV refuses them (400, pt-BR) rather than export another period.
+    await checkLoader({ route: 'admin/reports', path: '/admin/reports', query: ['periodo', 'de', 'ate'], who: 'admin', ok: page });
+    await checkLoader({ route: 'admin/reports-export', path: '/admin/reports/export.csv', query: ['tabela', 'periodo', 'de', 'ate'], who: 'admin', ok: (a) => a.status === 200 || a.status === 400 });
     // A malformed or unknown product id sends the admin back to the list with a toast.
     await checkLoader({
       route: 'admin/product-edit',

@@ -1,10 +1,23 @@
 // 'Anterior · Página X de Y · Próxima' for an admin list; the links keep the
-// other query parameters (a search) and change only `pagina`.
+// other query parameters (a search) and change only `pagina`. The storefront's /produtos uses it
+// too, going back to the top of the list (`keepScroll={false}`).
 import { Link, useLocation } from 'react-router';
 import { buttonVariants } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
 
-export function Pagination({ page, pageCount, label, className }: { page: number; pageCount: number; label: string; className?: string }) {
+export function Pagination({
+  page,
+  pageCount,
+  label,
+  className,
+  keepScroll = true,
+}: {
+  page: number;
+  pageCount: number;
+  label: string;
+  className?: string;
+  keepScroll?: boolean;
+}) {
   const location = useLocation();
   if (pageCount <= 1) return null;
   const hrefFor = (target: number) => {
@@ -18,7 +31,7 @@ export function Pagination({ page, pageCount, label, className }: { page: number
   return (
     <nav aria-label={label} className={cn('flex flex-wrap items-center justify-between gap-3 text-sm', className)}>
       {page > 1 ? (
-        <Link to={hrefFor(page - 1)} preventScrollReset className={link}>
+        <Link to={hrefFor(page - 1)} preventScrollReset={keepScroll} className={link}>
           Anterior
         </Link>
       ) : (
@@ -28,7 +41,7 @@ export function Pagination({ page, pageCount, label, className }: { page: number
         Página {page} de {pageCount}
       </p>
       {page < pageCount ? (
-        <Link to={hrefFor(page + 1)} preventScrollReset className={link}>
+        <Link to={hrefFor(page + 1)} preventScrollReset={keepScroll} className={link}>
           Próxima
         </Link>
       ) : (

@@ -9,11 +9,13 @@ import {
   REPLY_DELAY_MS,
   routeMessage,
   type ChatbotIntent,
+  type ChatContact,
   type ChatbotResponse,
   type ChatProduct,
   type ChatRoute,
   type QuickQuestion,
 } from '~/lib/chatbot';
+import { useStoreSettings } from '~/lib/root-data';
 
 type BotAnswer = { text: string; products?: ChatProduct[] };
 type Message = ({ from: 'user'; text: string } | ({ from: 'bot' } & BotAnswer)) & { id: number };
@@ -65,6 +67,9 @@ async function answer(route: ChatRoute): Promise<BotAnswer> {
 
 export default function ChatbotPanel({ id, open, onClose }: ChatbotPanelProps) {
   const navigate = useNavigate();
+  // The store's contact as the admin last saved it (root loader), for the canned answers.
+  const settings = useStoreSettings();
+  const contact: ChatContact = { phone: settings.phone.label, email: settings.email, whatsapp: settings.whatsapp.label, hours: settings.hours };
   const titleId = useId();
   const inputId = useId();
   const [messages, setMessages] = useState<Message[]>([{ id: 0, from: 'bot', text: GREETING }]);
@@ -126,7 +131,7 @@ export default function ChatbotPanel({ id, open, onClose }: ChatbotPanelProps) {
   /** Sends `text` as the user's bubble; `key` (a quick question's response_key) is what gets routed. */
   function send(text: string, key: string = text) {
     if (typing) return;
-    const route = routeMessage(key);
+    const route = routeMessage(key, contact);
     const shown = text.trim();
     if (!route || !shown) return;
     push({ from: 'user', text: shown });

@@ -2,17 +2,22 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storeSettings } from '~/db/seed/data';
 import type { ChatbotResponse } from '~/lib/chatbot';
-import { FloatingButtons, WHATSAPP_URL } from './floating-buttons';
+import { fromStored, toPublicSettings } from '~/lib/store-settings';
+import { FloatingButtons } from './floating-buttons';
+
+// The root loader's settings, as seeded.
+const SETTINGS = toPublicSettings(fromStored(storeSettings, { title: '', subtitle: '', description: '' }));
 
 type Prefs = { hideChatbot: boolean; hideWhatsapp: boolean };
 
-function renderWith(preferences: Prefs | null) {
+function renderWith(preferences: Prefs | null, settings = SETTINGS) {
   const Stub = createRoutesStub([
     {
       id: 'root',
       path: '/',
-      loader: () => (preferences ? { preferences } : null),
+      loader: () => ({ settings, ...(preferences ? { preferences } : {}) }),
       Component: () => (
         <>
           <p>página</p>
@@ -56,9 +61,9 @@ describe('FloatingButtons: preferences', () => {
   it('shows both buttons by default (visitor)', async () => {
     renderWith(null);
     const whatsapp = await screen.findByRole('link', { name: 'Falar com a Clarear no WhatsApp' });
-    expect(whatsapp.getAttribute('href')).toBe(WHATSAPP_URL);
-    expect(WHATSAPP_URL.startsWith('https://wa.me/5511940028922?text=')).toBe(true);
-    expect(decodeURIComponent(WHATSAPP_URL.split('?text=')[1]!)).toBe('Olá! Vim pelo site da Clarear.');
+    const href = whatsapp.getAttribute('href')!;
+    expect(href.startsWith('https://wa.me/5511940028922?text=')).toBe(true);
+    expect(decodeURIComponent(href.split('?text=')[1]!)).toBe('Olá! Vim pelo site da Clarear.');
     expect(whatsapp.getAttribute('target')).toBe('_blank');
     expect(whatsapp.getAttribute('rel')).toContain('noopener');
     expect(screen.getByRole('button', { name: 'Abrir chat de atendimento' })).toBeTruthy();
@@ -82,6 +87,26 @@ describe('FloatingButtons: preferences', () => {
     await screen.findByText('página');
     expect(screen.queryByRole('link', { name: 'Falar com a Clarear no WhatsApp' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Abrir chat de atendimento' })).toBeNull();
+  });
+});
+
+describe('the store settings (root loader)', () => {
+  it('the WhatsApp button and the chat answer with the number and phone the admin saved', async () => {
+    mockFetch({ questions: { status: 200, body: QUESTIONS } });
+    const edited = toPublicSettings(
+      fromStored({ ...storeSettings, phone: '2125550100', whatsapp: '21998765432', whatsappMessage: 'Oi!' }, { title: '', subtitle: '', description: '' }),
+    );
+    renderWith(null, edited);
+    const whatsapp = await screen.findByRole('link', { name: 'Falar com a Clarear no WhatsApp' });
+    expect(whatsapp.getAttribute('href')).toBe('https://wa.me/5521998765432?text=Oi!');
+    fireEvent.click(screen.getByRole('button', { name: 'Abrir chat de atendimento' }));
+    const input = await screen.findByLabelText('Digite sua mensagem');
+    fireEvent.change(input, { target: { value: 'qual o telefone?' } });
+    fireEvent.submit(input.closest('form')!);
+    const reply = await screen.findByText(/Você pode falar com a Clarear/, {}, { timeout: 2000 });
+    expect(reply.textContent).toContain('(21) 2555-0100');
+    expect(reply.textContent).toContain('(21) 99876-5432');
+    expect(reply.textContent).not.toContain('4002-8922');
   });
 });
 

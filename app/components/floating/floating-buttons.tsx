@@ -3,29 +3,29 @@
 // This part ships with every page, so it is kept tiny (the home page's JS
 // budget): the chat panel is its own chunk, downloaded when the chat is first opened.
 import { lazy, Suspense, useState } from 'react';
-import { STORE_CONTACT } from '~/components/layout/nav-links';
 import { WhatsappIcon } from '~/components/layout/social-icons';
 import { useRootData } from '~/lib/root-data';
 
 const ChatbotPanel = lazy(() => import('./chatbot-panel'));
 
-export const WHATSAPP_MESSAGE = 'Olá! Vim pelo site da Clarear.';
-export const WHATSAPP_URL = `${STORE_CONTACT.whatsappHref}?text=${encodeURIComponent(WHATSAPP_MESSAGE)}`;
 const CHAT_PANEL_ID = 'chat-clarear';
 
 const ROUND = 'grid size-14 place-items-center rounded-full text-white shadow-lg ';
 
 export function FloatingButtons() {
-  const preferences = useRootData()?.preferences;
+  const root = useRootData();
+  const preferences = root?.preferences;
+  // The number and its opening message come from /admin/settings (root loader).
+  const whatsapp = root?.settings.whatsapp.chatHref;
   // undefined until the chat is first opened; then the panel stays mounted (hidden
   // when closed) so the conversation survives closing it.
   const [open, setOpen] = useState<boolean>();
 
   return (
     <div className="fixed right-4 bottom-4 z-[55] grid gap-3">
-      {preferences?.hideWhatsapp ? null : (
+      {preferences?.hideWhatsapp || !whatsapp ? null : (
         <a
-          href={WHATSAPP_URL}
+          href={whatsapp}
           target="_blank"
           rel="noopener"
           aria-label="Falar com a Clarear no WhatsApp"

@@ -1,9 +1,10 @@
 import { CreditCard, Mail, Phone, Rabbit, ShieldCheck, Truck } from '~/components/icons';
 import { Link } from 'react-router';
 import type { RootData } from '~/lib/root-data';
+import type { SocialNetwork } from '~/lib/store-settings';
 import { NewsletterForm } from '../newsletter-form';
-import { LEGAL_LINKS, NAV_LINKS, STORE_CONTACT } from './nav-links';
-import { FacebookIcon, InstagramIcon, WhatsappIcon } from './social-icons';
+import { LEGAL_LINKS, NAV_LINKS } from './nav-links';
+import { FacebookIcon, InstagramIcon, LinkedinIcon, TiktokIcon, WhatsappIcon, YoutubeIcon } from './social-icons';
 
 const CLAIMS = [
   { icon: Truck, text: 'Entrega rápida' },
@@ -12,16 +13,24 @@ const CLAIMS = [
   { icon: CreditCard, text: 'Até 12x sem juros' },
 ];
 
-const SOCIAL = [
-  { href: STORE_CONTACT.facebookHref, label: 'Facebook', icon: FacebookIcon },
-  { href: STORE_CONTACT.instagramHref, label: 'Instagram', icon: InstagramIcon },
-  { href: STORE_CONTACT.whatsappHref, label: 'WhatsApp', icon: WhatsappIcon },
-];
+const SOCIAL_ICONS: Record<SocialNetwork, typeof FacebookIcon> = {
+  facebook: FacebookIcon,
+  instagram: InstagramIcon,
+  youtube: YoutubeIcon,
+  tiktok: TiktokIcon,
+  linkedin: LinkedinIcon,
+};
 
-type FooterProps = { user: RootData['user'] };
+// The store's details come from /admin/settings through the root loader.
+type FooterProps = { user: RootData['user']; settings: RootData['settings'] };
 
-export function Footer({ user }: FooterProps) {
+export function Footer({ user, settings }: FooterProps) {
   const year = new Date().getFullYear();
+  // The networks the admin filled in (an empty link is hidden), then WhatsApp.
+  const social = [
+    ...settings.social.map((s) => ({ href: s.url, label: s.label, icon: SOCIAL_ICONS[s.network] })),
+    { href: settings.whatsapp.href, label: 'WhatsApp', icon: WhatsappIcon },
+  ];
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50 text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
       <ul className="mx-auto grid max-w-7xl grid-cols-2 gap-4 px-4 py-6 text-sm font-medium md:grid-cols-4">
@@ -48,7 +57,7 @@ export function Footer({ user }: FooterProps) {
             Produtos de limpeza para casa, empresas e indústrias, com entrega para todo o Brasil.
           </p>
           <ul className="mt-4 flex gap-2" aria-label="Redes sociais">
-            {SOCIAL.map(({ href, label, icon: Icon }) => (
+            {social.map(({ href, label, icon: Icon }) => (
               <li key={label}>
                 <a
                   href={href}
@@ -93,16 +102,16 @@ export function Footer({ user }: FooterProps) {
           <h2 className="font-semibold text-slate-900 dark:text-white">Atendimento</h2>
           <ul className="mt-3 grid gap-2 text-sm">
             <li>
-              <a href={STORE_CONTACT.phoneHref} className="flex items-center gap-2 hover:underline">
-                <Phone className="h-4 w-4" aria-hidden /> {STORE_CONTACT.phone}
+              <a href={settings.phone.href} className="flex items-center gap-2 hover:underline">
+                <Phone className="h-4 w-4" aria-hidden /> {settings.phone.label}
               </a>
             </li>
             <li>
-              <a href={`mailto:${STORE_CONTACT.email}`} className="flex items-center gap-2 hover:underline">
-                <Mail className="h-4 w-4" aria-hidden /> {STORE_CONTACT.email}
+              <a href={`mailto:${settings.email}`} className="flex items-center gap-2 hover:underline">
+                <Mail className="h-4 w-4" aria-hidden /> {settings.email}
               </a>
             </li>
-            <li>Segunda a sexta, das 8h às 18h</li>
+            <li>{settings.hours}</li>
           </ul>
         </div>
         <nav aria-label="Informações legais">

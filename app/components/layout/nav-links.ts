@@ -14,13 +14,3 @@ export const LEGAL_LINKS = [
   { to: '/termos-uso', label: 'Termos de Uso' },
   { to: '/trocas-devolucoes', label: 'Trocas e Devoluções' },
 ] as const;
-
-/** Store contact details shown in the footer and on /contato. */
-export const STORE_CONTACT = {
-  phone: '(11) 4002-8922',
-  phoneHref: 'tel:+551140028922',
-  email: 'contato@clarear.com.br',
-  whatsappHref: 'https://wa.me/5511940028922',
-  instagramHref: 'https://www.instagram.com/clarear.limpeza',
-  facebookHref: 'https://www.facebook.com/clarear.limpeza',
-} as const;

@@ -21,6 +21,8 @@ type ConfirmDialogProps = {
   /** The fetcher that posts the confirmation, and what it posts. */
   fetcher: Pick<FetcherWithComponents<unknown>, 'Form' | 'state'>;
   fields: Record<string, string>;
+  /** Where the confirmation posts, when not to the page's own action. */
+  action?: string;
   confirmLabel: string;
   busyLabel: string;
   /** This dialog's own post is under way (the page's fetcher may serve several rows). */
@@ -30,7 +32,7 @@ type ConfirmDialogProps = {
 };
 
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { trigger, title, description, open, onOpenChange, fetcher, fields, confirmLabel, busyLabel, busy, children } = props;
+  const { trigger, title, description, open, onOpenChange, fetcher, fields, action, confirmLabel, busyLabel, busy, children } = props;
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
@@ -40,7 +42,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           <Dialog.Title className="pr-10 text-xl font-bold">{title}</Dialog.Title>
           <Dialog.Description className="mt-2 text-slate-700 dark:text-slate-300">{description}</Dialog.Description>
           {children ? <div className="mt-4">{children}</div> : null}
-          <fetcher.Form method="post" className="mt-6 flex flex-wrap justify-end gap-3">
+          <fetcher.Form method="post" action={action} className="mt-6 flex flex-wrap justify-end gap-3">
             {Object.entries(fields).map(([name, value]) => (
               <input key={name} type="hidden" name={name} value={value} />
             ))}

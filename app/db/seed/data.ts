@@ -8,4 +8,4 @@ export { testimonials } from './content/testimonials';
 export { planConfig } from './content/plan';
 export { blogPosts } from './content/blog';
 export { legalPages } from './content/legal';
-export { siteContent, quickQuestions } from './content/site';
+export { siteContent, quickQuestions, storeSettings } from './content/site';

@@ -1,7 +1,7 @@
 // Seeds the pt-BR catalogue and the admin account. Idempotent: every seeded row
 // has a stable id derived from its natural key and is inserted with
 // ON CONFLICT DO NOTHING, so a second run changes nothing (and never overwrites
-// what an admin edited since).
+// what an admin edited since). The legal pages, which no admin edits, follow the code.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -162,7 +162,16 @@ export async function seedCatalogue(db: Executor): Promise<void> {
       )
       .onConflictDoNothing();
 
-    await tx.insert(t.legalPages).values(data.legalPages).onConflictDoNothing();
+    // The legal texts are the store's own (no admin editor): a new version in content/legal.ts
+    // replaces the stored one on an existing database; an unchanged one writes nothing.
+    await tx
+      .insert(t.legalPages)
+      .values(data.legalPages)
+      .onConflictDoUpdate({
+        target: t.legalPages.slug,
+        set: { title: sql`excluded.title`, description: sql`excluded.description`, content: sql`excluded.content`, updatedAt: sql`now()` },
+        setWhere: sql`(${t.legalPages.title}, ${t.legalPages.description}, ${t.legalPages.content}) is distinct from (excluded.title, excluded.description, excluded.content)`,
+      });
 
     await tx
       .insert(t.siteContent)

@@ -4,7 +4,7 @@ import './zod-pt-br';
 
 const RELOAD = 'Não foi possível concluir. Recarregue a página e tente novamente.';
 
-export const NEWSLETTER_SOURCE_LABELS = { footer: 'Rodapé', blog: 'Blog' } as const;
+export const NEWSLETTER_SOURCE_LABELS = { footer: 'Rodapé', blog: 'Blog', preferences: 'Preferências' } as const;
 
 export function newsletterFiltersFromSearchParams(params: URLSearchParams) {
   return z

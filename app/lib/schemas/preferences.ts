@@ -1,12 +1,16 @@
-// One site preference changed at a time (SPEC §2 preferencias tab): a switch or the theme.
+// One site preference changed at a time (SPEC §2 preferencias tab): a switch or the theme. The
+// newsletter switch is not a user_preferences column: it puts the account's e-mail on or off the list.
 import { z } from 'zod';
 import './zod-pt-br';
 
 export const PREFERENCE_SWITCHES = ['hideChatbot', 'hideWhatsapp', 'receiveNotifications'] as const;
-export type PreferenceSwitch = (typeof PREFERENCE_SWITCHES)[number];
+export type PreferenceSwitch = (typeof PREFERENCE_SWITCHES)[number] | 'newsletter';
+
+const onOff = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const preferenceChangeSchema = z.union([
-  z.object({ name: z.enum(PREFERENCE_SWITCHES), value: z.enum(['true', 'false']).transform((v) => v === 'true') }),
+  z.object({ name: z.enum(PREFERENCE_SWITCHES), value: onOff }),
+  z.object({ name: z.literal('newsletter'), value: onOff }),
   z.object({ name: z.literal('theme'), value: z.enum(['light', 'dark']) }),
 ]);
 

@@ -8,7 +8,6 @@ import { useEffect, useId } from 'react';
 import { data, Link, useFetcher } from 'react-router';
 import { toast } from '~/components/ui/toaster';
 import { cn } from '~/lib/cn';
-import { chartGeometry, chartSummary, formatDayMonth, type DailyTotal } from '~/lib/dashboard';
 import { formatDateBR, formatDateTimeBR } from '~/lib/dates';
 import { formatBRL, formatPrice } from '~/lib/money';
 import { shortOrderId } from '~/lib/order-status';
@@ -18,6 +17,7 @@ import { requireAdmin, requireAdminAction } from '~/server/auth/session.server';
 import type { Route } from './+types/dashboard';
 import { log } from '~/server/log.server';
 import { OrderStatusBadge } from '~/components/admin/order-status-badge';
+import { RevenueChart } from '~/components/admin/revenue-chart';
 import { z } from 'zod';
 import '~/lib/schemas/zod-pt-br';
 import { Button } from '~/components/ui/button';
@@ -70,7 +70,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           {work ? <WorkToDo work={work} /> : null}
           <StatCards dashboard={dashboard} />
           <DueSoon dueSoon={dashboard.dueSoon} />
-          <RevenueChart daily={dashboard.daily} />
+          <RevenueChart daily={dashboard.daily} title="Faturamento diário (últimos 30 dias)" caption="Faturamento e pedidos por dia, nos últimos 30 dias" endsToday />
           <TopProducts products={dashboard.topProducts} />
           <LatestOrders orders={dashboard.latestOrders} />
         </>
@@ -168,90 +168,6 @@ function DueSoon({ dueSoon }: { dueSoon: DueSoonSummary }) {
           Ver assinaturas
         </Link>
       </p>
-    </section>
-  );
-}
-
-const CHART_WIDTH = 300;
-const CHART_HEIGHT = 100;
-
-function RevenueChart({ daily }: { daily: DailyTotal[] }) {
-  const chart = chartGeometry(daily, { width: CHART_WIDTH, height: CHART_HEIGHT, minHeight: 1 });
-  const first = daily[0];
-  const last = daily.at(-1);
-  return (
-    <section aria-labelledby="titulo-grafico" className={CARD}>
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="titulo-grafico" className="text-lg font-bold">
-          Faturamento diário (últimos 30 dias)
-        </h2>
-        {/* The summary in the chart's label already says this to screen readers. */}
-        <p className={cn('text-xs', MUTED)} aria-hidden>
-          Escala: {formatBRL(chart.scaleCents)}
-        </p>
-      </div>
-      <svg
-        role="img"
-        aria-label={chartSummary(daily)}
-        viewBox={`0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`}
-        preserveAspectRatio="none"
-        className="mt-4 h-40 w-full sm:h-48"
-        data-testid="revenue-chart"
-      >
-        {[0, 0.5, 1].map((f) => (
-          <line
-            key={f}
-            x1={0}
-            x2={CHART_WIDTH}
-            y1={CHART_HEIGHT * f}
-            y2={CHART_HEIGHT * f}
-            className="stroke-slate-200 dark:stroke-slate-700"
-            strokeWidth={1}
-            vectorEffect="non-scaling-stroke"
-          />
-        ))}
-        {chart.bars.map((bar) => (
-          <rect key={bar.day} x={bar.x} y={bar.y} width={bar.width} height={bar.height} className="fill-brand-600 dark:fill-brand-500">
-            <title>{`${formatDayMonth(bar.day)}: ${formatBRL(bar.revenueCents)}`}</title>
-          </rect>
-        ))}
-      </svg>
-      <div className={cn('mt-1 flex justify-between text-xs', MUTED)} aria-hidden>
-        <span>{first ? formatDayMonth(first.day) : ''}</span>
-        <span>{last ? `${formatDayMonth(last.day)} (hoje)` : ''}</span>
-      </div>
-      <details className="mt-4">
-        <summary className="cursor-pointer text-sm font-semibold text-brand-700 dark:text-brand-200">Ver valores</summary>
-        <div className="mt-2 max-h-72 overflow-y-auto" tabIndex={0} role="region" aria-label="Valores por dia">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Faturamento e pedidos por dia, nos últimos 30 dias</caption>
-            <thead>
-              <tr className="border-b border-slate-200 dark:border-slate-700">
-                <th scope="col" className="py-2 pr-4">
-                  Dia
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right">
-                  Pedidos
-                </th>
-                <th scope="col" className="py-2 text-right">
-                  Faturamento
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {daily.map((d) => (
-                <tr key={d.day} className="border-b border-slate-100 dark:border-slate-800">
-                  <th scope="row" className="py-1.5 pr-4 font-normal">
-                    {formatDayMonth(d.day)}
-                  </th>
-                  <td className="py-1.5 pr-4 text-right tabular-nums">{d.orders}</td>
-                  <td className="py-1.5 text-right tabular-nums">{formatBRL(d.revenueCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
     </section>
   );
 }

@@ -43,16 +43,13 @@ const SECTIONS: Section[] = [
   { to: '/admin/orders', label: 'Pedidos', icon: ShoppingBag },
   { to: '/admin/products', label: 'Produtos', icon: Package },
   { to: '/admin/subscriptions', label: 'Assinaturas', icon: Repeat },
+  { to: '/admin/customers', label: 'Clientes', icon: Users },
   { to: '/admin/messages', label: 'Mensagens', icon: Mail },
   { to: '/admin/newsletter', label: 'Newsletter', icon: Newspaper },
+  { to: '/admin/reports', label: 'Relatórios', icon: BarChart3 },
+  { to: '/admin/settings', label: 'Configurações', icon: Settings },
 ];
 
-/** Listed but not available yet (SPEC §2). */
-const DISABLED_SECTIONS: { label: string; icon: LucideIcon }[] = [
-  { label: 'Clientes', icon: Users },
-  { label: 'Relatórios', icon: BarChart3 },
-  { label: 'Configurações', icon: Settings },
-];
 
 const SIDEBAR_KEY = 'clarear_admin_sidebar_collapsed';
 
@@ -144,23 +141,6 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                     <Icon className="h-5 w-5 shrink-0" aria-hidden />
                     <span className={classes.label}>{label}</span>
                   </NavLink>
-                </li>
-              ))}
-              {DISABLED_SECTIONS.map(({ label, icon: Icon }) => (
-                <li key={label}>
-                  <span
-                    role="link"
-                    aria-disabled="true"
-                    title={`${label} (em breve)`}
-                    className={cn(
-                      'flex cursor-not-allowed items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-500 dark:text-slate-400',
-                      classes.item,
-                    )}
-                  >
-                    <Icon className="h-5 w-5 shrink-0" aria-hidden />
-                    <span className={classes.label}>{label}</span>
-                    <span className="sr-only"> (em breve)</span>
-                  </span>
                 </li>
               ))}
             </ul>

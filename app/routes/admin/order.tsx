@@ -34,6 +34,7 @@ import { resolveLatePayment } from '~/server/orders/admin-orders.server';
 import { getOrderDetail } from '~/server/orders/orders.server';
 import { applyOrderAction, confirmPayment, OrderActionError } from '~/server/orders/transitions.server';
 import { refundOrder, type RefundOutcome } from '~/server/payments/charges.server';
+import { DELETED_CUSTOMER_NAME } from '~/lib/privacy';
 import type { Route } from './+types/order';
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
@@ -294,8 +295,9 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           <h2 id="cliente" className="text-lg font-bold">
             Cliente
           </h2>
-          <p className="mt-2 font-semibold">{order.customer.name}</p>
-          <p>{order.customer.email}</p>
+          {/* An erased account's order is kept for the fiscal records, without its customer. */}
+          <p className="mt-2 font-semibold">{order.customer?.name ?? DELETED_CUSTOMER_NAME}</p>
+          {order.customer ? <p>{order.customer.email}</p> : null}
           {order.taxId ? <p>CPF/CNPJ: {displayTaxId(order.taxId)}</p> : null}
           {order.subscriptionId ? (
             <p className="mt-2">

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Pagination } from '~/components/admin/pagination';
 import { formatDateBR } from '~/lib/dates';
 import { formatPrice } from '~/lib/money';
 import { orderStatusLabel, shortOrderId } from '~/lib/order-status';
@@ -13,15 +14,17 @@ export const meta: Route.MetaFunction = () => [{ title: 'Histórico de Pedidos |
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   try {
-    return { orders: await listOwnOrders(await getDb(), user.id), error: null };
+    const page = Number(new URL(request.url).searchParams.get('pagina') ?? '1');
+    const { items, page: shown, pageCount } = await listOwnOrders(await getDb(), user.id, { page });
+    return { orders: items, page: shown, pageCount, error: null };
   } catch (error) {
     log.error('meus-pedidos: falha', error);
-    return { orders: [] as OrderListItem[], error: 'Erro ao buscar pedidos' };
+    return { orders: [] as OrderListItem[], page: 1, pageCount: 1, error: 'Erro ao buscar pedidos' };
   }
 }
 
 export default function MyOrders({ loaderData }: Route.ComponentProps) {
-  const { orders, error } = loaderData;
+  const { orders, page, pageCount, error } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="text-2xl font-bold">Histórico de Pedidos</h1>
@@ -63,6 +66,7 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       )}
+      <Pagination page={page} pageCount={pageCount} label="Páginas de pedidos" className="mt-6" />
     </div>
   );
 }

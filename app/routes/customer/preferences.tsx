@@ -1,6 +1,7 @@
 // /area-cliente/preferencias (SPEC §2, §4 Preferences): switches for the floating
-// buttons and notifications, and the theme. Each change is saved at once; the root
-// loader revalidates after the action, so the buttons and the theme follow immediately.
+// buttons, notifications and the newsletter (the account's e-mail on the list, issue 16), and the
+// theme. Each change is saved at once; the root loader revalidates after the action, so the
+// buttons and the theme follow immediately.
 import { useEffect, useId } from 'react';
 import { data, useFetcher } from 'react-router';
 import { toast } from '~/components/ui/toaster';
@@ -13,6 +14,8 @@ import { getDb } from '~/server/db.server';
 import { DEFAULT_PREFERENCES, getOrCreatePreferences, savePreferences, type Preferences } from '~/server/preferences.server';
 import { requireUser } from '~/server/auth/session.server';
 import { readForm } from '~/server/http/body.server';
+import { kickMailDelivery } from '~/server/mail/outbox.server';
+import { isOnNewsletter, leaveNewsletter, subscribeToNewsletter } from '~/server/newsletter/newsletter.server';
 import type { Route } from './+types/preferences';
 import { log } from '~/server/log.server';
 
@@ -22,11 +25,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const browserTheme = readThemeCookie(request);
   try {
-    return { preferences: await getOrCreatePreferences(await getDb(), user.id, browserTheme) };
+    const db = await getDb();
+    return { preferences: await getOrCreatePreferences(db, user.id, browserTheme), newsletter: await isOnNewsletter(db, user.email) };
   } catch (error) {
     // SPEC §8: preference load errors are only logged; the page shows the defaults.
     log.error('preferências: falha ao carregar', error);
-    return { preferences: { ...DEFAULT_PREFERENCES, theme: browserTheme ?? DEFAULT_PREFERENCES.theme } satisfies Preferences };
+    return { preferences: { ...DEFAULT_PREFERENCES, theme: browserTheme ?? DEFAULT_PREFERENCES.theme } satisfies Preferences, newsletter: false };
   }
 }
 
@@ -40,7 +44,14 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const change = parsed.data;
   try {
-    await savePreferences(await getDb(), user.id, { [change.name]: change.value });
+    const db = await getDb();
+    if (change.name === 'newsletter') {
+      // On twice is one sign-up (unique e-mail); off twice leaves nothing to remove.
+      if (!change.value) await leaveNewsletter(db, user.email);
+      else if ((await subscribeToNewsletter(db, user.email, 'preferences')) === 'subscribed') kickMailDelivery(db);
+    } else {
+      await savePreferences(db, user.id, { [change.name]: change.value });
+    }
   } catch (error) {
     log.error('preferências: falha ao salvar', error);
     return data<ActionData>(
@@ -56,11 +67,17 @@ export async function action({ request }: Route.ActionArgs) {
 const SWITCHES: { name: PreferenceSwitch; label: string; hint: string }[] = [
   { name: 'hideChatbot', label: 'Ocultar chatbot', hint: 'Esconde o botão do assistente virtual no canto da tela.' },
   { name: 'hideWhatsapp', label: 'Ocultar botão do WhatsApp', hint: 'Esconde o botão flutuante do WhatsApp.' },
-  { name: 'receiveNotifications', label: 'Receber notificações', hint: 'Novidades, ofertas e avisos sobre seus pedidos por e-mail.' },
+  {
+    name: 'receiveNotifications',
+    label: 'Receber notificações',
+    hint: 'Lembretes por e-mail da sua assinatura e das entregas programadas. Os e-mails sobre pedidos e pagamentos chegam sempre.',
+  },
+  { name: 'newsletter', label: 'Receber a newsletter', hint: 'Novidades, dicas de limpeza e ofertas da Clarear no seu e-mail.' },
 ];
 
 export default function PreferencesTab({ loaderData }: Route.ComponentProps) {
-  const { preferences } = loaderData;
+  const { preferences, newsletter } = loaderData;
+  const current = { ...preferences, newsletter };
   return (
     <section aria-labelledby="titulo-preferencias">
       <h1 id="titulo-preferencias" className="text-2xl font-bold">
@@ -70,7 +87,7 @@ export default function PreferencesTab({ loaderData }: Route.ComponentProps) {
       <ul className="mt-6 divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
         {SWITCHES.map((s) => (
           <li key={s.name}>
-            <SwitchRow name={s.name} label={s.label} hint={s.hint} checked={preferences[s.name]} />
+            <SwitchRow name={s.name} label={s.label} hint={s.hint} checked={current[s.name]} />
           </li>
         ))}
       </ul>

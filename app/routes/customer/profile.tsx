@@ -1,12 +1,17 @@
 // /area-cliente/perfil — Meus Dados (SPEC §2 Customer area, §5 Profile): the name
-// and the CPF/CNPJ kept from checkout are editable; the e-mail is read-only.
-import { useEffect } from 'react';
-import { data, Form, useNavigation } from 'react-router';
+// and the CPF/CNPJ kept from checkout are editable; the e-mail is read-only. Below, the
+// customer's LGPD rights: "Baixar meus dados" (data-export.ts) and "Excluir minha conta"
+// (delete-account.ts, posted from a confirmation dialog).
+import { useEffect, useState } from 'react';
+import { data, Form, useFetcher, useNavigation } from 'react-router';
 import { TAX_ID_HINT, TaxIdInput } from '~/components/tax-id-input';
 import { Button } from '~/components/ui/button';
+import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { Field } from '~/components/ui/field';
 import { toast } from '~/components/ui/toaster';
 import { useClientValidation } from '~/components/use-client-validation';
+import { ERASE_CONFIRMATION_WORD } from '~/lib/privacy';
+import { accountDeletionSchema } from '~/lib/schemas/account-deletion';
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import { PROFILE_NAME_MAX, profileSchema } from '~/lib/schemas/profile';
 import { displayTaxId } from '~/lib/tax-id';
@@ -16,6 +21,7 @@ import { getProfile, updateProfile } from '~/server/profile.server';
 import { requireUser } from '~/server/auth/session.server';
 import { readForm } from '~/server/http/body.server';
 import type { Route } from './+types/profile';
+import type { DeleteAccountData } from './delete-account';
 import { log } from '~/server/log.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Meus Dados | Clarear' }, { name: 'robots', content: 'noindex' }];
@@ -101,6 +107,120 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </Button>
         </div>
       </Form>
+      <DataDownload />
+      <DeleteAccount />
+    </section>
+  );
+}
+
+const PANEL = 'mt-10 rounded-2xl border p-5';
+const MUTED = 'text-slate-700 dark:text-slate-300';
+
+/** LGPD art. 18 II and V: a copy of everything the store holds about the customer. */
+function DataDownload() {
+  return (
+    <section aria-labelledby="titulo-baixar-dados" className={`${PANEL} border-slate-200 dark:border-slate-700`}>
+      <h2 id="titulo-baixar-dados" className="text-lg font-bold">
+        Seus dados
+      </h2>
+      <p className={`mt-2 ${MUTED}`}>
+        Baixe um arquivo com tudo o que a Clarear guarda sobre você: perfil, endereços, pedidos, assinaturas, lista de desejos, kits salvos, preferências,
+        newsletter e mensagens de contato. O arquivo é JSON, um formato que outros serviços conseguem ler.
+      </p>
+      <a
+        href="/area-cliente/meus-dados.json"
+        download
+        className="mt-4 inline-flex min-h-10 items-center rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50 dark:border-brand-200 dark:text-brand-100 dark:hover:bg-slate-800"
+      >
+        Baixar meus dados
+      </a>
+    </section>
+  );
+}
+
+/** LGPD art. 18 VI: the erasure, with the password typed again, EXCLUIR and a last confirmation. */
+function DeleteAccount() {
+  const fetcher = useFetcher<DeleteAccountData>();
+  const [open, setOpen] = useState(false);
+  const [fields, setFields] = useState({ password: '', confirmation: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState<string | null>(null);
+
+  useEffect(() => {
+    // A refusal (wrong password, an order on its way): the dialog closes and the page says why.
+    if (!fetcher.data || fetcher.state !== 'idle') return;
+    setOpen(false);
+    setErrors(fetcher.data.errors);
+    setMessage(fetcher.data.message);
+  }, [fetcher.data, fetcher.state]);
+
+  const onOpenChange = (next: boolean) => {
+    if (next) {
+      const parsed = accountDeletionSchema.safeParse(fields);
+      setErrors(parsed.success ? {} : fieldErrors(parsed.error));
+      setMessage(null);
+      if (!parsed.success) return;
+    }
+    setOpen(next);
+  };
+
+  return (
+    <section aria-labelledby="titulo-excluir-conta" className={`${PANEL} border-red-300 dark:border-red-800`}>
+      <h2 id="titulo-excluir-conta" className="text-lg font-bold text-red-800 dark:text-red-300">
+        Excluir minha conta
+      </h2>
+      <div className={`mt-2 grid gap-2 ${MUTED}`}>
+        <p>
+          Apagamos sua conta, endereços, lista de desejos, kits salvos, preferências, inscrição na newsletter e mensagens de contato, e cancelamos sua assinatura e
+          entregas programadas. Seus pedidos ficam guardados para os registros fiscais exigidos por lei, sem seu nome, e-mail, CPF/CNPJ e endereço.
+        </p>
+        <p>Enquanto houver um pedido pago, em separação ou enviado, a exclusão espera a entrega. Não é possível desfazer.</p>
+      </div>
+      <div className="mt-4 grid gap-4">
+        <Field
+          label="Sua senha"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={fields.password}
+          onChange={(e) => setFields((f) => ({ ...f, password: e.target.value }))}
+          error={errors.password}
+        />
+        <Field
+          label={`Digite ${ERASE_CONFIRMATION_WORD} para confirmar`}
+          name="confirmation"
+          autoComplete="off"
+          required
+          value={fields.confirmation}
+          onChange={(e) => setFields((f) => ({ ...f, confirmation: e.target.value }))}
+          error={errors.confirmation}
+        />
+        {message ? (
+          <p role="alert" className="font-medium text-red-800 dark:text-red-300">
+            {message}
+          </p>
+        ) : null}
+        <div>
+          <ConfirmDialog
+            open={open}
+            onOpenChange={onOpenChange}
+            title="Excluir sua conta?"
+            description="Seus dados pessoais serão apagados agora e você sairá da sua conta. Os pedidos ficam guardados sem seus dados. Não é possível desfazer."
+            trigger={
+              <Button type="button" variant="destructive">
+                Excluir minha conta
+              </Button>
+            }
+            fetcher={fetcher}
+            action="/area-cliente/excluir-conta"
+            fields={fields}
+            confirmLabel="Excluir definitivamente"
+            busyLabel="Excluindo..."
+            busy={fetcher.state !== 'idle'}
+          />
+        </div>
+      </div>
     </section>
   );
 }

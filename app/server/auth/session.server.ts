@@ -10,7 +10,29 @@ export type SessionUser = {
   role: 'customer' | 'admin';
 };
 
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+/** Better Auth's session cookie (`clarear.session_token`, `__Secure-` prefixed over HTTPS). */
+const SESSION_COOKIE = 'clarear.session_token=';
+
+/**
+ * A page's loaders (root and route) ask for the same request's user: one lookup per GET (Better
+ * Auth reads the session and the user: two queries). Not for other methods: an action may change
+ * who is signed in (or their name) before the loaders run in the same request.
+ */
+const lookups = new WeakMap<Request, Promise<SessionUser | null>>();
+
+export function getSessionUser(request: Request): Promise<SessionUser | null> {
+  // Without the session cookie there is no session: an anonymous page skips Better Auth entirely.
+  if (!request.headers.get('cookie')?.includes(SESSION_COOKIE)) return Promise.resolve(null);
+  if (request.method !== 'GET' && request.method !== 'HEAD') return lookUp(request);
+  let lookup = lookups.get(request);
+  if (!lookup) {
+    lookup = lookUp(request);
+    lookups.set(request, lookup);
+  }
+  return lookup;
+}
+
+async function lookUp(request: Request): Promise<SessionUser | null> {
   const auth = await getAuth();
   const result = await auth.api.getSession({ headers: request.headers });
   if (!result) return null;

@@ -14,6 +14,7 @@ import { CART_JSON_MAX, deliveryFromForm, MAX_CART_LINES, MAX_LINE_QUANTITY, pay
 import { CONTACT_LIMITS, contactSchema } from '~/lib/schemas/contact';
 import { EMAIL_MAX_LENGTH } from '~/lib/schemas/limits';
 import { PROFILE_NAME_MAX, profileSchema } from '~/lib/schemas/profile';
+import { FIGURE_COUNT, SETTINGS_LIMITS, settingsFormToObject, settingsSchema } from '~/lib/schemas/settings';
 import { KIT_ITEMS_JSON_MAX, KIT_ITEMS_MAX, KIT_NAME_MAX, KIT_QUANTITY_MAX, saveKitSchema } from '~/server/saved-kits.server';
 import { BODY_LIMITS } from './body.server';
 
@@ -138,6 +139,30 @@ describe('the largest legitimate post of each form fits its body cap', () => {
     expect(planFormSchema.safeParse(formDataToObject(formOf(fields))).error?.issues).toBeUndefined();
     expect(encodedSize(fields)).toBeGreaterThan(BODY_LIMITS.form);
     expect(encodedSize(fields)).toBeLessThanOrEqual(BODY_LIMITS.adminPlan);
+  });
+
+  it('the store settings (/admin/settings): the shared cap', () => {
+    const fields: Record<string, string> = {
+      phone: '+55 (11) 4002-8922',
+      hours: fill(SETTINGS_LIMITS.hours),
+      contactEmail: email,
+      whatsapp: '+55 (11) 94002-8922',
+      whatsappMessage: fill(SETTINGS_LIMITS.whatsappMessage),
+      welcomeOffer: 'on',
+      aboutTitle: fill(SETTINGS_LIMITS.aboutTitle),
+      aboutSubtitle: fill(SETTINGS_LIMITS.aboutSubtitle),
+      aboutDescription: fill(SETTINGS_LIMITS.aboutDescription),
+    };
+    for (const [network, host] of [['instagram', 'www.instagram.com'], ['facebook', 'www.facebook.com'], ['youtube', 'www.youtube.com'], ['tiktok', 'www.tiktok.com'], ['linkedin', 'www.linkedin.com']]) {
+      const prefix = `https://${host}/`;
+      fields[`social.${network}`] = prefix + 'a'.repeat(SETTINGS_LIMITS.url - prefix.length);
+    }
+    for (let i = 0; i < FIGURE_COUNT; i++) {
+      fields[`figures.${i}.value`] = fill(SETTINGS_LIMITS.figureValue, `v${i}`);
+      fields[`figures.${i}.label`] = fill(SETTINGS_LIMITS.figureLabel, `l${i}`);
+    }
+    expect(settingsSchema.safeParse(settingsFormToObject(formOf(fields))).error?.issues).toBeUndefined();
+    expect(encodedSize(fields)).toBeLessThanOrEqual(BODY_LIMITS.form);
   });
 
   it('the admin product editor', () => {

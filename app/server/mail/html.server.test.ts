@@ -78,6 +78,18 @@ describe('order e-mails, HTML and text', () => {
     expect(orderEmail('shipped', order, buyer).text).toContain('Código de rastreio: RA123456785BR');
   });
 
+  it('an optional e-mail says why it came and links "Descadastrar" in the footer; the others keep the account line', async () => {
+    const url = 'https://loja.clarear.test/descadastrar?t=abc.def';
+    const optional = await renderTextEmailHtml('Clarear: novidades', 'Olá!\n\nVeja: https://loja.clarear.test/produtos', { list: 'newsletter', url });
+    expect(optional).toContain(`href="${url}"`);
+    expect(optional).toContain('Descadastrar');
+    expect(optional).toContain('porque se inscreveu na newsletter da Clarear');
+    expect(optional).not.toContain('por causa da sua conta ou de um pedido');
+    const plain = await renderTextEmailHtml('Clarear: pedido', 'Olá!\n\nVeja: https://loja.clarear.test/produtos');
+    expect(plain).not.toContain('Descadastrar');
+    expect(plain).toContain('por causa da sua conta ou de um pedido');
+  });
+
   it('an account e-mail written as text gets the layout, its paragraphs and its link as the button', async () => {
     const html = await renderTextEmailHtml('Clarear: confirme seu e-mail', 'Olá, Ana!\n\nConfirme seu e-mail para entrar:\nhttps://loja.clarear.test/api/auth/verify-email?token=abc\n\nSe não foi você, ignore.');
     expect(html).toContain('confirme seu e-mail');

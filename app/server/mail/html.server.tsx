@@ -7,6 +7,7 @@ import { render } from '@react-email/render';
 import type { ReactNode } from 'react';
 import { formatCep } from '~/lib/cep';
 import { formatPrice } from '~/lib/money';
+import { UNSUBSCRIBE_TEXTS, type UnsubscribeList } from '~/lib/unsubscribe';
 import { getEnv } from '../env.server';
 
 const BRAND = '#0f766e';
@@ -28,9 +29,11 @@ export type EmailContent = {
   totals?: EmailTotals;
   address?: EmailAddress;
   button?: { label: string; url: string };
+  /** Optional e-mails only (newsletter, reminders): why it came and the "Descadastrar" link, in the footer. */
+  unsubscribe?: { list: UnsubscribeList; url: string };
 };
 
-function Layout({ preview, children }: { preview: string; children: ReactNode }) {
+function Layout({ preview, unsubscribe, children }: { preview: string; unsubscribe?: EmailContent['unsubscribe']; children: ReactNode }) {
   const env = getEnv();
   return (
     <Html lang="pt-BR">
@@ -47,7 +50,16 @@ function Layout({ preview, children }: { preview: string; children: ReactNode })
           <Text style={{ color: MUTED, fontSize: 12, lineHeight: '18px', margin: 0 }}>
             Clarear Produtos de Limpeza · {env.STORE_EMAIL} · <Link href={env.publicUrl} style={{ color: BRAND }}>{env.publicUrl.replace(/^https?:\/\//, '')}</Link>
             <br />
-            Você recebeu este e-mail por causa da sua conta ou de um pedido na Clarear.
+            {unsubscribe ? (
+              <>
+                {UNSUBSCRIBE_TEXTS[unsubscribe.list].why}{' '}
+                <Link href={unsubscribe.url} style={{ color: BRAND, textDecoration: 'underline' }}>
+                  Descadastrar
+                </Link>
+              </>
+            ) : (
+              'Você recebeu este e-mail por causa da sua conta ou de um pedido na Clarear.'
+            )}
           </Text>
         </Container>
       </Body>
@@ -98,7 +110,7 @@ function OrderTable({ lines, totals }: { lines: EmailOrderLine[]; totals?: Email
 function Email({ content }: { content: EmailContent }) {
   const text = { color: INK, fontSize: 15, lineHeight: '22px', whiteSpace: 'pre-line' as const };
   return (
-    <Layout preview={content.preview}>
+    <Layout preview={content.preview} unsubscribe={content.unsubscribe}>
       <Heading as="h1" style={{ color: INK, fontSize: 22, margin: '0 0 12px' }}>
         {content.heading}
       </Heading>
@@ -149,7 +161,7 @@ const URL_LINE = /^(.*?)(https?:\/\/\S+)\s*$/;
  * The HTML part of a message written as text (account and contact e-mails): its paragraphs in
  * the layout, and the first link of the message as the button.
  */
-export function renderTextEmailHtml(subject: string, text: string): Promise<string> {
+export function renderTextEmailHtml(subject: string, text: string, unsubscribe?: EmailContent['unsubscribe']): Promise<string> {
   const blocks = text.split(/\n{2,}/).map((b) => b.trim()).filter(Boolean);
   let button: EmailContent['button'];
   const paragraphs: string[] = [];
@@ -162,5 +174,5 @@ export function renderTextEmailHtml(subject: string, text: string): Promise<stri
     }
     paragraphs.push(block);
   }
-  return renderEmailHtml({ preview: paragraphs[1] ?? paragraphs[0] ?? subject, heading: subject.replace(/^Clarear:\s*/, ''), paragraphs, button });
+  return renderEmailHtml({ preview: paragraphs[1] ?? paragraphs[0] ?? subject, heading: subject.replace(/^Clarear:\s*/, ''), paragraphs, button, unsubscribe });
 }

@@ -10,14 +10,23 @@ import { emailOutbox } from '~/db/schema';
 import { now, MINUTE_MS } from '~/lib/clock';
 import { runInBackground } from '../background.server';
 import { log } from '../log.server';
+import { unsubscribeTextFooter, type UnsubscribeList } from '~/lib/unsubscribe';
 import { renderTextEmailHtml } from './html.server';
 import { deliverMessage, type MailMessage, type MailTransport } from './transport.server';
 
-export type OutgoingMail = MailMessage & {
+/** Where an optional e-mail (newsletter, reminders) lets its reader leave: `unsubscribe.server.ts` makes it. */
+export type UnsubscribeLink = { list: UnsubscribeList; url: string };
+
+export type OutgoingMail = Omit<MailMessage, 'listUnsubscribe'> & {
   /** Which template (for the admin list and the tests): 'order-paid', 'account-confirmation', … */
   kind: string;
   /** The same key twice sends once: e.g. `order:<id>:shipped`. */
   dedupeKey?: string;
+  /**
+   * Optional e-mails only: the link goes in the List-Unsubscribe headers and in the footer of
+   * both parts (a sender with its own `html` puts it there through `EmailContent.unsubscribe`).
+   */
+  unsubscribe?: UnsubscribeLink;
 };
 
 /** Minutes to wait after the 1st, 2nd, … failed attempt; after the last one the e-mail is 'failed'. */
@@ -32,17 +41,19 @@ const LEASE_MS = 5 * MINUTE_MS;
  */
 export async function enqueueMail(db: Executor, mail: OutgoingMail): Promise<string | null> {
   // Every e-mail leaves with an HTML part in the store's layout; a sender without its own gets its text laid out.
-  const html = mail.html ?? (await renderTextEmailHtml(mail.subject, mail.text));
+  const html = mail.html ?? (await renderTextEmailHtml(mail.subject, mail.text, mail.unsubscribe));
+  const text = mail.unsubscribe ? `${mail.text}\n\n${unsubscribeTextFooter(mail.unsubscribe.list, mail.unsubscribe.url)}` : mail.text;
   const [row] = await db
     .insert(emailOutbox)
     .values({
       kind: mail.kind,
       toAddress: mail.to,
       subject: mail.subject,
-      textBody: mail.text,
+      textBody: text,
       htmlBody: html,
       replyTo: mail.replyTo ?? null,
       dedupeKey: mail.dedupeKey ?? null,
+      listUnsubscribe: mail.unsubscribe?.url ?? null,
       nextAttemptAt: now(),
     })
     .onConflictDoNothing({ target: emailOutbox.dedupeKey })
@@ -120,7 +131,14 @@ export async function deliverDueMail(db: Database, batch = 20): Promise<Delivery
     if (claimed.length === 0) return report;
     for (const row of claimed) {
       try {
-        await transport({ to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody ?? undefined, replyTo: row.replyTo ?? undefined });
+        await transport({
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.textBody,
+          html: row.htmlBody ?? undefined,
+          replyTo: row.replyTo ?? undefined,
+          listUnsubscribe: row.listUnsubscribe ?? undefined,
+        });
         await db.update(emailOutbox).set({ status: 'sent', sentAt: now(), lastError: null }).where(eq(emailOutbox.id, row.id));
         report.sent += 1;
       } catch (error) {

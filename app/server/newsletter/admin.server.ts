@@ -4,6 +4,7 @@ import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { newsletterSubscriptions } from '~/db/schema';
 import { containsPattern, normalizeSearchTerm } from '~/lib/search';
+import { newsletterUnsubscribeLink } from '../mail/unsubscribe.server';
 
 export const NEWSLETTER_PAGE_SIZE = 50;
 
@@ -29,11 +30,13 @@ export async function listNewsletterSubscribers(db: Executor, options: { q?: str
 /** Every subscriber matching the search, for the CSV. */
 export async function exportNewsletterSubscribers(db: Executor, q?: string) {
   const term = normalizeSearchTerm(q);
-  return db
-    .select({ email: newsletterSubscriptions.email, source: newsletterSubscriptions.source, createdAt: newsletterSubscriptions.createdAt })
+  const rows = await db
+    .select({ id: newsletterSubscriptions.id, email: newsletterSubscriptions.email, source: newsletterSubscriptions.source, createdAt: newsletterSubscriptions.createdAt })
     .from(newsletterSubscriptions)
     .where(term ? matches(term) : undefined)
     .orderBy(desc(newsletterSubscriptions.createdAt));
+  // Each one's one-click link, for a newsletter sent from another tool with this file (its e-mails need one too).
+  return rows.map(({ id, ...row }) => ({ ...row, unsubscribeUrl: newsletterUnsubscribeLink(id).url }));
 }
 
 /** Removes a subscriber; false when already gone. */

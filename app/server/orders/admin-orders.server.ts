@@ -8,6 +8,7 @@ import { ORDER_STATUSES, orders, paymentConfirmations, user } from '~/db/schema'
 import { now } from '~/lib/clock';
 import { TO_SHIP_STATUSES, type OrderStatus } from '~/lib/order-lifecycle';
 import { pageWindow } from '~/lib/pagination';
+import { DELETED_CUSTOMER_NAME } from '~/lib/privacy';
 import { containsPattern } from '~/lib/search';
 import { normalizeTaxId, taxIdKind } from '~/lib/tax-id';
 
@@ -82,8 +83,9 @@ const rowColumns = {
   status: orders.status,
   totalPrice: orders.totalPrice,
   paymentMethod: orders.paymentMethod,
-  customerName: user.name,
-  customerEmail: user.email,
+  // An erased account's orders stay in the list (fiscal records), under DELETED_CUSTOMER_NAME.
+  customerName: sql<string>`coalesce(${user.name}, ${DELETED_CUSTOMER_NAME})`,
+  customerEmail: sql<string>`coalesce(${user.email}, '')`,
   taxId: orders.taxId,
   shipCity: orders.shipCity,
   shipState: orders.shipState,
@@ -98,10 +100,10 @@ export async function listAdminOrders(db: Executor, filters: OrderFilters & { pa
     db
       .select({ status: orders.status, n: count() })
       .from(orders)
-      .innerJoin(user, eq(user.id, orders.userId))
+      .leftJoin(user, eq(user.id, orders.userId))
       .where(base.length ? and(...base) : undefined)
       .groupBy(orders.status),
-    db.select({ total: count() }).from(orders).innerJoin(user, eq(user.id, orders.userId)).where(where),
+    db.select({ total: count() }).from(orders).leftJoin(user, eq(user.id, orders.userId)).where(where),
   ]);
   const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number> & { all: number };
   counts.all = 0;
@@ -113,7 +115,7 @@ export async function listAdminOrders(db: Executor, filters: OrderFilters & { pa
   const rows = await db
     .select(rowColumns)
     .from(orders)
-    .innerJoin(user, eq(user.id, orders.userId))
+    .leftJoin(user, eq(user.id, orders.userId))
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ADMIN_ORDERS_PAGE_SIZE)
@@ -126,7 +128,7 @@ export async function exportAdminOrders(db: Executor, filters: OrderFilters): Pr
   return db
     .select({ ...rowColumns, subtotalPrice: orders.subtotalPrice, discountPrice: orders.discountPrice })
     .from(orders)
-    .innerJoin(user, eq(user.id, orders.userId))
+    .leftJoin(user, eq(user.id, orders.userId))
     .where(and(...baseConditions(filters), statusCondition(filters.status)))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ORDERS_EXPORT_LIMIT);

@@ -1,21 +1,40 @@
 // Reading a customer's orders (SPEC §7: orders by user_id, newest first).
 // Every function takes the session user's id: nobody reads another's orders.
-import { and, asc, desc, eq, ne, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, or } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { orderEvents, orderItems, orders, paymentAttempts, paymentConfirmations, user, type PaymentDetails } from '~/db/schema';
 import type { OrderActor, OrderStatus } from '~/lib/order-lifecycle';
 import type { Carrier } from '~/lib/tracking';
 import type { DiscountKind } from '~/lib/pricing';
+import { pageWindow } from '~/lib/pagination';
 import { isUuid } from '~/lib/schemas/ids';
 
 export type OrderListItem = { id: string; createdAt: Date; totalPrice: string; status: OrderStatus };
 
-export async function listOwnOrders(db: Executor, userId: string): Promise<OrderListItem[]> {
-  return db
+/** Orders on one page of Histórico de Pedidos. */
+export const OWN_ORDERS_PAGE_SIZE = 20;
+
+/**
+ * One page of the customer's orders, newest first (orders_user_created_idx), with their number;
+ * a page past the end shows the last one. A customer buying every week for years stays one read.
+ */
+export async function listOwnOrders(
+  db: Executor,
+  userId: string,
+  options: { page?: number; pageSize?: number } = {},
+): Promise<{ items: OrderListItem[]; total: number; page: number; pageCount: number }> {
+  const pageSize = options.pageSize ?? OWN_ORDERS_PAGE_SIZE;
+  const [counted] = await db.select({ n: count() }).from(orders).where(eq(orders.userId, userId));
+  const total = counted?.n ?? 0;
+  const { page, pageCount, offset } = pageWindow(total, options.page ?? 1, pageSize);
+  const items = await db
     .select({ id: orders.id, createdAt: orders.createdAt, totalPrice: orders.totalPrice, status: orders.status })
     .from(orders)
     .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt));
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(pageSize)
+    .offset(offset);
+  return { items, total, page, pageCount };
 }
 
 export type OrderAddress = {
@@ -45,7 +64,8 @@ export type OrderItem = { productId: string | null; productName: string; size: s
 
 export type OrderSummary = {
   id: string;
-  userId: string;
+  /** Null once the customer erased their account (the order is kept, anonymized). */
+  userId: string | null;
   createdAt: Date;
   status: OrderStatus;
   version: number;
@@ -78,7 +98,8 @@ export type PaymentConfirmation = typeof paymentConfirmations.$inferSelect;
 
 /** The admin's view adds the buyer and every payment confirmation received. */
 export type OrderDetail = OrderSummary & {
-  customer: { id: string; name: string; email: string };
+  /** Null for an erased account's order (shown as DELETED_CUSTOMER_NAME). */
+  customer: { id: string; name: string; email: string } | null;
   confirmations: PaymentConfirmation[];
   /** Each charge sent to a payment provider, newest first: its id there, to find it in the gateway's panel. */
   attempts: { id: string; provider: string; reference: string | null; status: (typeof paymentAttempts.$inferSelect)['status']; reason: string | null; createdAt: Date }[];
@@ -170,7 +191,7 @@ export async function getOrderDetail(db: Executor, orderId: string): Promise<Ord
   if (!row) return null;
   const [summary, [customer], confirmations, attempts] = await Promise.all([
     summarize(db, row),
-    db.select({ id: user.id, name: user.name, email: user.email }).from(user).where(eq(user.id, row.userId)).limit(1),
+    row.userId === null ? Promise.resolve([]) : db.select({ id: user.id, name: user.name, email: user.email }).from(user).where(eq(user.id, row.userId)).limit(1),
     db.select().from(paymentConfirmations).where(eq(paymentConfirmations.orderId, orderId)).orderBy(asc(paymentConfirmations.createdAt)),
     db
       .select({ id: paymentAttempts.id, provider: paymentAttempts.provider, reference: paymentAttempts.reference, status: paymentAttempts.status, reason: paymentAttempts.reason, createdAt: paymentAttempts.createdAt })
@@ -178,7 +199,7 @@ export async function getOrderDetail(db: Executor, orderId: string): Promise<Ord
       .where(eq(paymentAttempts.orderId, orderId))
       .orderBy(desc(paymentAttempts.createdAt)),
   ]);
-  return { ...summary, customer: customer!, confirmations, attempts };
+  return { ...summary, customer: customer ?? null, confirmations, attempts };
 }
 
 /**

@@ -146,7 +146,9 @@ export async function applyOrderActionIn(tx: Transaction, input: OrderActionInpu
   return { id: row.id, status: to, version: row.version + 1, from: row.status };
 }
 
-async function queueEmail(tx: Transaction, orderId: string, userId: string, kind: OrderEmailKind): Promise<void> {
+async function queueEmail(tx: Transaction, orderId: string, userId: string | null, kind: OrderEmailKind): Promise<void> {
+  // An erased account's order has nobody left to tell.
+  if (userId === null) return;
   const [buyer] = await tx.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
   const order = await getOwnOrder(tx, userId, orderId);
   if (buyer && order) await queueOrderEmail(tx, kind, order, buyer);

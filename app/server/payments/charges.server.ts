@@ -153,7 +153,9 @@ export async function recordChargeResultIn(tx: Transaction, attemptId: string, r
 }
 
 /** The card the gateway kept, for the plan or programmed delivery this order started. */
-async function keepSavedCard(tx: Transaction, order: { id: string; userId: string; subscriptionId: string | null }, provider: string, card: NonNullable<Extract<ChargeResult, { approved: true }>['savedCard']>) {
+async function keepSavedCard(tx: Transaction, order: { id: string; userId: string | null; subscriptionId: string | null }, provider: string, card: NonNullable<Extract<ChargeResult, { approved: true }>['savedCard']>) {
+  // An erased account's order keeps no card.
+  if (order.userId === null) return;
   const [row] = await tx
     .insert(savedCards)
     .values({ userId: order.userId, provider, customerReference: card.customerReference, cardReference: card.cardReference, paymentMethodId: card.paymentMethodId, lastFour: card.lastFour ?? null })
@@ -259,10 +261,12 @@ export async function applyProviderPayment(db: Database, providerName: string, p
   return outcome;
 }
 
-async function markRefundedIn(tx: Transaction, order: { id: string; userId: string; totalPrice: string }, reference: string, how: string): Promise<void> {
+async function markRefundedIn(tx: Transaction, order: { id: string; userId: string | null; totalPrice: string }, reference: string, how: string): Promise<void> {
   const [row] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
   await tx.update(orders).set({ refundStatus: 'refunded', refundReference: reference }).where(eq(orders.id, order.id));
   await tx.insert(orderEvents).values({ orderId: order.id, fromStatus: row!.status, toStatus: row!.status, actor: 'system', note: `Reembolso de ${formatPrice(order.totalPrice)} ${how} (${reference})` });
+  // An erased account's order has nobody left to tell.
+  if (order.userId === null) return;
   const [buyer] = await tx.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, order.userId));
   const summary = await getOwnOrder(tx, order.userId, order.id);
   if (buyer && summary) await queueOrderEmail(tx, 'refunded', summary, buyer);

@@ -8,6 +8,7 @@ import { productVariants, products, programmedDeliveries, programmedDeliveryItem
 import type { SubscriptionFrequency } from '~/lib/cart';
 import { DUE_SOON_DAYS, dueSoonWindow, expectedDeliveryCents } from '~/lib/dashboard';
 import { toCents } from '~/lib/money';
+import { DELETED_CUSTOMER_NAME } from '~/lib/privacy';
 import type { OrderActor } from '~/lib/order-lifecycle';
 import { findPlan, todayInBrazil } from '~/lib/plans';
 import { isUuid } from '~/lib/schemas/ids';
@@ -31,7 +32,8 @@ export type AdminSubscriptionEvent = {
 
 export type AdminSubscriptionDetail = {
   id: string;
-  userId: string;
+  /** Null for an erased account's subscription. */
+  userId: string | null;
   userName: string;
   userEmail: string;
   frequency: SubscriptionFrequency;
@@ -64,9 +66,10 @@ export type AdminSubscriptionDetail = {
 export async function getSubscriptionDetail(db: Executor, id: string): Promise<AdminSubscriptionDetail | null> {
   if (!isUuid(id)) return null;
   const [row] = await db
-    .select({ sub: userSubscriptions, userName: user.name, userEmail: user.email })
+    // An erased account's subscription is kept, cancelled, without its customer.
+    .select({ sub: userSubscriptions, userName: sql<string>`coalesce(${user.name}, ${DELETED_CUSTOMER_NAME})`, userEmail: sql<string>`coalesce(${user.email}, '')` })
     .from(userSubscriptions)
-    .innerJoin(user, eq(user.id, userSubscriptions.userId))
+    .leftJoin(user, eq(user.id, userSubscriptions.userId))
     .where(eq(userSubscriptions.id, id))
     .limit(1);
   if (!row) return null;

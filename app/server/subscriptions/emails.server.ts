@@ -10,6 +10,7 @@ import { PAYMENT_METHOD_LABELS, shortOrderId } from '~/lib/order-status';
 import { PLAN_NAME } from '~/lib/plans';
 import { getEnv } from '../env.server';
 import { enqueueMail } from '../mail/outbox.server';
+import { notificationsUnsubscribeLink } from '../mail/unsubscribe.server';
 
 export type SubscriptionEmail =
   | { kind: 'plan-reminder'; date: string; amount: string; method: string }
@@ -161,11 +162,14 @@ export function subscriptionEmailText(email: SubscriptionEmail, to: Recipient): 
 const REMINDERS: readonly SubscriptionEmail['kind'][] = ['plan-reminder', 'delivery-reminder', 'plan-resume-notice'];
 
 /**
- * Queues the e-mail for `userId` in the caller's transaction. Reminders go only to customers who
- * keep receive_notifications on; everything else is about their money or their order and always goes.
- * `dedupeKey` makes a repeated job run send once.
+ * Queues the e-mail for `userId` in the caller's transaction. Reminders are the optional
+ * notifications: they go only to customers who keep receive_notifications on, and carry the
+ * one-click unsubscribe link that turns it off. Everything else is about their money or their
+ * order and always goes, without one. `dedupeKey` makes a repeated job run send once.
  */
-export async function queueSubscriptionEmail(tx: Executor, userId: string, email: SubscriptionEmail, dedupeKey?: string): Promise<boolean> {
+export async function queueSubscriptionEmail(tx: Executor, userId: string | null, email: SubscriptionEmail, dedupeKey?: string): Promise<boolean> {
+  // An erased account's subscription has nobody left to tell.
+  if (userId === null) return false;
   const [row] = await tx
     .select({ name: user.name, email: user.email, notifications: userPreferences.receiveNotifications })
     .from(user)
@@ -173,8 +177,10 @@ export async function queueSubscriptionEmail(tx: Executor, userId: string, email
     .where(eq(user.id, userId))
     .limit(1);
   if (!row) return false;
-  if (REMINDERS.includes(email.kind) && row.notifications === false) return false;
+  const optional = REMINDERS.includes(email.kind);
+  if (optional && row.notifications === false) return false;
   const { subject, text } = subscriptionEmailText(email, row);
-  const id = await enqueueMail(tx, { kind: email.kind, to: row.email, subject, text, dedupeKey });
+  const unsubscribe = optional ? notificationsUnsubscribeLink(userId) : undefined;
+  const id = await enqueueMail(tx, { kind: email.kind, to: row.email, subject, text, dedupeKey, unsubscribe });
   return id !== null;
 }

@@ -78,9 +78,10 @@ export async function renewDueSubscriptions(db: Database, options: RenewalOption
 export class RenewalCrash extends Error {}
 
 async function renewOne(tx: Transaction, subscriptionId: string, today: string, options: RenewalOptions): Promise<boolean> {
-  const [sub] = await tx.select().from(userSubscriptions).where(eq(userSubscriptions.id, subscriptionId)).for('update');
-  // Another run renewed it, or it was paused, skipped or cancelled meanwhile.
-  if (!sub || sub.status !== 'active' || sub.nextDeliveryDate > today) return false;
+  const [row] = await tx.select().from(userSubscriptions).where(eq(userSubscriptions.id, subscriptionId)).for('update');
+  // Another run renewed it, or it was paused, skipped or cancelled meanwhile (an erased account's is cancelled).
+  if (!row || row.status !== 'active' || row.nextDeliveryDate > today || row.userId === null) return false;
+  const sub: OwnedSubscription = { ...row, userId: row.userId };
   const plan = findPlan(sub.frequency)!;
   const periodDate = sub.nextDeliveryDate;
   const periodEnd = nextScheduledDate(sub.anchorDate, plan.months, periodDate);
@@ -162,8 +163,11 @@ async function chargeSafely(provider: PaymentProvider, request: Parameters<Payme
   }
 }
 
+/** A subscription with its customer: every live one has one (an erased account's is cancelled first). */
+type OwnedSubscription = typeof userSubscriptions.$inferSelect & { userId: string };
+
 type Attempt = {
-  sub: typeof userSubscriptions.$inferSelect;
+  sub: OwnedSubscription;
   orderId: string;
   periodDate: string;
   amount: string;
@@ -254,8 +258,9 @@ async function retryOne(tx: Transaction, periodId: string, options: RenewalOptio
   const [period] = await tx.select().from(subscriptionPeriods).where(eq(subscriptionPeriods.id, periodId)).for('update');
   if (!period || period.status !== 'awaiting' || !period.nextAttemptAt || period.nextAttemptAt > now()) return null;
   const [order] = await tx.select().from(orders).where(eq(orders.id, period.orderId)).for('update');
-  const [sub] = await tx.select().from(userSubscriptions).where(eq(userSubscriptions.id, period.subscriptionId)).for('update');
-  if (!order || !sub) return null;
+  const [row] = await tx.select().from(userSubscriptions).where(eq(userSubscriptions.id, period.subscriptionId)).for('update');
+  if (!order || !row || row.userId === null) return null;
+  const sub: OwnedSubscription = { ...row, userId: row.userId };
   if (order.status !== 'pending') {
     // Paid or cancelled another way: nothing left to retry.
     await tx.update(subscriptionPeriods).set({ nextAttemptAt: null }).where(eq(subscriptionPeriods.id, period.id));
@@ -317,7 +322,7 @@ export async function resumeEndedPauses(db: Database): Promise<number> {
 }
 
 /** Where a renewal goes: the subscription's address, else the customer's default one, else none (an assigned plan). */
-async function shippingFor(tx: Transaction, sub: typeof userSubscriptions.$inferSelect) {
+async function shippingFor(tx: Transaction, sub: OwnedSubscription) {
   if (sub.shipName) {
     return {
       shipName: sub.shipName,

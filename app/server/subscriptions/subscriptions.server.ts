@@ -11,6 +11,7 @@ import type { SubscriptionFrequency } from '~/lib/cart';
 import { now } from '~/lib/clock';
 import type { OrderActor } from '~/lib/order-lifecycle';
 import { pageWindow } from '~/lib/pagination';
+import { DELETED_CUSTOMER_NAME } from '~/lib/privacy';
 import { addMonths, PLAN_NAME, todayInBrazil } from '~/lib/plans';
 import { autoResumeDate, givesSubscriberDiscount, resumeSchedule, skipDate } from '~/lib/subscription-schedule';
 import { kickMailDelivery } from '../mail/outbox.server';
@@ -186,13 +187,16 @@ type Row = typeof userSubscriptions.$inferSelect;
  * A customer may act only on their own subscription; an admin on any (the route checks the role).
  */
 export async function changeSubscription(db: Database, subscriptionId: string, actor: SubscriptionActor, change: SubscriptionAction): Promise<SubscriptionActionResult> {
-  const result = await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(userSubscriptions).where(eq(userSubscriptions.id, subscriptionId)).for('update');
-    if (!row || (actor.kind === 'customer' && row.userId !== actor.userId)) return notFound();
-    return applyChange(tx, row, actor, change);
-  });
+  const result = await db.transaction((tx) => changeSubscriptionIn(tx, subscriptionId, actor, change));
   if (result.ok) kickMailDelivery(db);
   return result;
+}
+
+/** The same inside the caller's transaction (an account's erasure cancels its subscription with it). */
+export async function changeSubscriptionIn(tx: Transaction, subscriptionId: string, actor: SubscriptionActor, change: SubscriptionAction): Promise<SubscriptionActionResult> {
+  const [row] = await tx.select().from(userSubscriptions).where(eq(userSubscriptions.id, subscriptionId)).for('update');
+  if (!row || (actor.kind === 'customer' && row.userId !== actor.userId)) return notFound();
+  return applyChange(tx, row, actor, change);
 }
 
 const notFound = (): SubscriptionActionResult => ({ ok: false, status: 404, message: SUBSCRIPTION_MESSAGES.notFound });
@@ -271,11 +275,14 @@ async function applyChange(tx: Transaction, row: Row, actor: SubscriptionActor, 
       for (const { orderId } of open) {
         await applyOrderActionIn(tx, { orderId, action: 'cancel', actor: { kind: 'system' }, reason: `${PLAN_NAME} cancelada` });
       }
-      const deliveries = await tx
-        .update(programmedDeliveries)
-        .set({ status: 'cancelled', updatedAt: now() })
-        .where(and(eq(programmedDeliveries.userId, row.userId), inArray(programmedDeliveries.status, ['active', 'paused'])))
-        .returning({ id: programmedDeliveries.id });
+      const deliveries =
+        row.userId === null
+          ? []
+          : await tx
+              .update(programmedDeliveries)
+              .set({ status: 'cancelled', updatedAt: now() })
+              .where(and(eq(programmedDeliveries.userId, row.userId), inArray(programmedDeliveries.status, ['active', 'paused'])))
+              .returning({ id: programmedDeliveries.id });
       await queueSubscriptionEmail(tx, row.userId, { kind: 'plan-cancelled', deliveriesCancelled: deliveries.length });
       return done({ status: 'cancelled', resumeOn: null });
     }
@@ -320,8 +327,9 @@ export async function listAllSubscriptions(db: Executor, { page, pageSize }: { p
   const rows = await db
     .select({
       id: userSubscriptions.id,
-      userName: user.name,
-      userEmail: user.email,
+      // An erased account's subscription is kept (cancelled) without its customer.
+      userName: sql<string>`coalesce(${user.name}, ${DELETED_CUSTOMER_NAME})`,
+      userEmail: sql<string>`coalesce(${user.email}, '')`,
       frequency: userSubscriptions.frequency,
       status: userSubscriptions.status,
       nextDeliveryDate: userSubscriptions.nextDeliveryDate,
@@ -329,7 +337,7 @@ export async function listAllSubscriptions(db: Executor, { page, pageSize }: { p
       createdAt: userSubscriptions.createdAt,
     })
     .from(userSubscriptions)
-    .innerJoin(user, eq(user.id, userSubscriptions.userId))
+    .leftJoin(user, eq(user.id, userSubscriptions.userId))
     .orderBy(desc(userSubscriptions.createdAt), desc(userSubscriptions.id))
     .limit(pageSize)
     .offset(offset);

@@ -7,6 +7,8 @@ import type { SeedLegalPage } from '../types';
 
 const COMPANY = 'Clarear Produtos de Limpeza Ltda.';
 const UPDATED = '1º de maio de 2026';
+/** The privacy policy's own date: the LGPD rights' self-service (Meus Dados) came later. */
+const PRIVACY_UPDATED = '24 de novembro de 2026';
 
 const termosUso = `<p><em>Última atualização: ${UPDATED}.</em></p>
 <p>Estes Termos de Uso regulam o acesso e a utilização da loja virtual Clarear e a compra de produtos, kits e planos de assinatura oferecidos por <strong>${COMPANY}</strong>, sociedade com sede em São Paulo/SP, CNPJ informado na nota fiscal, doravante "Clarear". Ao navegar pelo site, criar uma conta ou fazer uma compra, você declara que leu e concorda com estes termos e com a nossa <a href="/politica-privacidade">Política de Privacidade</a>.</p>
@@ -42,7 +44,7 @@ const termosUso = `<p><em>Última atualização: ${UPDATED}.</em></p>
 <h2>12. Fale conosco</h2>
 <p>Dúvidas sobre estes termos podem ser enviadas para <strong>sac@clarear.com.br</strong>. Respondemos em até 2 dias úteis.</p>`;
 
-const politicaPrivacidade = `<p><em>Última atualização: ${UPDATED}.</em></p>
+const politicaPrivacidade = `<p><em>Última atualização: ${PRIVACY_UPDATED}.</em></p>
 <p>A <strong>${COMPANY}</strong>, com sede em São Paulo/SP, CNPJ informado na nota fiscal ("Clarear"), respeita a sua privacidade. Esta política explica, de acordo com a Lei Geral de Proteção de Dados Pessoais (<strong>LGPD, Lei 13.709/2018</strong>), quais dados pessoais tratamos, para quê, com quem os compartilhamos, por quanto tempo os guardamos e como você pode exercer seus direitos. A Clarear é a <strong>controladora</strong> dos dados tratados na loja virtual.</p>
 <h2>1. Dados que coletamos</h2>
 <h3>Dados que você nos fornece</h3>
@@ -80,9 +82,25 @@ const politicaPrivacidade = `<p><em>Última atualização: ${UPDATED}.</em></p>
 <li>Dados necessários à defesa em processos: até o fim do prazo de prescrição aplicável.</li>
 </ul>
 <h2>5. Seus direitos como titular</h2>
-<p>Nos termos do art. 18 da LGPD, você pode, a qualquer momento e gratuitamente, solicitar: confirmação da existência de tratamento; acesso aos seus dados; correção de dados incompletos, inexatos ou desatualizados; anonimização, bloqueio ou eliminação de dados desnecessários ou tratados em desconformidade com a lei; portabilidade; eliminação dos dados tratados com base no consentimento; informação sobre com quem compartilhamos seus dados; informação sobre a possibilidade de não consentir e suas consequências; revogação do consentimento; e oposição a tratamentos baseados em legítimo interesse. Muitos dados podem ser consultados e corrigidos diretamente na Área do Cliente. Você também pode apresentar reclamação à Autoridade Nacional de Proteção de Dados (ANPD).</p>
-<h2>6. Como exercer seus direitos: encarregado (DPO)</h2>
-<p>Nosso encarregado pelo tratamento de dados pessoais pode ser contatado pelo e-mail <strong>privacidade@clarear.com.br</strong>. Para sua segurança, poderemos pedir informações que confirmem sua identidade antes de atender ao pedido. Respondemos em até 15 dias.</p>
+<p>O art. 18 da LGPD garante a você, a qualquer momento e gratuitamente:</p>
+<ul>
+<li><strong>Confirmação</strong> de que tratamos seus dados e <strong>acesso</strong> a eles;</li>
+<li><strong>Correção</strong> de dados incompletos, inexatos ou desatualizados;</li>
+<li><strong>Anonimização, bloqueio ou eliminação</strong> de dados desnecessários, excessivos ou tratados em desconformidade com a lei, e a <strong>eliminação</strong> dos dados tratados com o seu consentimento;</li>
+<li><strong>Portabilidade</strong> dos dados a outro fornecedor;</li>
+<li><strong>Informação sobre o compartilhamento</strong>: com quais entidades públicas e privadas compartilhamos seus dados (veja a seção 3);</li>
+<li>Informação sobre a possibilidade de não dar consentimento e suas consequências, e <strong>revogação do consentimento</strong>;</li>
+<li>Oposição a tratamentos baseados em legítimo interesse, e revisão de decisões automatizadas.</li>
+</ul>
+<p>Você também pode apresentar reclamação à Autoridade Nacional de Proteção de Dados (ANPD).</p>
+<h2>6. Como exercer seus direitos</h2>
+<p>Na <strong>Área do Cliente, em <a href="/area-cliente/perfil">Meus Dados</a></strong>, você mesmo, sem precisar pedir:</p>
+<ul>
+<li><strong>Baixar meus dados</strong> (confirmação, acesso e portabilidade): um arquivo JSON com tudo o que guardamos sobre você: cadastro, endereços, pedidos com itens e histórico, assinatura e entregas programadas, lista de desejos, kits salvos, preferências, inscrição na newsletter e mensagens de contato.</li>
+<li><strong>Corrigir</strong> nome e CPF/CNPJ em Meus Dados e os endereços em Endereços; deixar a newsletter e as notificações em Preferências (revogação do consentimento).</li>
+<li><strong>Excluir minha conta</strong> (eliminação e anonimização): com a senha digitada de novo e a sua confirmação, apagamos a conta, as sessões, os endereços, a lista de desejos, os kits salvos, as preferências, a inscrição na newsletter e as mensagens de contato, e cancelamos a assinatura e as entregas programadas. Os pedidos são guardados pelo prazo da legislação fiscal (art. 16, I, da LGPD), sem o seu nome, e-mail, CPF/CNPJ e endereço. Enquanto houver um pedido pago, em separação ou enviado, a exclusão aguarda a entrega. Depois, o mesmo e-mail pode criar uma conta nova.</li>
+</ul>
+<p>Para os demais pedidos (por exemplo, saber com quem compartilhamos seus dados, opor-se a um tratamento ou tratar de dados de quem não tem conta), fale com nosso encarregado pelo tratamento de dados pessoais (DPO) pelo e-mail <strong>privacidade@clarear.com.br</strong> ou pela página de <a href="/contato">contato</a>. Para sua segurança, poderemos pedir informações que confirmem sua identidade antes de atender ao pedido. Respondemos em até 15 dias.</p>
 <h2>7. Segurança</h2>
 <p>Adotamos medidas técnicas e administrativas para proteger seus dados: conexão criptografada (HTTPS), senhas armazenadas com hash, acesso restrito aos dados por funcionários que precisam deles, cópias de segurança e monitoramento. Nenhum sistema é totalmente invulnerável; se ocorrer um incidente de segurança que possa gerar risco ou dano relevante, comunicaremos você e a ANPD, conforme a lei.</p>
 <h2>8. Cookies e armazenamento local</h2>

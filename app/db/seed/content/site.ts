@@ -1,4 +1,30 @@
+import type { StoredSettings } from '../../../lib/store-settings';
 import type { SeedQuickQuestion, SeedSiteContent } from '../types';
+
+/**
+ * The store's public details as they were hard-coded before /admin/settings: the one row of
+ * store_settings starts with these (seeded once; an admin's edits are never overwritten).
+ */
+export const storeSettings: StoredSettings = {
+  phone: '1140028922',
+  hours: 'Segunda a sexta, das 8h às 18h',
+  contactEmail: 'contato@clarear.com.br',
+  whatsapp: '11940028922',
+  whatsappMessage: 'Olá! Vim pelo site da Clarear.',
+  instagramUrl: 'https://www.instagram.com/clarear.limpeza',
+  facebookUrl: 'https://www.facebook.com/clarear.limpeza',
+  youtubeUrl: '',
+  tiktokUrl: '',
+  linkedinUrl: '',
+  // SPEC §1: 50k+ customers, 98% approval, 24h delivery in the São Paulo area, 100+ products.
+  marketingFigures: [
+    { value: '50k+', label: 'clientes' },
+    { value: '98%', label: 'de aprovação' },
+    { value: '24h', label: 'entrega na Grande São Paulo' },
+    { value: '100+', label: 'produtos' },
+  ],
+  welcomeOffer: true,
+};
 
 export const siteContent: SeedSiteContent[] = [
   { page: 'about', section: 'hero', elementKey: 'title', content: 'Limpeza que transforma ambientes' },

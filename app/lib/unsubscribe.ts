@@ -1,0 +1,24 @@
+// The e-mail lists a person can leave with one click (issue 16): what each one is, in pt-BR, for
+// the e-mail's footer, the /descadastrar page and the success answer. Everything else the store
+// sends (orders, payments, account e-mails) is about the customer's money or account and always goes.
+
+export const UNSUBSCRIBE_LISTS = ['newsletter', 'notifications'] as const;
+export type UnsubscribeList = (typeof UNSUBSCRIBE_LISTS)[number];
+
+export const UNSUBSCRIBE_TEXTS: Record<UnsubscribeList, { why: string; what: string; done: string }> = {
+  newsletter: {
+    why: 'Você recebeu este e-mail porque se inscreveu na newsletter da Clarear.',
+    what: 'a newsletter da Clarear (novidades, dicas de limpeza e ofertas)',
+    done: 'Pronto, você não receberá mais a newsletter da Clarear.',
+  },
+  notifications: {
+    why: 'Você recebeu este aviso porque as notificações por e-mail estão ligadas na sua conta.',
+    what: 'os lembretes por e-mail da sua assinatura e das entregas programadas',
+    done: 'Pronto, você não receberá mais os lembretes por e-mail da Clarear.',
+  },
+};
+
+/** The line appended to the plain-text part of an optional e-mail. */
+export function unsubscribeTextFooter(list: UnsubscribeList, url: string): string {
+  return `—\n${UNSUBSCRIBE_TEXTS[list].why}\nPara não receber mais, descadastre-se: ${url}`;
+}

@@ -1,0 +1,136 @@
+// "Excluir minha conta" (LGPD art. 18 VI: elimination), in one transaction. The account row is
+// locked first, so two erasures at once run one after the other (the second finds nothing) and a
+// checkout racing it either commits first (its order is then handled here) or fails on the gone
+// account. The orders stay, as the fiscal records the law requires (art. 16 I), with the buyer's
+// name, CPF/CNPJ and address replaced by DELETED_CUSTOMER_NAME; the subscriptions stay cancelled
+// and anonymized (the reports count them); everything else about the customer is deleted. The
+// password is checked by the route (Better Auth) before this is called.
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '~/db/client.server';
+import {
+  contactMessages,
+  emailOutbox,
+  mailThrottle,
+  newsletterSubscriptions,
+  orderEvents,
+  orders,
+  subscriptionEvents,
+  user,
+  userSubscriptions,
+  verification,
+} from '~/db/schema';
+import { orderStatusLabel, shortOrderId } from '~/lib/order-status';
+import { DELETED_CUSTOMER_NAME } from '~/lib/privacy';
+import { displayTaxId } from '~/lib/tax-id';
+import { applyOrderActionIn } from '../orders/transitions.server';
+import { changeSubscriptionIn } from '../subscriptions/subscriptions.server';
+
+/** Orders the store still has to deliver (or money it owes back): the account waits for them. */
+const OPEN_STATUSES = ['paid', 'preparing', 'shipped'] as const;
+
+export const ERASE_MESSAGES = {
+  notFound: 'Conta não encontrada.',
+  admin: 'Uma conta de administrador não pode ser excluída por aqui: peça a outro administrador que tire seu acesso primeiro.',
+  openOrders: (ids: string[]) =>
+    `Sua conta ainda tem ${ids.length === 1 ? 'um pedido em andamento' : 'pedidos em andamento'} (${ids.join(', ')}). ` +
+    'Assim que for entregue, você poderá excluir a conta. Se precisar, fale com a gente pela página de contato.',
+  pendingRefund: (ids: string[]) =>
+    `Ainda temos um reembolso a fazer para você (pedido ${ids.join(', ')}). Assim que ele for concluído, você poderá excluir a conta.`,
+} as const;
+
+export type EraseResult = { ok: true } | { ok: false; status: 404 | 409; message: string };
+
+/** Why an order is cancelled by the erasure (its history reads this; no personal data). */
+const ERASE_REASON = 'Conta excluída pelo cliente';
+const REMOVED = 'Removido (conta excluída)';
+
+/** Erases the account `userId`: refused while an order is on its way or a refund is owed. */
+export async function eraseCustomerAccount(db: Database, userId: string): Promise<EraseResult> {
+  return db.transaction((tx) => eraseIn(tx, userId));
+}
+
+async function eraseIn(tx: Transaction, userId: string): Promise<EraseResult> {
+  const [account] = await tx.select({ id: user.id, name: user.name, email: user.email, taxId: user.taxId, role: user.role }).from(user).where(eq(user.id, userId)).for('update');
+  if (!account) return { ok: false, status: 404, message: ERASE_MESSAGES.notFound };
+  // The store must never lose its last admin to a button on a customer page.
+  if (account.role === 'admin') return { ok: false, status: 409, message: ERASE_MESSAGES.admin };
+
+  // The orders locked too: a payment confirmation racing this waits, then finds its order cancelled
+  // (and is kept as a late payment for the admin to refund).
+  const own = await tx
+    .select({ id: orders.id, status: orders.status, refundStatus: orders.refundStatus, taxId: orders.taxId })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(orders.id)
+    .for('update');
+  const open = own.filter((o) => (OPEN_STATUSES as readonly string[]).includes(o.status));
+  if (open.length > 0) {
+    return { ok: false, status: 409, message: ERASE_MESSAGES.openOrders(open.map((o) => `#${shortOrderId(o.id)} ${orderStatusLabel(o.status).toLowerCase()}`)) };
+  }
+  const owed = own.filter((o) => o.refundStatus === 'pending');
+  if (owed.length > 0) return { ok: false, status: 409, message: ERASE_MESSAGES.pendingRefund(owed.map((o) => `#${shortOrderId(o.id)}`)) };
+
+  // An unpaid order would be paid by nobody, for an address that is about to go.
+  for (const order of own.filter((o) => o.status === 'pending')) {
+    await applyOrderActionIn(tx, { orderId: order.id, action: 'cancel', actor: { kind: 'system' }, reason: ERASE_REASON, quiet: true });
+  }
+  // Live subscriptions through their own cancel (history, pending renewal, programmed deliveries).
+  const live = await tx
+    .select({ id: userSubscriptions.id })
+    .from(userSubscriptions)
+    .where(and(eq(userSubscriptions.userId, userId), inArray(userSubscriptions.status, ['active', 'paused'])));
+  for (const sub of live) await changeSubscriptionIn(tx, sub.id, { kind: 'customer', userId }, { action: 'cancel' });
+
+  // Whatever anyone typed about the customer in a history note or a cancellation reason.
+  const subscriptionIds = (await tx.select({ id: userSubscriptions.id }).from(userSubscriptions).where(eq(userSubscriptions.userId, userId))).map((s) => s.id);
+  const orderIds = own.map((o) => o.id);
+  const digits = [account.taxId, ...own.map((o) => o.taxId)].filter((v): v is string => !!v);
+  const taxIds = [...new Set([...digits, ...digits.map(displayTaxId)])];
+  const scrub = (column: typeof orderEvents.note | typeof subscriptionEvents.note | typeof orders.cancelReason) =>
+    [account.name, account.email, ...taxIds].reduce<ReturnType<typeof sql>>(
+      (text, secret) => sql`replace(${text}, ${secret}, ${DELETED_CUSTOMER_NAME})`,
+      sql`${column}`,
+    );
+  if (orderIds.length > 0) {
+    await tx.update(orderEvents).set({ note: scrub(orderEvents.note) }).where(and(inArray(orderEvents.orderId, orderIds), isNotNull(orderEvents.note)));
+    // The address becomes the marker; city and state stay (sales by UF), as do amounts and items.
+    await tx
+      .update(orders)
+      .set({
+        taxId: null,
+        cancelReason: scrub(orders.cancelReason),
+        shipName: sql`case when ${orders.shipName} is null then null else ${DELETED_CUSTOMER_NAME} end`,
+        shipStreet: sql`case when ${orders.shipStreet} is null then null else ${REMOVED} end`,
+        shipNumber: sql`case when ${orders.shipNumber} is null then null else 's/n' end`,
+        shipComplement: null,
+        shipNeighborhood: sql`case when ${orders.shipNeighborhood} is null then null else ${REMOVED} end`,
+        shipZipCode: sql`case when ${orders.shipZipCode} is null then null else '00000000' end`,
+        // A card's last digits are the customer's; the brand and instalments stay.
+        paymentDetails: sql`${orders.paymentDetails} - 'lastFour'`,
+      })
+      .where(inArray(orders.id, orderIds));
+  }
+  if (subscriptionIds.length > 0) {
+    await tx.update(subscriptionEvents).set({ note: scrub(subscriptionEvents.note) }).where(and(inArray(subscriptionEvents.subscriptionId, subscriptionIds), isNotNull(subscriptionEvents.note)));
+    await tx
+      .update(userSubscriptions)
+      .set({ taxId: null, savedCardId: null, shipName: null, shipStreet: null, shipNumber: null, shipComplement: null, shipNeighborhood: null, shipCity: null, shipState: null, shipZipCode: null })
+      .where(inArray(userSubscriptions.id, subscriptionIds));
+  }
+
+  // Rows kept by e-mail, not by account: newsletter, contact messages (their replies cascade), the
+  // e-mails to or about the customer (a contact message reaches the store with Reply-To set), the
+  // "duplicate sign-up" throttle, and Better Auth's pending links.
+  const email = account.email.toLowerCase();
+  await tx.delete(newsletterSubscriptions).where(sql`lower(${newsletterSubscriptions.email}) = ${email}`);
+  await tx.delete(contactMessages).where(sql`lower(${contactMessages.email}) = ${email}`);
+  await tx.delete(emailOutbox).where(or(sql`lower(${emailOutbox.toAddress}) = ${email}`, sql`lower(${emailOutbox.replyTo}) = ${email}`));
+  await tx.delete(mailThrottle).where(sql`right(${mailThrottle.key}, ${email.length + 1}) = ${`:${email}`}`);
+  await tx.delete(verification).where(or(eq(verification.value, userId), sql`strpos(lower(${verification.identifier}), ${email}) > 0`, sql`strpos(lower(${verification.value}), ${email}) > 0`));
+
+  // The account: sessions, logins, addresses, wishlist, saved kits, preferences, saved cards and
+  // programmed deliveries go with it (ON DELETE CASCADE); orders and subscriptions lose their
+  // owner (SET NULL), as do the history rows the customer's own actions wrote.
+  await tx.delete(user).where(eq(user.id, userId));
+  return { ok: true };
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "order_events_cancelled_idx" ON "order_events" USING btree ("created_at") WHERE "order_events"."to_status" = 'cancelled';--> statement-breakpoint
+CREATE INDEX "subscription_events_cancelled_idx" ON "subscription_events" USING btree ("created_at") WHERE "subscription_events"."to_status" = 'cancelled';

@@ -14,7 +14,7 @@ import { openDatabase } from '~/db/client.server';
 import { seedCatalogue } from '~/db/seed/seed.server';
 import { createCustomers, type Customer } from './accounts';
 import { createDatabase, privateCluster, query } from './postgres';
-import { ADMIN_EMAIL, freePort, startApp, type App } from './server';
+import { ADMIN_EMAIL, startApp, type App } from './server';
 import { NEW_ADDRESS_FIELDS } from '../integration/delivery';
 
 type Answer = { status: number; headers: IncomingHttpHeaders; body: string };
@@ -72,14 +72,18 @@ class Browser {
   }
 }
 
-/** A minimal nginx: TLS here, plain HTTP to the app, forwarding headers appended like nginx does. */
-async function startProxy(cert: { cert: string; private: string }, target: number, listenPort: number): Promise<Server> {
+/**
+ * A minimal nginx: TLS here, plain HTTP to the app, forwarding headers appended like nginx does.
+ * It listens (on a port the kernel picks) before the app starts, because the app must know its
+ * public origin: probing a "free" port and binding it later raced other sockets (EADDRINUSE in CI).
+ */
+async function startProxy(cert: { cert: string; private: string }, app: { port: number }): Promise<Server> {
   const proxy = createHttpsServer({ key: cert.private, cert: cert.cert }, (req, res) => {
     const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
     const upstream = httpRequest(
       {
         host: '127.0.0.1',
-        port: target,
+        port: app.port,
         method: req.method,
         path: req.url,
         headers: { ...req.headers, 'x-forwarded-for': forwardedFor, 'x-forwarded-proto': 'https', 'x-forwarded-host': req.headers.host },
@@ -92,7 +96,10 @@ async function startProxy(cert: { cert: string; private: string }, target: numbe
     upstream.on('error', () => res.writeHead(502).end());
     req.pipe(upstream);
   });
-  await new Promise<void>((resolve) => proxy.listen(listenPort, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    proxy.once('error', reject);
+    proxy.listen(0, '127.0.0.1', resolve);
+  });
   return proxy;
 }
 
@@ -130,10 +137,11 @@ describe('behind an HTTPS reverse proxy (TRUST_PROXY=true)', () => {
     });
     ca = cert.cert;
     // The store's public address is the proxy's: e-mail links and the origin check use it.
-    const proxyPort = await freePort();
-    origin = `https://localhost:${proxyPort}`;
+    const upstream = { port: 0 };
+    proxy = await startProxy(cert, upstream);
+    origin = `https://localhost:${(proxy.address() as { port: number }).port}`;
     app = await startApp({ env: { DATABASE_URL: databaseUrl, TRUST_PROXY: 'true', BETTER_AUTH_URL: origin, AUTH_RATE_LIMIT_MAX: '3' } });
-    proxy = await startProxy(cert, app.port, proxyPort);
+    upstream.port = app.port;
   });
   afterAll(async () => {
     proxy?.close();

@@ -61,6 +61,17 @@ export async function startApp(options: AppOptions = {}): Promise<App> {
   if (!existsSync(path.join(ROOT, 'build/server/index.js'))) {
     throw new Error('Sem build de produção: rode `npm run build` antes de `npm run test:faults`.');
   }
+  // A probed port can be taken by another socket before the server binds it: try another one.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startAppOnce(options);
+    } catch (error) {
+      if (options.port !== undefined || attempt === 3 || !/EADDRINUSE/.test(String(error))) throw error;
+    }
+  }
+}
+
+async function startAppOnce(options: AppOptions): Promise<App> {
   const port = options.port ?? (await freePort());
   const env: Record<string, string> = {
     NODE_ENV: 'production',

@@ -43,7 +43,14 @@ describe('the nginx front and the cache headers', () => {
     if (!cluster.isRunning()) await cluster.start();
     target = await postgresTarget(cluster.adminUrl, 'clarear_front');
     app = await startApp({ env: { ...target.env, TRUST_PROXY: 'true', ADMIN_PASSWORD: adminPassword } });
-    front = (await startNginxFront({ upstreamPort: app.port, listenPort: await freePort(), workers: '1' })) as Front;
+    // nginx cannot take port 0: a probed port may be gone by the time it binds, so try another.
+    for (let attempt = 1; !front; attempt++) {
+      try {
+        front = (await startNginxFront({ upstreamPort: app.port, listenPort: await freePort(), workers: '1' })) as Front;
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
     const handle = await target.open();
     try {
       const [first, second] = await createCustomers(handle.db, 2, 'front');

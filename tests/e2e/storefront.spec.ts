@@ -52,9 +52,12 @@ test('/produtos: count, accent-insensitive search in the URL, category filter, l
   await page.getByLabel('Buscar produtos por nome').fill('agua sanitaria');
   await page.getByLabel('Buscar produtos por nome').press('Enter');
   await expect(page).toHaveURL(/\/produtos\?q=agua\+sanitaria/);
+  // The URL changes before the search's data arrives (and the unfiltered page lists Água Sanitária too):
+  // wait for the count to change rather than reading the old page's.
+  const searchCount = async () => Number((await page.getByRole('status').filter({ hasText: 'encontrado' }).textContent())!.split(' ')[0]);
+  await expect.poll(searchCount).toBeLessThan(total);
+  await expect.poll(searchCount).toBeGreaterThan(0);
   await expect(page.getByRole('heading', { level: 2, name: /Água Sanitária/ }).first()).toBeVisible();
-  const found = Number((await page.getByRole('status').filter({ hasText: 'encontrado' }).textContent())!.split(' ')[0]);
-  expect(found).toBeLessThan(total);
 
   await page.goBack();
   await expect(page).toHaveURL(/\/produtos$/);

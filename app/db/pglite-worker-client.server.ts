@@ -57,9 +57,9 @@ export class PGliteWorkerClient implements Executor {
     worker.on('exit', (code) => fail(new Error(`saída ${code}`)));
   }
 
-  /** Starts the thread and opens PGlite in `dataDir` (in memory when null). */
-  static async open(dataDir: string | null): Promise<PGliteWorkerClient> {
-    const worker = new Worker(workerFile(), { workerData: { dataDir } });
+  /** Starts the thread and opens PGlite in `dataDir` (in memory when null) with PostgreSQL's `startParams`. */
+  static async open(dataDir: string | null, { startParams }: { startParams?: string[] } = {}): Promise<PGliteWorkerClient> {
+    const worker = new Worker(workerFile(), { workerData: { dataDir, startParams } });
     const ready = await new Promise<{ ready: boolean; error?: Record<string, unknown> }>((resolve, reject) => {
       worker.once('message', resolve);
       worker.once('error', reject);

@@ -106,7 +106,8 @@ process.on('SIGINT', async () => {
 async function startStore({ port, databaseUrl = '', env = {} }) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clarear-bench-'));
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn('node', ['server.mjs'], {
+  // The flags of `npm start` (package.json): a 4 MB young generation (goal 8, bench/PGLITE-TAIL.md).
+  const child = spawn('node', ['--max-semi-space-size=4', 'server.mjs'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -75,7 +75,8 @@ async function handle(message) {
 }
 
 try {
-  pg = await PGlite.create(workerData.dataDir ?? undefined, { extensions: { pg_trgm, unaccent } });
+  // startParams: PostgreSQL's settings chosen by the app (app/db/pglite-options.server.ts).
+  pg = await PGlite.create(workerData.dataDir ?? undefined, { extensions: { pg_trgm, unaccent }, ...(workerData.startParams ? { startParams: workerData.startParams } : {}) });
   parentPort.postMessage({ ready: true });
 } catch (error) {
   parentPort.postMessage({ ready: false, error: serializeError(error) });

@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { pgliteStartParams } from './pglite-options.server';
 import { PGliteWorkerClient } from './pglite-worker-client.server';
 import { log } from '~/server/log.server';
 
@@ -132,8 +133,8 @@ export async function openDatabase(options: DatabaseOptions, observer: DatabaseO
   if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
   // The same extensions must be passed on every open of the same data folder (the worker passes these).
   const client = options.thread
-    ? (await PGliteWorkerClient.open(options.pgliteDir)).asPGlite()
-    : await PGlite.create(options.pgliteDir ?? undefined, { extensions: { pg_trgm, unaccent } });
+    ? (await PGliteWorkerClient.open(options.pgliteDir, { startParams: pgliteStartParams() })).asPGlite()
+    : await PGlite.create(options.pgliteDir ?? undefined, { extensions: { pg_trgm, unaccent }, startParams: pgliteStartParams() });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Database,

@@ -10,6 +10,14 @@ import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 type Reply = { id: number; result?: unknown; error?: Record<string, unknown> };
 
+/**
+ * The thread's V8 heap. Its garbage is short-lived (wire-protocol buffers, result rows on their way
+ * to the app's thread): a small young generation (V8 sizes it for the machine's memory, up to 3 × 16 MB
+ * semi-spaces per isolate) keeps the thread's resident memory down at no measurable CPU cost
+ * (issue 17, goal 8; the app's thread gets the same with `--max-semi-space-size` in `npm start`).
+ */
+const WORKER_HEAP = { maxYoungGenerationSizeMb: 12 };
+
 /** What the worker thread's file is: beside server.mjs, outside the Vite bundle. */
 const workerFile = () => path.resolve(process.env.PGLITE_WORKER_FILE ?? 'server/pglite-worker.mjs');
 
@@ -57,9 +65,9 @@ export class PGliteWorkerClient implements Executor {
     worker.on('exit', (code) => fail(new Error(`saída ${code}`)));
   }
 
-  /** Starts the thread and opens PGlite in `dataDir` (in memory when null). */
-  static async open(dataDir: string | null): Promise<PGliteWorkerClient> {
-    const worker = new Worker(workerFile(), { workerData: { dataDir } });
+  /** Starts the thread and opens PGlite in `dataDir` (in memory when null) with PostgreSQL's `startParams`. */
+  static async open(dataDir: string | null, { startParams }: { startParams?: string[] } = {}): Promise<PGliteWorkerClient> {
+    const worker = new Worker(workerFile(), { workerData: { dataDir, startParams }, resourceLimits: WORKER_HEAP });
     const ready = await new Promise<{ ready: boolean; error?: Record<string, unknown> }>((resolve, reject) => {
       worker.once('message', resolve);
       worker.once('error', reject);

@@ -6,7 +6,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, open, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import sharp from 'sharp';
 import {
   MAX_IMAGE_BYTES,
   SNIFF_BYTES,
@@ -86,7 +85,14 @@ export async function storeImage(bytes: Uint8Array, dir: string = getEnv().uploa
   return `/uploads/${uploadFileName(hash, outputs.at(-1)!.width)}`;
 }
 
+/**
+ * sharp (libvips, its thread pool and cache) is loaded on the first upload, not at start: only the
+ * admin uploads images, and loaded at start it cost every store process its native memory (issue 17, goal 8).
+ */
+const loadSharp = () => import('sharp').then((module) => module.default);
+
 async function resize(bytes: Uint8Array, type: ImageType): Promise<{ width: number; data: Buffer }[]> {
+  const sharp = await loadSharp();
   // failOn 'error': truncated or corrupt pixel data is refused; harmless decoder warnings are not.
   const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
   const meta = await image.metadata();

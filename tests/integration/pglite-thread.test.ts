@@ -1,12 +1,13 @@
 // Embedded PGlite in its own worker thread (db/pglite-worker-client.server.ts), as the server runs
 // it: the same answers as PGlite in the app's thread — Drizzle's types, transactions that commit and
 // roll back, PostgreSQL's error fields — and concurrent requests each get their own answer.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '~/db/client.server';
+import { PGLITE_SHARED_BUFFERS } from '~/db/pglite-options.server';
 import { isUniqueViolation, violatedConstraint, isDatabaseUnavailable } from '~/db/errors.server';
 import { categories, storeSettings } from '~/db/schema';
 import type { SettingsInput } from '~/lib/schemas/settings';
@@ -104,4 +105,27 @@ describe('PGlite in its own thread', () => {
     );
     expect(isDatabaseUnavailable(error)).toBe(true);
   });
+});
+
+describe('PGlite start-up settings', () => {
+  it('runs with the small buffer pool even where initdb wrote 128MB, and keeps the data folder settings (timezone)', async () => {
+    // initdb wrote shared_buffers = 128MB on the server, all of it resident from the start (issue 17, goal 8).
+    const own = mkdtempSync(path.join(tmpdir(), 'clarear-pglite-conf-'));
+    const folder = path.join(own, 'pglite');
+    try {
+      await (await openDatabase({ pgliteDir: folder, thread: true })).close();
+      appendFileSync(path.join(folder, 'postgresql.conf'), "\nshared_buffers = 128MB\ntimezone = 'America/Sao_Paulo'\n");
+      const reopened = await openDatabase({ pgliteDir: folder, thread: true });
+      try {
+        const rows = await reopened.db.execute<{ name: string; setting: string }>(
+          sql`select name, current_setting(name) as setting from unnest(array['shared_buffers', 'TimeZone']) as name`,
+        );
+        expect(Object.fromEntries(rows.rows.map((r) => [r.name, r.setting]))).toEqual({ shared_buffers: PGLITE_SHARED_BUFFERS, TimeZone: 'America/Sao_Paulo' });
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

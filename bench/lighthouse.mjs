@@ -55,10 +55,12 @@ const stop = () => {
   server.kill();
   if (!keep) rmSync(dataDir, { recursive: true, force: true });
 };
-process.on('SIGINT', () => {
-  stop();
-  process.exit(130);
-});
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+  process.on(signal, () => {
+    stop();
+    process.exit(code);
+  });
+}
 
 await new Promise((resolve, reject) => {
   server.on('exit', (code) => reject(new Error(`server.mjs saiu com código ${code}`)));
@@ -157,7 +159,7 @@ function failingAudits(report, category) {
 }
 
 function describe(audit) {
-  const items = audit.details?.items ?? [];
+  const items = Array.isArray(audit.details?.items) ? audit.details.items : [];
   const named = items
     .map((item) => item.node?.selector ?? item.node?.snippet ?? item.url ?? item.source?.url ?? item.description ?? null)
     .filter(Boolean)

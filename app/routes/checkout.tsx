@@ -289,7 +289,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 
   // The cart lives in the browser: the server sends this placeholder, and the cart or its empty state
   // replaces it once scripts run. All three fill the screen, so the footer starts below the fold and
-  // the swap moves nothing in view (a layout shift of 0.27 on desktop when the footer jumped).
+  // the swap moves nothing in view (a layout shift of 0.27 on desktop when the footer jumped); the
+  // same padding keeps the heading in place.
   if (!hydrated || leaving) {
     return (
       <div className="mx-auto min-h-svh max-w-5xl px-4 py-10">
@@ -303,7 +304,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 
   if (cart.length === 0) {
     return (
-      <div className="mx-auto min-h-svh max-w-5xl px-4 py-16 text-center">
+      <div className="mx-auto min-h-svh max-w-5xl px-4 py-10 text-center">
         <h1 className="text-3xl font-bold">Carrinho</h1>
         <p className="mt-6 text-lg">Seu carrinho está vazio.</p>
         <Link to="/produtos" className={`${buttonVariants({ size: 'lg' })} mt-6`}>

@@ -167,7 +167,10 @@ function failingAudits(report, category) {
     .filter((ref) => !METRICS.includes(ref.id) && ref.group !== 'metrics')
     .map((ref) => report.audits[ref.id])
     .filter((audit) => audit.score !== null && ['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode))
-    .filter((audit) => audit.score < (category === 'performance' ? 0.9 : 1));
+    .filter((audit) => audit.score < (category === 'performance' ? 0.9 : 1))
+    // Performance: Lighthouse 12 reports most findings twice (the audit and its "-insight" twin);
+    // the audits alone, and only those that would save something.
+    .filter((audit) => category !== 'performance' || (!audit.id.endsWith('-insight') && !/savings of 0\b/.test(audit.displayValue ?? '')));
 }
 
 function describe(audit) {

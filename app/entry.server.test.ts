@@ -2,7 +2,7 @@
 // turns that request's page (document or client-side navigation) into the pt-BR 503.
 import { RouterContextProvider, type EntryContext } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import handleRequest, { handleDataRequest, handleError, inlineScriptHashes } from './entry.server';
+import handleRequest, { handleDataRequest, handleError, inlineScriptHashes, lowPriorityModulePreloads } from './entry.server';
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './lib/cache-control';
 import { UNAVAILABLE_MESSAGE } from './lib/unavailable';
 import { isDatabaseMarkedUnavailable, markDatabaseAvailable } from './server/unavailable.server';
@@ -99,5 +99,37 @@ describe('inlineScriptHashes', () => {
     const html = '<script>a()</script><script type="module" async="">import "x"</script><script src="/assets/x.js"></script><script nonce="">a()</script>';
     // sha256("a()") and sha256('import "x"'), each once.
     expect(inlineScriptHashes(html)).toEqual(['sha256-qVpDBgj7bpq5hMAcGp3AOc79J3Y1Z4HvySTwKrWDoy4=', 'sha256-NRn359Kz8db9/ND95zyCAS9z2QAJeDkX6IJWSSloAHw=']);
+  });
+});
+
+describe('lowPriorityModulePreloads', () => {
+  const head =
+    '<head><meta charSet="utf-8"/><title>Água sanitária — Clarear</title><link rel="modulepreload" href="/assets/entry.client-A.js" nonce=""/>' +
+    '<link rel="modulepreload" href="/assets/root-B.js" nonce=""/><link rel="stylesheet" href="/assets/root.css"/></head><body><p>Limpeza ção</p></body>';
+  const expected = head.replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
+
+  it('marks every modulepreload of the page low priority and leaves the rest byte for byte', () => {
+    const page = lowPriorityModulePreloads();
+    const out = Buffer.concat([page.push(Buffer.from(head)), page.end()]).toString('utf8');
+    expect(out).toBe(expected);
+    expect(out.match(/fetchpriority="low"/g)).toHaveLength(2);
+  });
+
+  it('gives the same bytes however the stream cuts the page, through a tag or a UTF-8 character', () => {
+    const bytes = Buffer.from(head);
+    for (let size = 1; size <= 40; size++) {
+      const page = lowPriorityModulePreloads();
+      const out: Buffer[] = [];
+      for (let at = 0; at < bytes.length; at += size) out.push(page.push(bytes.subarray(at, at + size)));
+      out.push(page.end());
+      expect(Buffer.concat(out).toString('utf8'), `chunks of ${size} bytes`).toBe(expected);
+    }
+  });
+
+  it('returns a page without modulepreloads unchanged; the beginning of a tag waits for the next chunk', () => {
+    const page = lowPriorityModulePreloads();
+    const first = page.push(Buffer.from('<p>texto</p><link rel="module'));
+    expect(first.toString()).toBe('<p>texto</p>');
+    expect(Buffer.concat([first, page.push(Buffer.from('x"/>')), page.end()]).toString()).toBe('<p>texto</p><link rel="modulex"/>');
   });
 });

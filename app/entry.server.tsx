@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { PassThrough } from "node:stream";
+import { PassThrough, Transform } from "node:stream";
 
 import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
@@ -83,6 +83,54 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
+const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload"');
+const LOW_MODULE_PRELOAD = Buffer.from('<link rel="modulepreload" fetchpriority="low"');
+
+/**
+ * The page's JavaScript is preloaded at low priority. The HTML is rendered on the server and reads
+ * before any script runs, so on a phone's connection the stylesheet and the first images go first
+ * and the modules after them; Lighthouse's simulation (lantern) stops counting those ~120 KB as
+ * blocking the first paint (it did whenever they arrived before the paint: FCP 2.3 s instead of
+ * 0.9 s on a mobile run of `/`). React Router's <Scripts> takes no priority, hence this rewrite of
+ * its `<link rel="modulepreload">` tags, byte for byte (UTF-8 text is never decoded here).
+ * Stateful: push each chunk of the page in order, then `end()`; a tag cut across two chunks is
+ * held back until it is whole.
+ */
+export function lowPriorityModulePreloads() {
+  let carry = Buffer.alloc(0);
+  const rewrite = (bytes: Buffer): Buffer => {
+    const parts: Buffer[] = [];
+    let start = 0;
+    for (let at = bytes.indexOf(MODULE_PRELOAD); at !== -1; at = bytes.indexOf(MODULE_PRELOAD, start)) {
+      parts.push(bytes.subarray(start, at), LOW_MODULE_PRELOAD);
+      start = at + MODULE_PRELOAD.length;
+    }
+    if (start === 0) return bytes;
+    parts.push(bytes.subarray(start));
+    return Buffer.concat(parts);
+  };
+  return {
+    push(chunk: Buffer): Buffer {
+      const bytes = carry.length ? Buffer.concat([carry, chunk]) : chunk;
+      // The shortest tail that is the beginning of a tag (none: nothing is held back).
+      let cut = bytes.length;
+      for (let at = Math.max(0, bytes.length - MODULE_PRELOAD.length + 1); at < bytes.length; at++) {
+        if (MODULE_PRELOAD.subarray(0, bytes.length - at).equals(bytes.subarray(at))) {
+          cut = at;
+          break;
+        }
+      }
+      carry = Buffer.from(bytes.subarray(cut));
+      return rewrite(bytes.subarray(0, cut));
+    },
+    end(): Buffer {
+      const rest = carry;
+      carry = Buffer.alloc(0);
+      return rest;
+    },
+  };
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -137,12 +185,16 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
+          const preloads = lowPriorityModulePreloads();
+          const body = new Transform({
+            transform(chunk: Buffer, _encoding, callback) {
+              callback(null, preloads.push(chunk));
+            },
+            flush(callback) {
               // Clear the timeout to prevent retaining the closure and memory leak
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              callback();
+              callback(null, preloads.end());
             },
           });
           const stream = createReadableStreamFromReadable(body);
@@ -193,7 +245,8 @@ function renderPublicPage(
         body.on("data", (chunk: Buffer) => chunks.push(chunk));
         body.on("end", () => {
           clearTimeout(timeoutId);
-          const html = Buffer.concat(chunks).toString("utf8");
+          const page = lowPriorityModulePreloads();
+          const html = Buffer.concat([page.push(Buffer.concat(chunks)), page.end()]).toString("utf8");
           loadContext.get(cspScriptHashesContext)(inlineScriptHashes(html));
           headers.set("Content-Type", "text/html; charset=utf-8");
           // A part of the page failed while rendering (status 500 below): sent, never shared.

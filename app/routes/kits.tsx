@@ -8,6 +8,9 @@ import type { Route } from './+types/kits';
 import { log } from '~/server/log.server';
 import { PRIVATE_CACHE_CONTROL } from '~/lib/cache-control';
 
+/** Cards of the first row at the widest grid (3 columns): on screen at load, images not lazy. */
+const EAGER_CARDS = 3;
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
     title: 'Kits Prontos',
@@ -47,8 +50,8 @@ export default function Kits({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {loaderData.kits.map((kit) => (
-          <ProductCard key={kit.id} product={kit} onOpen={open} headingLevel="h2">
+        {loaderData.kits.map((kit, index) => (
+          <ProductCard key={kit.id} product={kit} onOpen={open} headingLevel="h2" eager={index < EAGER_CARDS}>
             <details className="group rounded-md bg-slate-50 px-3 py-2 text-sm dark:bg-slate-800">
               <summary className="cursor-pointer font-medium">O que vem no kit ({kit.items.length} itens)</summary>
               <ul className="mt-2 grid gap-1">

@@ -12,6 +12,9 @@ import { listProductCategories, PRODUCTS_PAGE_SIZE, searchProductsPage } from '~
 import { getDb } from '~/server/db.server';
 import type { Route } from './+types/products';
 
+/** Cards of the first row at the widest grid (4 columns): on screen at load, images not lazy. */
+const EAGER_CARDS = 4;
+
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const page = loaderData?.page ?? 1;
   return seo({
@@ -132,8 +135,8 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <div className={cn('mt-6 grid gap-6', view === 'grade' ? 'sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4' : 'grid-cols-1')}>
-          {products.map((p) => (
-            <ProductCard key={p.id} product={p} onOpen={open} layout={view === 'lista' ? 'list' : 'grid'} headingLevel="h2" />
+          {products.map((p, index) => (
+            <ProductCard key={p.id} product={p} onOpen={open} layout={view === 'lista' ? 'list' : 'grid'} headingLevel="h2" eager={index < EAGER_CARDS} />
           ))}
         </div>
       )}

@@ -13,7 +13,11 @@ import { readForm } from '~/server/http/body.server';
 import { readUnsubscribeToken, unsubscribe, unsubscribeState } from '~/server/mail/unsubscribe.server';
 import type { Route } from './+types/unsubscribe';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Descadastrar | Clarear' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Descadastrar | Clarear' },
+  { name: 'description', content: 'Deixe de receber os e-mails opcionais da Clarear (novidades e ofertas) com um clique.' },
+  { name: 'robots', content: 'noindex' },
+];
 
 // The token is personal: never kept by a shared cache.
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });

@@ -14,10 +14,15 @@ type Props = {
   /** Extra content under the price (e.g. a kit's item list). */
   children?: ReactNode;
   headingLevel?: 'h2' | 'h3';
+  /**
+   * The list's first row, on screen when the page opens: its image loads at once (one of them is
+   * the page's largest paint) instead of waiting for the lazy-loading layout pass.
+   */
+  eager?: boolean;
 };
 
 /** A product or kit card; its link is the product's own page, opened as a modal when scripts run. */
-export function ProductCard({ product, onOpen, layout = 'grid', children, headingLevel = 'h3' }: Props) {
+export function ProductCard({ product, onOpen, layout = 'grid', children, headingLevel = 'h3', eager = false }: Props) {
   const Heading = headingLevel;
   const href = `/produtos/${product.slug}`;
   const srcSet = uploadSrcSet(product.imageUrl);
@@ -41,7 +46,8 @@ export function ProductCard({ product, onOpen, layout = 'grid', children, headin
           alt=""
           width={400}
           height={400}
-          loading="lazy"
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : undefined}
           className="aspect-square w-full bg-slate-50 object-contain dark:bg-slate-800"
         />
       </a>

@@ -95,7 +95,9 @@ try {
       try {
         const mail = JSON.parse(readFileSync(path.join(outbox, file), 'utf8'));
         if (mail.to === email && mail.subject.includes('confirme seu e-mail')) link = /https?:\/\/\S+/.exec(mail.text)?.[0];
-      } catch {}
+      } catch {
+        // still being written: read on the next pass
+      }
     }
     if (!link) await sleep(250);
   }

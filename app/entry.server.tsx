@@ -117,10 +117,12 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
     </NonceProvider>,
     nonce,
-  ).then(({ html, failed }) => {
+  ).then(({ html }) => {
+    // A part that failed inside a Suspense boundary (a lazy widget) was logged and is retried by
+    // the browser; the page keeps its status, as when it streamed.
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     responseHeaders.set("Content-Length", String(html.byteLength));
-    return new Response(html, { status: failed ? 500 : responseStatusCode, headers: responseHeaders });
+    return new Response(html, { status: responseStatusCode, headers: responseHeaders });
   });
 }
 

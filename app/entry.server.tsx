@@ -1,11 +1,8 @@
 import { createHash } from "node:crypto";
-import { PassThrough, Transform } from "node:stream";
+import { Writable } from "node:stream";
 
 import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction, RouterContextProvider } from "react-router";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
-import { isbot } from "isbot";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./components/nonce";
 import { adminLoginNote } from "./db/seed/seed.server";
@@ -146,7 +143,7 @@ export default function handleRequest(
   // The 503 the root middleware threw (server/db.server.ts) keeps its Retry-After.
   if (responseStatusCode === 503) setUnavailableHeaders(responseHeaders);
   // Anonymous catalogue pages are shared by every visitor (lib/cache-control.ts): rendered whole,
-  // without a nonce (csp.server.ts), with an ETag; everything else is private and streams.
+  // without a nonce (csp.server.ts), with an ETag; everything else is private, with the nonce.
   const cacheable = isPublicResponse(request, responseStatusCode, responseHeaders);
   if (cacheable) return renderPublicPage(request, responseStatusCode, responseHeaders, routerContext, loadContext);
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", PRIVATE_CACHE_CONTROL);
@@ -159,103 +156,47 @@ export default function handleRequest(
     });
   }
 
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-
-    // Ensure requests from bots and SPA Mode renders wait for all content to load before responding
-    // https://react.dev/reference/react-dom/server/renderToPipeableStream#waiting-for-all-content-to-load-for-crawlers-and-static-generation
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode
-        ? "onAllReady"
-        : "onShellReady";
-
-    // Abort the rendering stream after the `streamTimeout` so it has time to
-    // flush down the rejected boundaries
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
-      () => abort(),
-      streamTimeout + 1000,
-    );
-
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const preloads = lowPriorityModulePreloads();
-          const body = new Transform({
-            transform(chunk: Buffer, _encoding, callback) {
-              callback(null, preloads.push(chunk));
-            },
-            flush(callback) {
-              // Clear the timeout to prevent retaining the closure and memory leak
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback(null, preloads.end());
-            },
-          });
-          const stream = createReadableStreamFromReadable(body);
-
-          responseHeaders.set("Content-Type", "text/html");
-
-          pipe(body);
-
-          resolve(
-            new Response(stream, {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Log streaming rendering errors from inside the shell.  Don't log
-          // errors encountered during initial shell rendering since they'll
-          // reject and get logged in handleDocumentRequest.
-          if (shellRendered) {
-            log.error("falha ao renderizar a página", error);
-          }
-        },
-      },
-    );
+  // A bot or SPA mode waits for everything, as React Router's default does; so does everyone else
+  // now: no route defers data (no <Await>), so the shell is the whole page but for a lazy widget,
+  // and one buffer sent once costs a few ms of CPU less than React's ~2 KB chunks each crossing a
+  // web stream, the compression middleware and the socket (bench/cpu.mjs).
+  return renderWhole(
+    <NonceProvider value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceProvider>,
+    nonce,
+  ).then(({ html }) => {
+    // A part that failed inside a Suspense boundary (a lazy widget) was logged and is retried by
+    // the browser; the page keeps its status, as when it streamed.
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    responseHeaders.set("Content-Length", String(html.byteLength));
+    return new Response(html, { status: responseStatusCode, headers: responseHeaders });
   });
 }
 
-/** A cacheable page: its whole HTML (as for a crawler), its inline scripts' hashes in the CSP, an ETag. */
-function renderPublicPage(
-  request: Request,
-  status: number,
-  headers: Headers,
-  routerContext: EntryContext,
-  loadContext: RouterContextProvider,
-): Promise<Response> {
-  const responseStatus = status;
+/**
+ * The whole HTML of a page in one buffer (React's onAllReady). `failed`: a part of the page threw
+ * while rendering (logged here); the shell failing rejects instead, and React Router answers it.
+ */
+function renderWhole(element: React.ReactElement, nonce?: string): Promise<{ html: Buffer<ArrayBuffer>; failed: boolean }> {
   return new Promise((resolve, reject) => {
+    let failed = false;
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const { pipe, abort } = renderToPipeableStream(element, {
+      nonce,
       onAllReady() {
         const chunks: Buffer[] = [];
-        const body = new PassThrough();
-        body.on("data", (chunk: Buffer) => chunks.push(chunk));
-        body.on("end", () => {
-          clearTimeout(timeoutId);
-          const page = lowPriorityModulePreloads();
-          const html = Buffer.concat([page.push(Buffer.concat(chunks)), page.end()]).toString("utf8");
-          loadContext.get(cspScriptHashesContext)(inlineScriptHashes(html));
-          headers.set("Content-Type", "text/html; charset=utf-8");
-          // A part of the page failed while rendering (status 500 below): sent, never shared.
-          if (status !== responseStatus) {
-            headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
-            resolve(new Response(html, { status, headers }));
-            return;
-          }
-          resolve(publicAnswer(request, html, status, headers));
+        const body = new Writable({
+          write(chunk: Buffer, _encoding, callback) {
+            chunks.push(chunk);
+            callback();
+          },
+          final(callback) {
+            clearTimeout(timeoutId);
+            const preloads = lowPriorityModulePreloads();
+            resolve({ html: Buffer.concat([preloads.push(Buffer.concat(chunks)), preloads.end()]) as Buffer<ArrayBuffer>, failed });
+            callback();
+          },
         });
         body.on("error", reject);
         pipe(body);
@@ -265,9 +206,29 @@ function renderPublicPage(
         reject(error);
       },
       onError(error: unknown) {
-        status = 500;
+        failed = true;
         log.error("falha ao renderizar a página", error);
       },
     });
   });
+}
+
+/** A cacheable page: its whole HTML (as for a crawler), its inline scripts' hashes in the CSP, an ETag. */
+async function renderPublicPage(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+): Promise<Response> {
+  const { html: bytes, failed } = await renderWhole(<ServerRouter context={routerContext} url={request.url} />);
+  const html = bytes.toString("utf8");
+  loadContext.get(cspScriptHashesContext)(inlineScriptHashes(html));
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  // A part of the page failed while rendering: sent as a 500, never shared.
+  if (failed) {
+    headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+    return new Response(bytes, { status: 500, headers });
+  }
+  return publicAnswer(request, bytes, status, headers);
 }

@@ -236,6 +236,27 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * How many products there are per (category, kit or not): the exact 'N produtos encontrados' of
+ * /produtos and of a category page in constant time (issue 17, goal 4). Kept by statement-level
+ * triggers on products (drizzle/0018_product_counts.sql), in the same transaction as the product
+ * write, so it is exact by construction: never written by the app. `category_id` is the nil UUID
+ * (NO_CATEGORY) for products without a category; no foreign key, so deleting a category (which sets
+ * its products' category to null, moving their count) never races the counter row.
+ */
+export const productCounts = pgTable(
+  'product_counts',
+  {
+    categoryId: uuid('category_id').notNull(),
+    isKit: boolean('is_kit').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.isKit] }), check('product_counts_n_check', sql`${t.n} >= 0`)],
+);
+
+/** product_counts.category_id of products without a category. */
+export const NO_CATEGORY = '00000000-0000-0000-0000-000000000000';
+
 export const productVariants = pgTable(
   'product_variants',
   {

@@ -2,7 +2,7 @@
 // categories and testimonials. All catalogue SQL lives here.
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
-import { categories, kitItems, products, productVariants, testimonials } from '~/db/schema';
+import { categories, kitItems, productCounts, products, productVariants, testimonials } from '~/db/schema';
 import { pageWindow } from '~/lib/pagination';
 import { containsPattern } from '~/lib/search';
 import { isSlug, slugify } from '~/lib/slug';
@@ -120,12 +120,28 @@ export async function searchProductsPage(
       .limit(pageSize)
       .offset(offset);
   const requested = pageWindow(Number.MAX_SAFE_INTEGER, options.page ?? 1, pageSize);
-  const [rows, [counted]] = await Promise.all([pageRows(requested.offset), db.select({ n: count() }).from(products).where(where)]);
-  const total = counted?.n ?? 0;
+  const [rows, total] = await Promise.all([pageRows(requested.offset), countProducts(db, filters)]);
   const window = pageWindow(total, requested.page, pageSize);
   // Only an out-of-range page (an old link, a hand-typed number) costs a second read.
   const cards = await withAvailability(db, window.page === requested.page ? rows : await pageRows(window.offset));
   return { products: cards, total, page: window.page, pageCount: window.pageCount, pageSize };
+}
+
+/**
+ * How many non-kit products match, exactly. Without a search term it is the sum of the counters the
+ * database keeps per (category, is_kit) (product_counts, drizzle/0018): constant time at any catalogue
+ * size. With a term it counts the matches through the trigram index (productNameContains).
+ */
+export async function countProducts(db: Executor, filters: ProductFilters): Promise<number> {
+  if (filters.term) {
+    const [counted] = await db.select({ n: count() }).from(products).where(productFilter(filters));
+    return counted?.n ?? 0;
+  }
+  const [counted] = await db
+    .select({ n: sql<number>`coalesce(sum(${productCounts.n}), 0)::integer` })
+    .from(productCounts)
+    .where(and(eq(productCounts.isKit, false), filters.categoryId ? eq(productCounts.categoryId, filters.categoryId) : undefined));
+  return Number(counted?.n ?? 0);
 }
 
 /**

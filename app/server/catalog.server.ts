@@ -94,6 +94,16 @@ function productFilter(filters: ProductFilters) {
 // products_list_idx / products_category_list_idx follow it, so a page reads only its rows.
 const productListOrder = [asc(products.displayOrder), asc(products.name), asc(products.id)];
 
+/**
+ * What a non-kit product's card can promise, in the page's own query (one round trip instead of
+ * withAvailability's three): its best size, or null (not tracked) when it has no size or any size is
+ * not tracked, as getProductAvailability answers for a product. Only for non-kits: a kit's comes
+ * from its contents.
+ */
+const nonKitAvailable = sql<number | null>`(select case when bool_and(v.stock is not null) then max(v.stock) end from ${productVariants} v where v.product_id = ${products.id})`.mapWith(
+  (v: unknown) => (v === null ? null : Number(v)),
+);
+
 /** Cards on one page of /produtos (SPEC §2). */
 export const PRODUCTS_PAGE_SIZE = 24;
 
@@ -112,7 +122,7 @@ export async function searchProductsPage(
   const where = productFilter(filters);
   const pageRows = (offset: number) =>
     db
-      .select(productCardColumns)
+      .select({ ...productCardColumns, available: nonKitAvailable })
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId))
       .where(where)
@@ -123,7 +133,7 @@ export async function searchProductsPage(
   const [rows, total] = await Promise.all([pageRows(requested.offset), countProducts(db, filters)]);
   const window = pageWindow(total, requested.page, pageSize);
   // Only an out-of-range page (an old link, a hand-typed number) costs a second read.
-  const cards = await withAvailability(db, window.page === requested.page ? rows : await pageRows(window.offset));
+  const cards = window.page === requested.page ? rows : await pageRows(window.offset);
   return { products: cards, total, page: window.page, pageCount: window.pageCount, pageSize };
 }
 

@@ -11,6 +11,7 @@
 // BENCH_ENGINES=postgres or pglite for one; BENCH_SIZES=1000,10000; BENCH_LIST_ROWS=0 skips the
 // lists; BENCH_EXPLAIN=0 skips the plans). Prints numbers; not a test.
 // Other work on the machine shows in the figures: the load average is printed with them.
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -69,7 +70,28 @@ const CASES: Case[] = [
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-async function measure(db: Database, categoryId: string, c: Case, iterations: number) {
+/** CPU milliseconds (user + system) used so far by these processes (/proc/<pid>/stat; 0 for one that is gone). */
+function processCpuMs(pids: number[]) {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+    } catch {
+      // a backend that ended meanwhile
+    }
+  }
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = 100; // getconf CLK_TCK on Linux
+
+/**
+ * CPU per request, which the machine's load does not change (unlike wall times): this process
+ * (the app's side, and PGlite when embedded) and, on PostgreSQL, the database's backends.
+ */
+type CpuMeter = () => { node: number; db: number };
+
+async function measure(db: Database, categoryId: string, c: Case, iterations: number, cpu: CpuMeter) {
   const page = c.label.endsWith('page 3') ? 3 : 1;
   // The loader's database work: the category list, then the page with its count.
   const path = async () => {
@@ -79,13 +101,15 @@ async function measure(db: Database, categoryId: string, c: Case, iterations: nu
   for (let i = 0; i < 10; i++) await path(); // warm-up: plans, caches, JIT
   const times: number[] = [];
   let total = 0;
+  const before = cpu();
   for (let i = 0; i < iterations; i++) {
     const t0 = performance.now();
     total = (await path()).total;
     times.push(performance.now() - t0);
   }
+  const after = cpu();
   times.sort((a, b) => a - b);
-  return { total, p50: percentile(times, 50), p95: percentile(times, 95) };
+  return { total, p50: percentile(times, 50), p95: percentile(times, 95), cpuNode: (after.node - before.node) / iterations, cpuDb: (after.db - before.db) / iterations };
 }
 
 /** The SQL the page path sends, caught by a logging Drizzle on the same connection. */
@@ -104,11 +128,11 @@ function listsSql(rows: number) {
       select 'bench-' || g, 'Cliente Fictício ' || g, 'cliente' || g || '@exemplo.com.br', 'customer',
              lpad((g * 7919 % 100000000000)::text, 11, '0'), now() - (g % 365) * interval '1 day' - (g % 1440) * interval '1 minute'
       from generate_series(1, ${rows}) g;
-    insert into orders (user_id, status, total_price, subtotal_price, discount_price, payment_method, idempotency_key, created_at,
+    insert into orders (user_id, status, cancel_reason, total_price, subtotal_price, discount_price, payment_method, idempotency_key, created_at,
                         ship_name, ship_street, ship_number, ship_neighborhood, ship_city, ship_state, ship_zip_code)
       -- one customer with 1 000 orders (a weekly buyer for twenty years), the rest spread
       select case when g <= 1000 then 'bench-1' else 'bench-' || (1 + (g * 7919) % ${rows}) end,
-             (array['pending', 'paid', 'preparing', 'shipped', 'delivered', 'cancelled'])[1 + g % 6], 99.90, 99.90, 0,
+             (array['pending', 'paid', 'preparing', 'shipped', 'delivered', 'cancelled'])[1 + g % 6], case when g % 6 = 5 then 'Teste' end, 99.90, 99.90, 0,
              (array['pix', 'credit_card', 'boleto'])[1 + g % 3], 'bench-' || g, now() - (g % 365) * interval '1 day' - (g % 1440) * interval '1 minute',
              'Destinatário', 'Rua A', '1', 'Centro', 'Cidade', 'SP', '01001000'
       from generate_series(1, ${rows}) g;
@@ -208,6 +232,12 @@ async function run(engine: 'postgres' | 'pglite') {
     drop = () => handle.close();
   }
   await handle.migrate();
+  // The app pool's backends (PostgreSQL): found once its connections are open, after a first query.
+  let backendPids: number[] = [];
+  const cpu: CpuMeter = () => {
+    const usage = process.cpuUsage();
+    return { node: (usage.user + usage.system) / 1000, db: processCpuMs(backendPids) };
+  };
   await raw(`insert into categories (name) select unnest(array['Cozinha', 'Banheiro', 'Lavanderia', 'Pisos', 'Multiuso', 'Profissional', 'Kits Prontos'])`);
   const [category] = await raw(`select id from categories where name = 'Lavanderia'`);
   const categoryId = String(category!.id);
@@ -222,9 +252,14 @@ async function run(engine: 'postgres' | 'pglite') {
       have = size;
       console.log(`\n## ${engine}, ${size.toLocaleString('pt-BR')} products (generated in ${((performance.now() - t0) / 1000).toFixed(1)} s; load ${loadavg().map((l) => l.toFixed(2)).join(' ')})`);
       const iterations = engine === 'pglite' && size >= 100_000 ? 100 : 300;
+      if (engine === 'postgres') {
+        await Promise.all(Array.from({ length: 10 }, () => listProductCategories(handle.db))); // open the pool's connections
+        backendPids = (await raw(`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`)).map((r) => Number(r.pid));
+      }
       for (const c of CASES) {
-        const r = await measure(handle.db, categoryId, c, iterations);
-        console.log(`${engine} ${String(size).padStart(6)} ${c.label.padEnd(15)} ${String(r.total).padStart(6)} found  p50 ${r.p50.toFixed(2).padStart(7)} ms  p95 ${r.p95.toFixed(2).padStart(7)} ms  (${iterations} runs)`);
+        const r = await measure(handle.db, categoryId, c, iterations, cpu);
+        const cpuText = engine === 'postgres' ? `cpu node ${r.cpuNode.toFixed(2)} + db ${r.cpuDb.toFixed(2)} ms/req` : `cpu ${r.cpuNode.toFixed(2)} ms/req (node + PGlite)`;
+        console.log(`${engine} ${String(size).padStart(6)} ${c.label.padEnd(15)} ${String(r.total).padStart(6)} found  p50 ${r.p50.toFixed(2).padStart(7)} ms  p95 ${r.p95.toFixed(2).padStart(7)} ms  ${cpuText}  (${iterations} runs)`);
       }
       if (process.env.BENCH_EXPLAIN === '0') continue;
       for (const c of CASES.filter((x) => !x.label.endsWith('page 3'))) {

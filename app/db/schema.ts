@@ -254,6 +254,25 @@ export const productCounts = pgTable(
   (t) => [primaryKey({ columns: [t.categoryId, t.isKit] }), check('product_counts_n_check', sql`${t.n} >= 0`)],
 );
 
+/**
+ * What a storefront search reads to count its matches exactly (issue 17, goal 4): each product's
+ * searchable name, category and kit flag, and nothing else. A count through the trigram index must
+ * recheck every candidate row in the heap; here a row is ~90 bytes instead of a product's whole row
+ * (descriptions, usage, composition), so a search matching thousands of products reads a few
+ * hundred pages instead of thousands. Kept by triggers on products (drizzle/0019_product_search.sql)
+ * in the same transaction as the write; never written by the app.
+ */
+export const productSearch = pgTable(
+  'product_search',
+  {
+    productId: uuid('product_id').primaryKey(),
+    categoryId: uuid('category_id'),
+    isKit: boolean('is_kit').notNull(),
+    searchName: text('search_name').notNull(),
+  },
+  (t) => [index('product_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`)],
+);
+
 /** product_counts.category_id of products without a category. */
 export const NO_CATEGORY = '00000000-0000-0000-0000-000000000000';
 

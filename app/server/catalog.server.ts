@@ -1,8 +1,9 @@
 // Catalogue reads (SPEC §7 Reads): products, kits, variants, kit items,
 // categories and testimonials. All catalogue SQL lives here.
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '~/db/client.server';
-import { categories, kitItems, productCounts, products, productVariants, testimonials } from '~/db/schema';
+import { categories, kitItems, productCounts, products, productSearch, productVariants, testimonials } from '~/db/schema';
 import { pageWindow } from '~/lib/pagination';
 import { containsPattern } from '~/lib/search';
 import { isSlug, slugify } from '~/lib/slug';
@@ -140,11 +141,23 @@ export async function searchProductsPage(
 /**
  * How many non-kit products match, exactly. Without a search term it is the sum of the counters the
  * database keeps per (category, is_kit) (product_counts, drizzle/0018): constant time at any catalogue
- * size. With a term it counts the matches through the trigram index (productNameContains).
+ * size. With a term it counts the matches through the trigram index of product_search, as
+ * productNameContains matches them.
  */
 export async function countProducts(db: Executor, filters: ProductFilters): Promise<number> {
   if (filters.term) {
-    const [counted] = await db.select({ n: count() }).from(products).where(productFilter(filters));
+    // product_search: the same names, categories and kit flags as products, in narrow rows, so the
+    // trigram index's recheck reads a few pages instead of the products' whole rows.
+    const [counted] = await db
+      .select({ n: count() })
+      .from(productSearch)
+      .where(
+        and(
+          eq(productSearch.isKit, false),
+          filters.categoryId ? eq(productSearch.categoryId, filters.categoryId) : undefined,
+          searchNameContains(productSearch.searchName, filters.term),
+        ),
+      );
     return counted?.n ?? 0;
   }
   const [counted] = await db
@@ -159,7 +172,11 @@ export async function countProducts(db: Executor, filters: ProductFilters): Prom
  * On products.search_name (the name unaccented and lower-cased), which products_name_trgm_idx indexes.
  */
 export function productNameContains(term: string) {
-  return sql`${products.searchName} like clarear_unaccent(lower(${containsPattern(term)})) escape '\\'`;
+  return searchNameContains(products.searchName, term);
+}
+
+function searchNameContains(column: AnyPgColumn, term: string) {
+  return sql`${column} like clarear_unaccent(lower(${containsPattern(term)})) escape '\\'`;
 }
 
 /** Featured kits for the home page, by display order. */

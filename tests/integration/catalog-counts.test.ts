@@ -2,7 +2,8 @@
 // product_counts, kept by triggers in the same transaction as the product write (issue 17, goal 4).
 // After every kind of write — create, edit, category change, kit flag, delete, a category deleted,
 // a bulk insert, a rolled-back transaction, and writers at once — the count the customer sees must
-// equal a plain count(*) over the products, on every engine.
+// equal a plain count(*) over the products, on every engine; so must a search's count, which reads
+// product_search (the names, categories and kit flags, kept by triggers the same way).
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '~/db/schema';
@@ -42,6 +43,18 @@ describe.each(engines)('catalogue counts on $name', ({ name, open }) => {
     const categories = await handle.db.select({ id: t.categories.id }).from(t.categories);
     expect((await searchProductsPage(handle.db, {})).total, 'all').toBe(await truth());
     for (const { id } of categories) expect(await countProducts(handle.db, { categoryId: id }), id).toBe(await truth(id));
+    // A search's count (product_search, kept by triggers too) against the names in products, accents and case ignored.
+    const matching = async (pattern: string, categoryId?: string) =>
+      (
+        await handle.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(t.products)
+          .where(sql`not ${t.products.isKit} and clarear_unaccent(lower(${t.products.name})) like ${pattern} ${categoryId ? sql`and ${t.products.categoryId} = ${categoryId}` : sql``}`)
+      )[0]!.n;
+    for (const [term, pattern] of [['contagem', '%contagem%'], ['LOTE 1', '%lote 1%'], ['renomeado', '%renomeado%'], ['sabão', '%sabao%']] as const) {
+      expect(await countProducts(handle.db, { term }), term).toBe(await matching(pattern));
+      for (const id of [a, b]) expect(await countProducts(handle.db, { term, categoryId: id }), `${term} ${id}`).toBe(await matching(pattern, id));
+    }
   }
 
   it('starts from the products already there (the seed)', async () => {
@@ -55,8 +68,10 @@ describe.each(engines)('catalogue counts on $name', ({ name, open }) => {
     expect(await countProducts(handle.db, { categoryId: a })).toBe(before + 1);
     await expectExact();
 
+    expect(await countProducts(handle.db, { term: 'renomeado' })).toBe(0);
     await saveProduct(handle.db, id, form({ name: 'Contagem Produto Renomeado', categoryId: a, variants: [{ size: '1 L', price: '11' }] }));
     expect(await countProducts(handle.db, { categoryId: a })).toBe(before + 1);
+    expect(await countProducts(handle.db, { term: 'renomeado' })).toBe(1); // a rename is found by its new name
     await saveProduct(handle.db, id, form({ name: 'Contagem Produto Renomeado', categoryId: b, variants: [{ size: '1 L', price: '11' }] }));
     expect(await countProducts(handle.db, { categoryId: a })).toBe(before);
     expect(await countProducts(handle.db, { categoryId: b })).toBe(1);

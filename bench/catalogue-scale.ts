@@ -11,81 +11,35 @@
 // BENCH_ENGINES=postgres or pglite for one; BENCH_SIZES=1000,10000; BENCH_LIST_ROWS=0 skips the
 // lists; BENCH_EXPLAIN=0 skips the plans). Prints numbers; not a test.
 // Other work on the machine shows in the figures: the load average is printed with them.
-import { readFileSync } from "node:fs";
-import { loadavg } from "node:os";
-import type { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import pg from "pg";
-import * as schema from "~/db/schema";
-import {
-  openDatabase,
-  type Database,
-  type DatabaseHandle,
-} from "~/db/client.server";
-import {
-  listProductCategories,
-  searchProductsPage,
-  type ProductFilters,
-} from "~/server/catalog.server";
-import { listContactMessages } from "~/server/contact/admin.server";
-import { listCustomers } from "~/server/customers/list.server";
-import { listNewsletterSubscribers } from "~/server/newsletter/admin.server";
-import { listAdminOrders } from "~/server/orders/admin-orders.server";
-import { listOwnOrders } from "~/server/orders/orders.server";
-import { listAdminProducts } from "~/server/product-admin.server";
-import { listBuilderProducts } from "~/server/saved-kits.server";
-import { listAllSubscriptions } from "~/server/subscriptions/subscriptions.server";
-import { createScratchDatabase } from "../tests/integration/engines";
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import type { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from '~/db/schema';
+import { openDatabase, type Database, type DatabaseHandle } from '~/db/client.server';
+import { listProductCategories, searchProductsPage, type ProductFilters } from '~/server/catalog.server';
+import { listContactMessages } from '~/server/contact/admin.server';
+import { listCustomers } from '~/server/customers/list.server';
+import { listNewsletterSubscribers } from '~/server/newsletter/admin.server';
+import { listAdminOrders } from '~/server/orders/admin-orders.server';
+import { listOwnOrders } from '~/server/orders/orders.server';
+import { listAdminProducts } from '~/server/product-admin.server';
+import { listBuilderProducts } from '~/server/saved-kits.server';
+import { listAllSubscriptions } from '~/server/subscriptions/subscriptions.server';
+import { createScratchDatabase } from '../tests/integration/engines';
 
-const SIZES = (process.env.BENCH_SIZES ?? "1000,10000,100000")
-  .split(",")
-  .map(Number);
-const ENGINES = (process.env.BENCH_ENGINES ?? "postgres,pglite").split(",") as (
-  "postgres" | "pglite"
-)[];
+const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
+const ENGINES = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',') as ('postgres' | 'pglite')[];
 // The admin and customer-area lists are measured once, at the largest catalogue, over this many
 // customers, orders, subscriptions, newsletter sign-ups and contact messages (BENCH_LIST_ROWS=0: skip).
 const LIST_ROWS = Number(process.env.BENCH_LIST_ROWS ?? 100_000);
-const adminUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  "postgres://postgres@127.0.0.1:5432/postgres";
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const KINDS = [
-  "Detergente",
-  "Desinfetante",
-  "Água Sanitária",
-  "Limpador Multiuso",
-  "Sabão Líquido",
-  "Amaciante",
-  "Desengordurante",
-  "Limpa Vidros",
-  "Álcool 70%",
-  "Cera Líquida",
-  "Lustra Móveis",
-  "Limpa Pisos",
-  "Alvejante",
-  "Saponáceo",
-  "Removedor",
-  "Tira Manchas",
-  "Limpa Pedras",
-  "Limpador Perfumado",
-  "Multiuso Concentrado",
-  "Limpa Inox",
-];
-const SCENTS = [
-  "Lavanda",
-  "Limão",
-  "Eucalipto",
-  "Neutro",
-  "Floral",
-  "Citrus",
-  "Pinho",
-  "Talco",
-];
-const sqlArray = (items: string[]) =>
-  `array[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(",")}]`;
+const KINDS = ['Detergente', 'Desinfetante', 'Água Sanitária', 'Limpador Multiuso', 'Sabão Líquido', 'Amaciante', 'Desengordurante', 'Limpa Vidros', 'Álcool 70%', 'Cera Líquida', 'Lustra Móveis', 'Limpa Pisos', 'Alvejante', 'Saponáceo', 'Removedor', 'Tira Manchas', 'Limpa Pedras', 'Limpador Perfumado', 'Multiuso Concentrado', 'Limpa Inox'];
+const SCENTS = ['Lavanda', 'Limão', 'Eucalipto', 'Neutro', 'Floral', 'Citrus', 'Pinho', 'Talco'];
+const sqlArray = (items: string[]) => `array[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]`;
 
 /** Products from..to (1-based), spread over the categories, each with a 1 L and a 5 L size. */
 function growSql(from: number, to: number) {
@@ -104,27 +58,24 @@ function growSql(from: number, to: number) {
 
 type Case = { label: string; filters: (categoryId: string) => ProductFilters };
 const CASES: Case[] = [
-  { label: "first page", filters: () => ({}) },
-  { label: "q=deterg", filters: () => ({ term: "deterg" }) },
-  { label: "category", filters: (categoryId) => ({ categoryId }) },
-  { label: "q=deterg page 3", filters: () => ({ term: "deterg" }) },
+  { label: 'first page', filters: () => ({}) },
+  { label: 'q=deterg', filters: () => ({ term: 'deterg' }) },
+  { label: 'category', filters: (categoryId) => ({ categoryId }) },
+  { label: 'q=deterg page 3', filters: () => ({ term: 'deterg' }) },
   // A rare term: the page cannot come from walking the list's order, only from the trigram index.
-  { label: "q=inox pinho 77", filters: () => ({ term: "inox pinho 77" }) },
+  { label: 'q=inox pinho 77', filters: () => ({ term: 'inox pinho 77' }) },
   // A broad term: 'Limpa…' is 6 of the 20 kinds, so 30 % of the catalogue matches and must be counted.
-  { label: "q=limp", filters: () => ({ term: "limp" }) },
+  { label: 'q=limp', filters: () => ({ term: 'limp' }) },
 ];
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** CPU milliseconds (user + system) used so far by these processes (/proc/<pid>/stat); NaN when one has ended. */
 function processCpuMs(pids: number[]) {
   let ticks = 0;
   for (const pid of pids) {
     try {
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8")
-        .replace(/^.*\) /, "")
-        .split(" ");
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
       ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
     } catch {
       return Number.NaN; // a backend ended meanwhile (the pool closed it): its CPU is unknown
@@ -138,19 +89,10 @@ const CLOCK_TICKS = 100; // getconf CLK_TCK on Linux
  * CPU per request, which the machine's load does not change (unlike wall times): this process
  * (the app's side, and PGlite when embedded) and, on PostgreSQL, the database's backends.
  */
-type CpuMeter = {
-  start: () => Promise<void>;
-  read: () => { node: number; db: number };
-};
+type CpuMeter = { start: () => Promise<void>; read: () => { node: number; db: number } };
 
-async function measure(
-  db: Database,
-  categoryId: string,
-  c: Case,
-  iterations: number,
-  cpu: CpuMeter,
-) {
-  const page = c.label.endsWith("page 3") ? 3 : 1;
+async function measure(db: Database, categoryId: string, c: Case, iterations: number, cpu: CpuMeter) {
+  const page = c.label.endsWith('page 3') ? 3 : 1;
   // The loader's database work: the category list, then the page with its count.
   const path = async () => {
     await listProductCategories(db);
@@ -168,27 +110,15 @@ async function measure(
   }
   const after = cpu.read();
   times.sort((a, b) => a - b);
-  return {
-    total,
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    cpuNode: (after.node - before.node) / iterations,
-    cpuDb: (after.db - before.db) / iterations,
-  };
+  return { total, p50: percentile(times, 50), p95: percentile(times, 95), cpuNode: (after.node - before.node) / iterations, cpuDb: (after.db - before.db) / iterations };
 }
 
 /** The SQL the page path sends, caught by a logging Drizzle on the same connection. */
-async function capturedQueries(
-  makeDb: (logQuery: (query: string, params: unknown[]) => void) => Database,
-  categoryId: string,
-  c: Case,
-) {
+async function capturedQueries(makeDb: (logQuery: (query: string, params: unknown[]) => void) => Database, categoryId: string, c: Case) {
   const seen: { query: string; params: unknown[] }[] = [];
   const db = makeDb((query, params) => seen.push({ query, params }));
   await listProductCategories(db);
-  await searchProductsPage(db, c.filters(categoryId), {
-    page: c.label.endsWith("page 3") ? 3 : 1,
-  });
+  await searchProductsPage(db, c.filters(categoryId), { page: c.label.endsWith('page 3') ? 3 : 1 });
   return seen;
 }
 
@@ -221,69 +151,27 @@ function listsSql(rows: number) {
 
 type ListCase = { label: string; run: (db: Database) => Promise<unknown> };
 const LIST_CASES: ListCase[] = [
-  { label: "admin products", run: (db) => listAdminProducts(db, {}) },
-  {
-    label: "admin products p.200",
-    run: (db) => listAdminProducts(db, { page: 200 }),
-  },
-  {
-    label: "admin products q",
-    run: (db) => listAdminProducts(db, { term: "inox pinho 77" }),
-  },
-  { label: "kit builder", run: (db) => listBuilderProducts(db) },
-  {
-    label: "kit builder q",
-    run: (db) => listBuilderProducts(db, "inox pinho 77"),
-  },
-  { label: "admin orders", run: (db) => listAdminOrders(db, {}) },
-  {
-    label: "admin orders p.200",
-    run: (db) => listAdminOrders(db, { page: 200 }),
-  },
-  {
-    label: "admin orders paid",
-    run: (db) => listAdminOrders(db, { status: "paid" }),
-  },
-  {
-    label: "admin orders q",
-    run: (db) => listAdminOrders(db, { term: "cliente77@exemplo" }),
-  },
-  { label: "admin customers", run: (db) => listCustomers(db, {}) },
-  {
-    label: "admin customers p.200",
-    run: (db) => listCustomers(db, { page: 200 }),
-  },
-  {
-    label: "admin customers q",
-    run: (db) => listCustomers(db, { q: "cliente77@exemplo" }),
-  },
-  {
-    label: "admin subscriptions",
-    run: (db) => listAllSubscriptions(db, { page: 1, pageSize: 25 }),
-  },
-  {
-    label: "admin subscr. p.200",
-    run: (db) => listAllSubscriptions(db, { page: 200, pageSize: 25 }),
-  },
-  { label: "admin newsletter", run: (db) => listNewsletterSubscribers(db, {}) },
-  {
-    label: "admin newsletter q",
-    run: (db) => listNewsletterSubscribers(db, { q: "leitor77@" }),
-  },
-  { label: "admin messages", run: (db) => listContactMessages(db, {}) },
-  {
-    label: "admin messages unread",
-    run: (db) => listContactMessages(db, { filter: "unread" }),
-  },
-  {
-    label: "admin messages q",
-    run: (db) => listContactMessages(db, { q: "pedido 777" }),
-  },
-  { label: "own orders (1000)", run: (db) => listOwnOrders(db, "bench-1") },
-  {
-    label: "own orders p.40",
-    run: (db) => listOwnOrders(db, "bench-1", { page: 40 }),
-  },
+  { label: 'admin products', run: (db) => listAdminProducts(db, {}) },
+  { label: 'admin products p.200', run: (db) => listAdminProducts(db, { page: 200 }) },
+  { label: 'admin products q', run: (db) => listAdminProducts(db, { term: 'inox pinho 77' }) },
+  { label: 'kit builder', run: (db) => listBuilderProducts(db) },
+  { label: 'kit builder q', run: (db) => listBuilderProducts(db, 'inox pinho 77') },
+  { label: 'admin orders', run: (db) => listAdminOrders(db, {}) },
+  { label: 'admin orders p.200', run: (db) => listAdminOrders(db, { page: 200 }) },
+  { label: 'admin orders paid', run: (db) => listAdminOrders(db, { status: 'paid' }) },
+  { label: 'admin orders q', run: (db) => listAdminOrders(db, { term: 'cliente77@exemplo' }) },
+  { label: 'admin customers', run: (db) => listCustomers(db, {}) },
+  { label: 'admin customers p.200', run: (db) => listCustomers(db, { page: 200 }) },
+  { label: 'admin customers q', run: (db) => listCustomers(db, { q: 'cliente77@exemplo' }) },
+  { label: 'admin subscriptions', run: (db) => listAllSubscriptions(db, { page: 1, pageSize: 25 }) },
+  { label: 'admin subscr. p.200', run: (db) => listAllSubscriptions(db, { page: 200, pageSize: 25 }) },
+  { label: 'admin newsletter', run: (db) => listNewsletterSubscribers(db, {}) },
+  { label: 'admin newsletter q', run: (db) => listNewsletterSubscribers(db, { q: 'leitor77@' }) },
+  { label: 'admin messages', run: (db) => listContactMessages(db, {}) },
+  { label: 'admin messages unread', run: (db) => listContactMessages(db, { filter: 'unread' }) },
+  { label: 'admin messages q', run: (db) => listContactMessages(db, { q: 'pedido 777' }) },
+  { label: 'own orders (1000)', run: (db) => listOwnOrders(db, 'bench-1') },
+  { label: 'own orders p.40', run: (db) => listOwnOrders(db, 'bench-1', { page: 40 }) },
 ];
 
 async function lists(
@@ -294,19 +182,8 @@ async function lists(
 ) {
   const t0 = performance.now();
   await raw(listsSql(LIST_ROWS));
-  for (const table of [
-    '"user"',
-    "orders",
-    "user_subscriptions",
-    "newsletter_subscriptions",
-    "contact_messages",
-  ])
-    await raw(`vacuum analyze ${table}`);
-  console.log(
-    `\n## ${engine}, admin and customer-area lists over ${LIST_ROWS.toLocaleString("pt-BR")} customers, orders, newsletter sign-ups and messages (generated in ${((performance.now() - t0) / 1000).toFixed(1)} s; load ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(" ")})`,
-  );
+  for (const table of ['"user"', 'orders', 'user_subscriptions', 'newsletter_subscriptions', 'contact_messages']) await raw(`vacuum analyze ${table}`);
+  console.log(`\n## ${engine}, admin and customer-area lists over ${LIST_ROWS.toLocaleString('pt-BR')} customers, orders, newsletter sign-ups and messages (generated in ${((performance.now() - t0) / 1000).toFixed(1)} s; load ${loadavg().map((l) => l.toFixed(2)).join(' ')})`);
   for (const c of LIST_CASES) {
     for (let i = 0; i < 5; i++) await c.run(db);
     const times: number[] = [];
@@ -316,39 +193,27 @@ async function lists(
       times.push(performance.now() - t);
     }
     times.sort((x, y) => x - y);
-    console.log(
-      `${engine} list ${c.label.padEnd(22)} p50 ${percentile(times, 50).toFixed(2).padStart(7)} ms  p95 ${percentile(times, 95).toFixed(2).padStart(7)} ms  (50 runs)`,
-    );
+    console.log(`${engine} list ${c.label.padEnd(22)} p50 ${percentile(times, 50).toFixed(2).padStart(7)} ms  p95 ${percentile(times, 95).toFixed(2).padStart(7)} ms  (50 runs)`);
   }
-  if (process.env.BENCH_EXPLAIN === "0") return;
+  if (process.env.BENCH_EXPLAIN === '0') return;
   for (const c of LIST_CASES) {
     const seen: { query: string; params: unknown[] }[] = [];
     await c.run(makeDb((query, params) => seen.push({ query, params })));
     for (const { query, params } of seen) {
       const plan = await raw(`explain (analyze, costs off) ${query}`, params);
-      console.log(
-        `\n-- ${engine} list ${c.label}: ${query.replace(/\s+/g, " ").slice(0, 160)}…`,
-      );
-      for (const row of plan)
-        console.log(
-          `   ${String(Object.values(row)[0]).replace(/'\{[^}]{60,}\}'/, "'{…}'")}`,
-        );
+      console.log(`\n-- ${engine} list ${c.label}: ${query.replace(/\s+/g, ' ').slice(0, 160)}…`);
+      for (const row of plan) console.log(`   ${String(Object.values(row)[0]).replace(/'\{[^}]{60,}\}'/, "'{…}'")}`);
     }
   }
 }
 
-async function run(engine: "postgres" | "pglite") {
+async function run(engine: 'postgres' | 'pglite') {
   let handle: DatabaseHandle;
   let drop = async () => {};
-  let raw: (
-    text: string,
-    params?: unknown[],
-  ) => Promise<Record<string, unknown>[]>;
-  let makeDb: (
-    logQuery: (query: string, params: unknown[]) => void,
-  ) => Database;
-  if (engine === "postgres") {
-    const scratch = await createScratchDatabase(adminUrl, "clarear_bench");
+  let raw: (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+  let makeDb: (logQuery: (query: string, params: unknown[]) => void) => Database;
+  if (engine === 'postgres') {
+    const scratch = await createScratchDatabase(adminUrl, 'clarear_bench');
     handle = await openDatabase({ databaseUrl: scratch.url });
     // Its own connection: the app's pool times a query out long before a bulk insert on a busy machine ends.
     const pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
@@ -363,18 +228,8 @@ async function run(engine: "postgres" | "pglite") {
     handle = await openDatabase({ pgliteDir: null });
     const client = (handle.jobs as { pglite: PGlite }).pglite;
     // exec runs several statements (the bulk load); query one, with parameters.
-    raw = async (text, params) =>
-      params
-        ? (await client.query<Record<string, unknown>>(text, params)).rows
-        : (((await client.exec(text)).at(-1)?.rows ?? []) as Record<
-            string,
-            unknown
-          >[]);
-    makeDb = (logQuery) =>
-      drizzlePglite(client, {
-        schema,
-        logger: { logQuery },
-      }) as unknown as Database;
+    raw = async (text, params) => (params ? (await client.query<Record<string, unknown>>(text, params)).rows : ((await client.exec(text)).at(-1)?.rows ?? []) as Record<string, unknown>[]);
+    makeDb = (logQuery) => drizzlePglite(client, { schema, logger: { logQuery } }) as unknown as Database;
     drop = () => handle.close();
   }
   await handle.migrate();
@@ -383,73 +238,42 @@ async function run(engine: "postgres" | "pglite") {
   const cpu: CpuMeter = {
     // The app pool's backends now (PostgreSQL): the pool opens and closes connections as it goes.
     start: async () => {
-      if (engine === "postgres")
-        backendPids = (
-          await raw(
-            `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
-          )
-        ).map((r) => Number(r.pid));
+      if (engine === 'postgres')
+        backendPids = (await raw(`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`)).map((r) => Number(r.pid));
     },
     read: () => {
       const usage = process.cpuUsage();
-      return {
-        node: (usage.user + usage.system) / 1000,
-        db: processCpuMs(backendPids),
-      };
+      return { node: (usage.user + usage.system) / 1000, db: processCpuMs(backendPids) };
     },
   };
-  await raw(
-    `insert into categories (name) select unnest(array['Cozinha', 'Banheiro', 'Lavanderia', 'Pisos', 'Multiuso', 'Profissional', 'Kits Prontos'])`,
-  );
-  const [category] = await raw(
-    `select id from categories where name = 'Lavanderia'`,
-  );
+  await raw(`insert into categories (name) select unnest(array['Cozinha', 'Banheiro', 'Lavanderia', 'Pisos', 'Multiuso', 'Profissional', 'Kits Prontos'])`);
+  const [category] = await raw(`select id from categories where name = 'Lavanderia'`);
   const categoryId = String(category!.id);
   let have = 0;
   try {
     for (const size of SIZES) {
       const t0 = performance.now();
-      for (let from = have + 1; from <= size; from += 20_000)
-        await raw(growSql(from, Math.min(size, from + 19_999)));
+      for (let from = have + 1; from <= size; from += 20_000) await raw(growSql(from, Math.min(size, from + 19_999)));
       // What autovacuum does after a bulk change: statistics, and the visibility map index-only counts need.
-      await raw("vacuum analyze products");
-      await raw("vacuum analyze product_variants");
+      await raw('vacuum analyze products');
+      await raw('vacuum analyze product_variants');
+      await raw('vacuum analyze product_search');
+      await raw('vacuum analyze product_counts');
       have = size;
-      console.log(
-        `\n## ${engine}, ${size.toLocaleString("pt-BR")} products (generated in ${((performance.now() - t0) / 1000).toFixed(1)} s; load ${loadavg()
-          .map((l) => l.toFixed(2))
-          .join(" ")})`,
-      );
-      const iterations = engine === "pglite" && size >= 100_000 ? 100 : 300;
+      console.log(`\n## ${engine}, ${size.toLocaleString('pt-BR')} products (generated in ${((performance.now() - t0) / 1000).toFixed(1)} s; load ${loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+      const iterations = engine === 'pglite' && size >= 100_000 ? 100 : 300;
       for (const c of CASES) {
         const r = await measure(handle.db, categoryId, c, iterations, cpu);
-        const cpuText =
-          engine === "postgres"
-            ? `cpu node ${r.cpuNode.toFixed(2)} + db ${Number.isNaN(r.cpuDb) ? "n/a" : r.cpuDb.toFixed(2)} ms/req`
-            : `cpu ${r.cpuNode.toFixed(2)} ms/req (node + PGlite)`;
-        console.log(
-          `${engine} ${String(size).padStart(6)} ${c.label.padEnd(15)} ${String(r.total).padStart(6)} found  p50 ${r.p50.toFixed(2).padStart(7)} ms  p95 ${r.p95.toFixed(2).padStart(7)} ms  ${cpuText}  (${iterations} runs)`,
-        );
+        const cpuText = engine === 'postgres' ? `cpu node ${r.cpuNode.toFixed(2)} + db ${Number.isNaN(r.cpuDb) ? 'n/a' : r.cpuDb.toFixed(2)} ms/req` : `cpu ${r.cpuNode.toFixed(2)} ms/req (node + PGlite)`;
+        console.log(`${engine} ${String(size).padStart(6)} ${c.label.padEnd(15)} ${String(r.total).padStart(6)} found  p50 ${r.p50.toFixed(2).padStart(7)} ms  p95 ${r.p95.toFixed(2).padStart(7)} ms  ${cpuText}  (${iterations} runs)`);
       }
-      if (process.env.BENCH_EXPLAIN === "0") continue;
-      for (const c of CASES.filter((x) => !x.label.endsWith("page 3"))) {
-        for (const { query, params } of await capturedQueries(
-          makeDb,
-          categoryId,
-          c,
-        )) {
+      if (process.env.BENCH_EXPLAIN === '0') continue;
+      for (const c of CASES.filter((x) => !x.label.endsWith('page 3'))) {
+        for (const { query, params } of await capturedQueries(makeDb, categoryId, c)) {
           if (query.includes('"categories"."name" <>')) continue; // the 7-row category list
-          const plan = await raw(
-            `explain (analyze, buffers, costs off) ${query}`,
-            params,
-          );
-          console.log(
-            `\n-- ${engine} ${size} ${c.label}: ${query.replace(/\s+/g, " ").slice(0, 160)}…`,
-          );
-          for (const row of plan)
-            console.log(
-              `   ${String(Object.values(row)[0]).replace(/'\{[^}]{60,}\}'/, "'{…}'")}`,
-            );
+          const plan = await raw(`explain (analyze, buffers, costs off) ${query}`, params);
+          console.log(`\n-- ${engine} ${size} ${c.label}: ${query.replace(/\s+/g, ' ').slice(0, 160)}…`);
+          for (const row of plan) console.log(`   ${String(Object.values(row)[0]).replace(/'\{[^}]{60,}\}'/, "'{…}'")}`);
         }
       }
     }

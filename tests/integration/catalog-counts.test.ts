@@ -10,7 +10,7 @@ import * as t from '~/db/schema';
 import { seedCatalogue } from '~/db/seed/seed.server';
 import { productFormSchema } from '~/lib/schemas/admin-product';
 import { countProducts, searchProductsPage } from '~/server/catalog.server';
-import { deleteProduct, saveProduct } from '~/server/product-admin.server';
+import { deleteProduct, listAdminProducts, saveProduct } from '~/server/product-admin.server';
 import { engines } from './engines';
 
 const form = (values: Record<string, unknown>) => productFormSchema.parse({ basePrice: '1,00', price: '10,00', ...values });
@@ -43,6 +43,9 @@ describe.each(engines)('catalogue counts on $name', ({ name, open }) => {
     const categories = await handle.db.select({ id: t.categories.id }).from(t.categories);
     expect((await searchProductsPage(handle.db, {})).total, 'all').toBe(await truth());
     for (const { id } of categories) expect(await countProducts(handle.db, { categoryId: id }), id).toBe(await truth(id));
+    // The admin's product list counts kits too, from the same counters.
+    const everything = (await handle.db.select({ n: sql<number>`count(*)::int` }).from(t.products))[0]!.n;
+    expect((await listAdminProducts(handle.db, {})).total, 'admin').toBe(everything);
     // A search's count (product_search, kept by triggers too) against the names in products, accents and case ignored.
     const matching = async (pattern: string, categoryId?: string) =>
       (

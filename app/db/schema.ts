@@ -120,7 +120,7 @@ export const user = pgTable(
     check('user_tax_id_check', taxIdFormat(t.taxId)),
     // The admin's customer list (/admin/customers): newest first, and an accent- and case-insensitive
     // "contains" search on name, e-mail and CPF/CNPJ, each served by a trigram index.
-    index('user_created_at_idx').on(t.createdAt.desc()),
+    index('user_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('user_name_trgm_idx').using('gin', sql`clarear_unaccent(lower(${t.name})) gin_trgm_ops`),
     index('user_email_trgm_idx').using('gin', sql`clarear_unaccent(lower(${t.email})) gin_trgm_ops`),
     index('user_tax_id_trgm_idx').using('gin', sql`${t.taxId} gin_trgm_ops`),
@@ -229,12 +229,53 @@ export const products = pgTable(
     index('products_list_idx').on(t.isKit, t.displayOrder, t.name, t.id),
     index('products_featured_idx').on(t.isFeatured, t.displayOrder),
     index('products_category_list_idx').on(t.categoryId, t.isKit, t.displayOrder, t.name, t.id),
-    index('products_name_idx').on(t.name),
+    // The admin's product list in its order (name, then id): a page reads its rows from the index.
+    index('products_name_idx').on(t.name, t.id),
     index('products_base_price_idx').on(t.basePrice),
     // Accent- and case-insensitive "contains" search (SPEC §5 Search).
     index('products_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
   ],
 );
+
+/**
+ * How many products there are per (category, kit or not): the exact 'N produtos encontrados' of
+ * /produtos and of a category page in constant time (issue 17, goal 4). Kept by statement-level
+ * triggers on products (drizzle/0018_product_counts.sql), in the same transaction as the product
+ * write, so it is exact by construction: never written by the app. `category_id` is the nil UUID
+ * (NO_CATEGORY) for products without a category; no foreign key, so deleting a category (which sets
+ * its products' category to null, moving their count) never races the counter row.
+ */
+export const productCounts = pgTable(
+  'product_counts',
+  {
+    categoryId: uuid('category_id').notNull(),
+    isKit: boolean('is_kit').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.isKit] }), check('product_counts_n_check', sql`${t.n} >= 0`)],
+);
+
+/**
+ * What a storefront search reads to count its matches exactly (issue 17, goal 4): each product's
+ * searchable name, category and kit flag, and nothing else. A count through the trigram index must
+ * recheck every candidate row in the heap; here a row is ~90 bytes instead of a product's whole row
+ * (descriptions, usage, composition), so a search matching thousands of products reads a few
+ * hundred pages instead of thousands. Kept by triggers on products (drizzle/0019_product_search.sql)
+ * in the same transaction as the write; never written by the app.
+ */
+export const productSearch = pgTable(
+  'product_search',
+  {
+    productId: uuid('product_id').primaryKey(),
+    categoryId: uuid('category_id'),
+    isKit: boolean('is_kit').notNull(),
+    searchName: text('search_name').notNull(),
+  },
+  (t) => [index('product_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`)],
+);
+
+/** product_counts.category_id of products without a category. */
+export const NO_CATEGORY = '00000000-0000-0000-0000-000000000000';
 
 export const productVariants = pgTable(
   'product_variants',
@@ -359,7 +400,7 @@ export const userSubscriptions = pgTable(
     index('user_subscriptions_user_status_idx').on(t.userId, t.status, t.createdAt.desc()),
     // One live (active or paused) subscription per customer.
     uniqueIndex('user_subscriptions_one_live_idx').on(t.userId).where(sql`${t.status} in ('active', 'paused')`),
-    index('user_subscriptions_created_at_idx').on(t.createdAt.desc()),
+    index('user_subscriptions_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -461,7 +502,7 @@ export const orders = pgTable(
     check('orders_refund_status_check', oneOf(t.refundStatus, REFUND_STATUSES)),
     check('orders_cancel_reason_check', sql`${t.status} <> 'cancelled' or ${t.cancelReason} is not null`),
     // The admin list: tabs by status, newest first; the expiry job: pending orders past their time.
-    index('orders_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('orders_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_pending_expiry_idx').on(t.paymentExpiresAt).where(sql`${t.status} = 'pending'`),
     check('orders_amounts_check', sql`${t.subtotalPrice} >= 0 and ${t.discountPrice} >= 0 and ${t.shippingPrice} >= 0`),
     check('orders_payment_method_check', oneOf(t.paymentMethod, PAYMENT_METHODS)),
@@ -477,9 +518,11 @@ export const orders = pgTable(
     uniqueIndex('orders_welcome_tax_id_idx').on(t.taxId).where(sql`${t.discountKind} = 'welcome' and ${t.status} <> 'cancelled'`),
     // The first-purchase check looks up earlier orders by CPF/CNPJ.
     index('orders_tax_id_idx').on(t.taxId),
-    index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('orders_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The admin dashboard reads the latest orders and the last 30 days.
-    index('orders_created_at_idx').on(t.createdAt.desc()),
+    // DESC NULLS FIRST, as ORDER BY … DESC sorts: an index in DESC NULLS LAST (drizzle's default for
+    // .desc()) does not match the admin lists' order, and PostgreSQL sorted all orders for each page.
+    index('orders_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_subscription_idx').on(t.subscriptionId, t.createdAt.desc()),
     // A programmed delivery orders once per date, however often its job runs.
     uniqueIndex('orders_programmed_delivery_date_idx').on(t.programmedDeliveryId, t.scheduledFor),
@@ -938,7 +981,9 @@ export const newsletterSubscriptions = pgTable(
   (t) => [
     check('newsletter_email_check', sql`${t.email} ~ '^[^@[:space:]]+@[^@[:space:]]+$'`),
     check('newsletter_source_check', oneOf(t.source, NEWSLETTER_SOURCES)),
-    index('newsletter_created_at_idx').on(t.createdAt.desc()),
+    index('newsletter_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The admin's search by e-mail (ilike '%…%').
+    index('newsletter_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     uniqueIndex('newsletter_email_lower_idx').on(sql`lower(${t.email})`),
   ],
 );
@@ -973,7 +1018,14 @@ export const contactMessages = pgTable(
   },
   (t) => [
     check('contact_messages_lengths_check', sql`length(${t.name}) between 1 and 120 and length(${t.subject}) between 1 and 200 and length(${t.message}) between 1 and 5000`),
-    index('contact_messages_created_at_idx').on(t.createdAt.desc()),
+    index('contact_messages_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The admin's unread filter and the sidebar's unread count.
+    index('contact_messages_unread_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.readAt} is null`),
+    // The admin's search (contact/admin.server matches): the same expression, so ilike '%…%' uses it.
+    index('contact_messages_search_trgm_idx').using(
+      'gin',
+      sql`clarear_unaccent(${t.name} || ' ' || ${t.email} || ' ' || ${t.subject} || ' ' || ${t.message}) gin_trgm_ops`,
+    ),
   ],
 );
 

@@ -1,8 +1,9 @@
 // Catalogue reads (SPEC §7 Reads): products, kits, variants, kit items,
 // categories and testimonials. All catalogue SQL lives here.
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '~/db/client.server';
-import { categories, kitItems, products, productVariants, testimonials } from '~/db/schema';
+import { categories, kitItems, productCounts, products, productSearch, productVariants, testimonials } from '~/db/schema';
 import { pageWindow } from '~/lib/pagination';
 import { containsPattern } from '~/lib/search';
 import { isSlug, slugify } from '~/lib/slug';
@@ -94,6 +95,16 @@ function productFilter(filters: ProductFilters) {
 // products_list_idx / products_category_list_idx follow it, so a page reads only its rows.
 const productListOrder = [asc(products.displayOrder), asc(products.name), asc(products.id)];
 
+/**
+ * What a non-kit product's card can promise, in the page's own query (one round trip instead of
+ * withAvailability's three): its best size, or null (not tracked) when it has no size or any size is
+ * not tracked, as getProductAvailability answers for a product. Only for non-kits: a kit's comes
+ * from its contents.
+ */
+const nonKitAvailable = sql<number | null>`(select case when bool_and(v.stock is not null) then max(v.stock) end from ${productVariants} v where v.product_id = ${products.id})`.mapWith(
+  (v: unknown) => (v === null ? null : Number(v)),
+);
+
 /** Cards on one page of /produtos (SPEC §2). */
 export const PRODUCTS_PAGE_SIZE = 24;
 
@@ -112,7 +123,7 @@ export async function searchProductsPage(
   const where = productFilter(filters);
   const pageRows = (offset: number) =>
     db
-      .select(productCardColumns)
+      .select({ ...productCardColumns, available: nonKitAvailable })
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId))
       .where(where)
@@ -120,12 +131,40 @@ export async function searchProductsPage(
       .limit(pageSize)
       .offset(offset);
   const requested = pageWindow(Number.MAX_SAFE_INTEGER, options.page ?? 1, pageSize);
-  const [rows, [counted]] = await Promise.all([pageRows(requested.offset), db.select({ n: count() }).from(products).where(where)]);
-  const total = counted?.n ?? 0;
+  const [rows, total] = await Promise.all([pageRows(requested.offset), countProducts(db, filters)]);
   const window = pageWindow(total, requested.page, pageSize);
   // Only an out-of-range page (an old link, a hand-typed number) costs a second read.
-  const cards = await withAvailability(db, window.page === requested.page ? rows : await pageRows(window.offset));
+  const cards = window.page === requested.page ? rows : await pageRows(window.offset);
   return { products: cards, total, page: window.page, pageCount: window.pageCount, pageSize };
+}
+
+/**
+ * How many non-kit products match, exactly. Without a search term it is the sum of the counters the
+ * database keeps per (category, is_kit) (product_counts, drizzle/0018): constant time at any catalogue
+ * size. With a term it counts the matches through the trigram index of product_search, as
+ * productNameContains matches them.
+ */
+export async function countProducts(db: Executor, filters: ProductFilters): Promise<number> {
+  if (filters.term) {
+    // product_search: the same names, categories and kit flags as products, in narrow rows, so the
+    // trigram index's recheck reads a few pages instead of the products' whole rows.
+    const [counted] = await db
+      .select({ n: count() })
+      .from(productSearch)
+      .where(
+        and(
+          eq(productSearch.isKit, false),
+          filters.categoryId ? eq(productSearch.categoryId, filters.categoryId) : undefined,
+          searchNameContains(productSearch.searchName, filters.term),
+        ),
+      );
+    return counted?.n ?? 0;
+  }
+  const [counted] = await db
+    .select({ n: sql<number>`coalesce(sum(${productCounts.n}), 0)::integer` })
+    .from(productCounts)
+    .where(and(eq(productCounts.isKit, false), filters.categoryId ? eq(productCounts.categoryId, filters.categoryId) : undefined));
+  return Number(counted?.n ?? 0);
 }
 
 /**
@@ -133,7 +172,11 @@ export async function searchProductsPage(
  * On products.search_name (the name unaccented and lower-cased), which products_name_trgm_idx indexes.
  */
 export function productNameContains(term: string) {
-  return sql`${products.searchName} like clarear_unaccent(lower(${containsPattern(term)})) escape '\\'`;
+  return searchNameContains(products.searchName, term);
+}
+
+function searchNameContains(column: AnyPgColumn, term: string) {
+  return sql`${column} like clarear_unaccent(lower(${containsPattern(term)})) escape '\\'`;
 }
 
 /** Featured kits for the home page, by display order. */

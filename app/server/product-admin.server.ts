@@ -5,7 +5,7 @@
 import { and, asc, count, eq, inArray, like, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { isForeignKeyViolation, isUniqueViolation } from '~/db/errors.server';
-import { categories, kitItems, products, productVariants } from '~/db/schema';
+import { categories, kitItems, productCounts, products, productVariants } from '~/db/schema';
 import type { ProductFormInput } from '~/lib/schemas/admin-product';
 import { pageWindow } from '~/lib/pagination';
 import { slugify } from '~/lib/slug';
@@ -42,7 +42,10 @@ export async function listAdminProducts(db: Executor, filters: { term?: string; 
         ? sql`exists (select 1 from ${productVariants} v where v.product_id = ${products.id} and v.stock < ${LOW_STOCK_THRESHOLD})`
         : undefined;
   const where = and(filters.term ? productNameContains(filters.term) : undefined, stockWhere);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(products).where(where);
+  // Unfiltered, the count is the counters' sum (product_counts: kits and the rest), not a scan of every product.
+  const [{ total } = { total: 0 }] = where
+    ? await db.select({ total: count() }).from(products).where(where)
+    : await db.select({ total: sql<number>`coalesce(sum(${productCounts.n}), 0)::integer`.mapWith(Number) }).from(productCounts);
   const { page, pageCount, offset } = pageWindow(total, filters.page ?? 1, ADMIN_PRODUCTS_PAGE_SIZE);
   const rows = await db
     .select({

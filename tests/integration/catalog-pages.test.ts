@@ -6,6 +6,7 @@ import * as t from '~/db/schema';
 import { seedCatalogue } from '~/db/seed/seed.server';
 import { listProductCategories, PRODUCTS_PAGE_SIZE, searchProducts, searchProductsPage } from '~/server/catalog.server';
 import { KIT_BUILDER_RESULTS, listBuilderProducts } from '~/server/saved-kits.server';
+import { getProductAvailability } from '~/server/stock.server';
 import { engines } from './engines';
 
 const EXTRA = 53; // with the seed's products, several full pages and a partial last one
@@ -95,6 +96,25 @@ describe.each(engines)('catalogue pages on $name', ({ open }) => {
     const first = await searchProductsPage(handle.db, { categoryId });
     for (const page of [0, -2, Number.NaN, 1.7]) expect((await searchProductsPage(handle.db, { categoryId }, { page })).products).toEqual(first.products);
     expect(await searchProductsPage(handle.db, { term: 'xyzzy' }, { page: 5 })).toMatchObject({ total: 0, page: 1, pageCount: 1, products: [] });
+  });
+
+  it('each card promises what stock promises for that product (best size; not tracked when a size is untracked or it has none)', async () => {
+    const [tracked, mixed, sold] = (await searchProducts(handle.db, { categoryId })).slice(0, 3);
+    await handle.db.insert(t.productVariants).values([
+      { productId: tracked!.id, size: '1 L', price: '9.90', stock: 3 },
+      { productId: tracked!.id, size: '5 L', price: '39.90', stock: 7 },
+      { productId: mixed!.id, size: '1 L', price: '9.90', stock: 2 },
+      { productId: mixed!.id, size: '5 L', price: '39.90', stock: null },
+      { productId: sold!.id, size: '1 L', price: '9.90', stock: 0 },
+    ]);
+    const cards = (await everyPage({})).flatMap((p) => p.products);
+    const expected = await getProductAvailability(
+      handle.db,
+      cards.map((c) => c.id),
+    );
+    for (const c of cards) expect(c.available, c.name).toBe(expected.get(c.id) ?? null);
+    const byId = new Map(cards.map((c) => [c.id, c.available]));
+    expect([byId.get(tracked!.id), byId.get(mixed!.id), byId.get(sold!.id)]).toEqual([7, null, 0]);
   });
 
   it('the kit builder gets at most its page of products with the total, and finds the others by name', async () => {

@@ -40,7 +40,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     return { q, products, total, error: null };
   } catch (error) {
     log.error('monte-seu-kit: falha ao buscar produtos', error);
-    return { q, products: [] as BuilderProduct[], total: 0, error: 'Erro ao buscar produtos' };
+    // 503, not 200: the failure must never be kept by a shared cache as the builder's page.
+    return data({ q, products: [] as BuilderProduct[], total: 0, error: 'Erro ao buscar produtos' }, { status: 503, headers: { 'Retry-After': '30' } });
   }
 }
 

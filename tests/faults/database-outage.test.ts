@@ -72,6 +72,10 @@ describe('database outage on PostgreSQL', () => {
       expectUnavailablePage(await timed(anonymous, path), path);
     }
     // A signed-in customer: the session cannot be read either, and is not lost (below).
+    // The kit builder keeps its page with an error in it, but never as a 200 a shared cache could keep.
+    const builder = await timed(anonymous, '/kits/monte-seu-kit');
+    expect(builder.response.status).toBe(503);
+    expect(builder.response.headers.get('cache-control')).toContain('no-store');
     expectUnavailablePage(await timed(signedIn, '/area-cliente/perfil'), '/area-cliente/perfil');
     expectUnavailablePage(await timed(signedIn, '/checkout'), '/checkout (signed in)');
     // A client-side navigation (the router's data request) gets the 503 too, which the page shows the same way.

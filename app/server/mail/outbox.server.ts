@@ -61,6 +61,38 @@ export async function enqueueMail(db: Executor, mail: OutgoingMail): Promise<str
   return row?.id ?? null;
 }
 
+/** Rows per INSERT when a job queues many e-mails at once (well under PostgreSQL's 65,535 parameters). */
+const ENQUEUE_CHUNK = 500;
+
+/**
+ * Queues many e-mails in the caller's transaction with one INSERT per 500 (a job's reminders or
+ * renewals): the same rows as `enqueueMail` one by one. Returns how many were new (a dedupe key
+ * already queued counts nothing).
+ */
+export async function enqueueMails(db: Executor, mails: readonly OutgoingMail[]): Promise<number> {
+  let queued = 0;
+  for (let start = 0; start < mails.length; start += ENQUEUE_CHUNK) {
+    const chunk = mails.slice(start, start + ENQUEUE_CHUNK);
+    const at = now();
+    const values = await Promise.all(
+      chunk.map(async (mail) => ({
+        kind: mail.kind,
+        toAddress: mail.to,
+        subject: mail.subject,
+        textBody: mail.unsubscribe ? `${mail.text}\n\n${unsubscribeTextFooter(mail.unsubscribe.list, mail.unsubscribe.url)}` : mail.text,
+        htmlBody: mail.html ?? (await renderTextEmailHtml(mail.subject, mail.text, mail.unsubscribe)),
+        replyTo: mail.replyTo ?? null,
+        dedupeKey: mail.dedupeKey ?? null,
+        listUnsubscribe: mail.unsubscribe?.url ?? null,
+        nextAttemptAt: at,
+      })),
+    );
+    const rows = await db.insert(emailOutbox).values(values).onConflictDoNothing({ target: emailOutbox.dedupeKey }).returning({ id: emailOutbox.id });
+    queued += rows.length;
+  }
+  return queued;
+}
+
 /** Queues outside any other change (account e-mails, contact) and asks for delivery at once. */
 export async function sendMailNow(db: Database, mail: OutgoingMail): Promise<void> {
   await enqueueMail(db, mail);

@@ -27,6 +27,17 @@ export async function logSubscriptionEvent(
   });
 }
 
+/** `logSubscriptionEvent` for many at once (one INSERT): a renewal batch's history rows. */
+export async function logSubscriptionEvents(
+  tx: Executor,
+  events: readonly { subscriptionId: string; kind: string; from: SubscriptionStatus | null; to: SubscriptionStatus; actor: Extract<OrderActor, 'system'>; note?: string | null }[],
+): Promise<void> {
+  if (events.length === 0) return;
+  await tx.insert(subscriptionEvents).values(
+    events.map((event) => ({ subscriptionId: event.subscriptionId, kind: event.kind, fromStatus: event.from, toStatus: event.to, actor: event.actor, actorUserId: null, note: event.note ?? null })),
+  );
+}
+
 /** The checkout's plan purchase: its first period, paid now (a card) or when its order is. */
 export async function startSubscriptionPeriod(tx: Transaction, input: { subscriptionId: string; orderId: string; today: string; paid: boolean }): Promise<void> {
   const [sub] = await tx.select().from(userSubscriptions).where(eq(userSubscriptions.id, input.subscriptionId));

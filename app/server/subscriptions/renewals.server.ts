@@ -11,6 +11,7 @@
 // goal 9: 10k renewals in one run). A batch that fails on one bad row is redone one subscription
 // per transaction, so that row does not hold the others back.
 import { and, asc, count, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { columnList, jsonRows, resultRows } from '~/db/bulk.server';
 import type { Database, Transaction } from '~/db/client.server';
 import { orderEvents, orderItems, orders, paymentAttempts, savedCards, subscriptionPeriods, user, userAddresses, userSubscriptions } from '~/db/schema';
 import { now } from '~/lib/clock';
@@ -37,6 +38,8 @@ type RenewalOptions = {
   hooks?: RenewalHooks;
   /** Subscriptions per transaction (renewals) or per run (retries). */
   batch?: number;
+  /** Renewal batches in flight at once. */
+  lanes?: number;
 };
 
 /**
@@ -49,6 +52,11 @@ export const RENEWAL_BATCH = 100;
  * milliseconds, so a batch of 100 one after the other would hold its locks for tens of seconds.
  */
 export const CHARGE_CONCURRENCY = 8;
+/**
+ * Renewal batches in flight at once, each on its own pooled connection: two keep both the
+ * database and the app busy, and leave the store 8 of its pool's 10 connections.
+ */
+export const RENEWAL_LANES = 2;
 
 export type RenewalRun = { renewed: number; retried: number; overdue: number; resumed: number; reminded: number };
 
@@ -82,56 +90,95 @@ export async function renewDueSubscriptions(db: Database, options: RenewalOption
   // periods behind): not taken again. The others' dates have moved past today.
   const tried = new Set<string>();
   let renewed = 0;
-  for (;;) {
-    let claimed: string[] = [];
-    let done: Renewed[];
-    const redone: Renewed[] = [];
-    try {
-      done = await db.transaction(async (tx) => {
-        const rows = await tx
-          .select()
-          .from(userSubscriptions)
-          .where(
-            and(
-              eq(userSubscriptions.status, 'active'),
-              lte(userSubscriptions.nextDeliveryDate, today),
-              tried.size ? sql`not (${userSubscriptions.id} = any(array(select jsonb_array_elements_text(${JSON.stringify([...tried])}::jsonb)::uuid)))` : undefined,
-            ),
-          )
-          .orderBy(asc(userSubscriptions.nextDeliveryDate), asc(userSubscriptions.id))
-          .limit(size)
-          .for('update', { skipLocked: true });
-        claimed = rows.map((r) => r.id);
-        return renewBatch(tx, rows, today, options);
-      });
-    } catch (error) {
-      if (error instanceof RenewalCrash) throw error;
-      // Rolled back whole: the same subscriptions one transaction each, so one bad row (a period
-      // already there, a constraint) fails alone and the others are renewed.
-      log.warn(`renovação: lote de ${claimed.length} refeito uma assinatura por vez`, error);
-      done = [];
-      for (const id of claimed) {
-        try {
-          const one = await db.transaction((tx) => renewOne(tx, id, today, options));
-          if (one) {
-            logRenewed([one]);
-            renewed += 1;
-            redone.push(one);
+  let stopped = false;
+  const lane = async () => {
+    while (!stopped) {
+      let claimed: string[] = [];
+      let done: Renewed[];
+      const redone: Renewed[] = [];
+      try {
+        done = await db.transaction(async (tx) => {
+          const rows = await tx
+            .select()
+            .from(userSubscriptions)
+            .where(
+              and(
+                eq(userSubscriptions.status, 'active'),
+                lte(userSubscriptions.nextDeliveryDate, today),
+                tried.size ? sql`not (${userSubscriptions.id} = any(array(select jsonb_array_elements_text(${JSON.stringify([...tried])}::jsonb)::uuid)))` : undefined,
+              ),
+            )
+            .orderBy(asc(userSubscriptions.nextDeliveryDate), asc(userSubscriptions.id))
+            .limit(size)
+            // The other lane's batch (or another instance's run) is skipped, not waited for.
+            .for('update', { skipLocked: true });
+          claimed = rows.map((r) => r.id);
+          return renewBatch(tx, rows, today, options);
+        });
+      } catch (error) {
+        if (error instanceof RenewalCrash) throw error;
+        // Rolled back whole: the same subscriptions one transaction each, so one bad row (a period
+        // already there, a constraint) fails alone and the others are renewed.
+        log.warn(`renovação: lote de ${claimed.length} refeito uma assinatura por vez`, error);
+        done = [];
+        for (const id of claimed) {
+          try {
+            const one = await db.transaction((tx) => renewOne(tx, id, today, options));
+            if (one) {
+              logRenewed([one]);
+              renewed += 1;
+              redone.push(one);
+            }
+          } catch (oneError) {
+            // One subscription's failure (a provider down) must not stop the others; the next run retries it.
+            if (oneError instanceof RenewalCrash) throw oneError;
+            log.error(`renovação: falha na assinatura ${id}`, oneError);
           }
-        } catch (oneError) {
-          // One subscription's failure (a provider down) must not stop the others; the next run retries it.
-          if (oneError instanceof RenewalCrash) throw oneError;
-          log.error(`renovação: falha na assinatura ${id}`, oneError);
         }
       }
+      logRenewed(done);
+      renewed += done.length;
+      const movedOn = new Set([...done, ...redone].filter((r) => r.next > today).map((r) => r.subscriptionId));
+      for (const id of claimed) if (!movedOn.has(id)) tried.add(id);
+      if (claimed.length === 0) return;
     }
-    logRenewed(done);
-    renewed += done.length;
-    const movedOn = new Set([...done, ...redone].filter((r) => r.next > today).map((r) => r.subscriptionId));
-    for (const id of claimed) if (!movedOn.has(id)) tried.add(id);
-    if (claimed.length === 0) return renewed;
-  }
+  };
+  // A few batches at once: while one lane's batch waits on the database, another's is built.
+  const lanes = await Promise.allSettled(
+    Array.from({ length: options.lanes ?? RENEWAL_LANES }, () =>
+      lane().catch((error: unknown) => {
+        stopped = true;
+        throw error;
+      }),
+    ),
+  );
+  const failed = lanes.find((l): l is PromiseRejectedResult => l.status === 'rejected');
+  if (failed) throw failed.reason;
+  return renewed;
 }
+
+/** The columns a renewal's order is inserted with (the others take their defaults, as insertOrder's). */
+const ORDER_COLUMNS = {
+  user_id: 'text',
+  status: 'text',
+  subtotal_price: 'numeric',
+  discount_price: 'numeric',
+  shipping_price: 'numeric',
+  total_price: 'numeric',
+  payment_method: 'text',
+  tax_id: 'text',
+  idempotency_key: 'text',
+  created_at: 'timestamptz',
+  subscription_id: 'uuid',
+  ship_name: 'text',
+  ship_street: 'text',
+  ship_number: 'text',
+  ship_complement: 'text',
+  ship_neighborhood: 'text',
+  ship_city: 'text',
+  ship_state: 'text',
+  ship_zip_code: 'text',
+} as const;
 
 /** Runs `work` over `items` with at most `limit` at once, keeping their order in the answer. */
 async function mapBounded<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
@@ -195,44 +242,58 @@ async function renewBatch(tx: Transaction, rows: (typeof userSubscriptions.$infe
   });
 
   // The orders (as insertOrder writes one), their first history row and their one line.
-  const inserted = await tx
-    .insert(orders)
-    .values(
-      renewals.map((r) => ({
-        userId: r.sub.userId,
-        status: 'pending' as const,
-        subtotalPrice: centsToDecimal(r.amountCents),
-        discountPrice: centsToDecimal(0),
-        discountKind: null,
-        shippingPrice: centsToDecimal(0),
-        totalPrice: centsToDecimal(r.amountCents),
-        deliveryFrequencyMonths: null,
-        paymentMethod: r.sub.paymentMethod,
-        taxId: r.sub.taxId,
-        idempotencyKey: r.key,
-        createdAt: placedAt,
-        subscriptionId: r.sub.id,
-        programmedDeliveryId: null,
-        scheduledFor: null,
-        ...shippingOf(r.sub),
-      })),
-    )
-    .returning({ id: orders.id, subscriptionId: orders.subscriptionId });
-  const orderOf = new Map(inserted.map((o) => [o.subscriptionId!, o.id]));
+  const inserted = resultRows<{ id: string; subscription_id: string }>(
+    await tx.execute(sql`
+      insert into ${orders} ${columnList(ORDER_COLUMNS)}
+      ${jsonRows(
+        renewals.map((r) => ({
+          user_id: r.sub.userId,
+          status: 'pending',
+          subtotal_price: centsToDecimal(r.amountCents),
+          discount_price: centsToDecimal(0),
+          shipping_price: centsToDecimal(0),
+          total_price: centsToDecimal(r.amountCents),
+          payment_method: r.sub.paymentMethod,
+          tax_id: r.sub.taxId,
+          idempotency_key: r.key,
+          created_at: placedAt,
+          subscription_id: r.sub.id,
+          ship_name: r.sub.shipName,
+          ship_street: r.sub.shipStreet,
+          ship_number: r.sub.shipNumber,
+          ship_complement: r.sub.shipComplement,
+          ship_neighborhood: r.sub.shipNeighborhood,
+          ship_city: r.sub.shipCity,
+          ship_state: r.sub.shipState,
+          ship_zip_code: r.sub.shipZipCode,
+        })),
+        ORDER_COLUMNS,
+      )}
+      returning id, subscription_id`),
+  );
+  const orderOf = new Map(inserted.map((o) => [o.subscription_id, o.id]));
   const withOrders = renewals.map((r) => ({ ...r, orderId: orderOf.get(r.sub.id)! }));
-  await tx.insert(orderEvents).values(
-    withOrders.map((r) => ({ orderId: r.orderId, fromStatus: null, toStatus: 'pending' as const, actor: 'system' as const, actorUserId: null, note: `Renovação de ${r.periodDate}`, createdAt: placedAt })),
-  );
-  await tx.insert(orderItems).values(
-    withOrders.map((r) => ({ orderId: r.orderId, productId: null, productName: `${PLAN_NAME} — ${r.plan.name}`, size: null, quantity: 1, priceAtPurchase: r.sub.totalValue })),
-  );
+  const eventColumns = { order_id: 'uuid', to_status: 'text', actor: 'text', note: 'text', created_at: 'timestamptz' } as const;
+  await tx.execute(sql`
+    insert into ${orderEvents} ${columnList(eventColumns)}
+    ${jsonRows(withOrders.map((r) => ({ order_id: r.orderId, to_status: 'pending', actor: 'system', note: `Renovação de ${r.periodDate}`, created_at: placedAt })), eventColumns)}`);
+  const itemColumns = { order_id: 'uuid', product_name: 'text', quantity: 'integer', price_at_purchase: 'numeric' } as const;
+  await tx.execute(sql`
+    insert into ${orderItems} ${columnList(itemColumns)}
+    ${jsonRows(withOrders.map((r) => ({ order_id: r.orderId, product_name: `${PLAN_NAME} — ${r.plan.name}`, quantity: 1, price_at_purchase: r.sub.totalValue })), itemColumns)}`);
   // The constraint that makes each period happen once, whatever overlaps: a period already there
   // (not cancelled) makes the batch fail, and it is redone one by one, where that one fails alone.
-  const periods = await tx
-    .insert(subscriptionPeriods)
-    .values(withOrders.map((r) => ({ subscriptionId: r.sub.id, periodDate: r.periodDate, periodEnd: r.periodEnd, kind: 'renewal' as const, amount: r.sub.totalValue, orderId: r.orderId, status: 'awaiting' as const, attempts: 1 })))
-    .onConflictDoNothing({ target: [subscriptionPeriods.subscriptionId, subscriptionPeriods.periodDate] })
-    .returning({ id: subscriptionPeriods.id });
+  const periodColumns = { subscription_id: 'uuid', period_date: 'date', period_end: 'date', kind: 'text', amount: 'numeric', order_id: 'uuid', status: 'text', attempts: 'integer' } as const;
+  const periods = resultRows<{ id: string }>(
+    await tx.execute(sql`
+      insert into ${subscriptionPeriods} ${columnList(periodColumns)}
+      ${jsonRows(
+        withOrders.map((r) => ({ subscription_id: r.sub.id, period_date: r.periodDate, period_end: r.periodEnd, kind: 'renewal', amount: r.sub.totalValue, order_id: r.orderId, status: 'awaiting', attempts: 1 })),
+        periodColumns,
+      )}
+      on conflict (subscription_id, period_date) do nothing
+      returning id`),
+  );
   if (periods.length !== withOrders.length) throw new Error(`${withOrders.length - periods.length} período(s) do lote já existe(m)`);
 
   const provider = options.provider ?? getPaymentProvider();
@@ -255,21 +316,23 @@ async function renewBatch(tx: Transaction, rows: (typeof userSubscriptions.$infe
   });
 
   // The attempts (as recordAttemptIn writes each), the dates moved, the history.
-  await tx
-    .insert(paymentAttempts)
-    .values(
+  const attemptColumns = { order_id: 'uuid', idempotency_key: 'text', provider: 'text', method: 'text', amount: 'numeric', status: 'text', reference: 'text', reason: 'text' } as const;
+  await tx.execute(sql`
+    insert into ${paymentAttempts} ${columnList(attemptColumns)}
+    ${jsonRows(
       charged.map(({ orderId, key, request, charge }) => ({
-        orderId,
-        idempotencyKey: key,
+        order_id: orderId,
+        idempotency_key: key,
         provider: provider.name,
         method: request.method,
         amount: centsToDecimal(request.amountCents),
-        status: !charge.approved ? ('declined' as const) : charge.settled ? ('approved' as const) : ('awaiting' as const),
+        status: !charge.approved ? 'declined' : charge.settled ? 'approved' : 'awaiting',
         reference: charge.reference ?? null,
         reason: charge.approved ? null : charge.reason,
       })),
-    )
-    .onConflictDoUpdate({ target: paymentAttempts.idempotencyKey, set: { status: sql`excluded.status`, reference: sql`excluded.reference`, updatedAt: now() } });
+      attemptColumns,
+    )}
+    on conflict (idempotency_key) do update set status = excluded.status, reference = excluded.reference, updated_at = ${now()}`);
   const moved = JSON.stringify(charged.map((r) => ({ id: r.sub.id, next: r.periodEnd })));
   await tx.execute(sql`
     update ${userSubscriptions} set next_delivery_date = v.next, updated_at = ${now()}

@@ -18,6 +18,7 @@ import { now } from '~/lib/clock';
 import { centsToDecimal, toCents } from '~/lib/money';
 import { findPlan, PLAN_NAME, todayInBrazil } from '~/lib/plans';
 import { addDays, nextRetryAt, nextScheduledDate, REMINDER_DAYS_BEFORE, RENEWAL_MAX_ATTEMPTS, RESUME_NOTICE_DAYS } from '~/lib/subscription-schedule';
+import { mapBounded } from '../jobs/concurrency.server';
 import { log } from '../log.server';
 import { kickMailDelivery } from '../mail/outbox.server';
 import { insertOrder, pendingChargeDeadline, recordCharge } from '../orders/create.server';
@@ -179,26 +180,6 @@ const ORDER_COLUMNS = {
   ship_state: 'text',
   ship_zip_code: 'text',
 } as const;
-
-/** Runs `work` over `items` with at most `limit` at once, keeping their order in the answer. */
-async function mapBounded<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  let failed: unknown;
-  const lane = async () => {
-    while (next < items.length && failed === undefined) {
-      const i = next++;
-      try {
-        results[i] = await work(items[i]!);
-      } catch (error) {
-        failed ??= error;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  if (failed !== undefined) throw failed;
-  return results;
-}
 
 /**
  * One batch of locked due subscriptions, in the caller's transaction. The usual ones (their own

@@ -30,7 +30,7 @@ const POLL_EVERY_MS = 10 * MINUTE_MS;
 /**
  * Waiting Pix/boleto payments looked up per run (every 5 minutes), oldest look first. The cap is
  * the gateway's, not the database's: each is one HTTP lookup of a few hundred milliseconds, run
- * one after another, and Mercado Pago limits a seller's API calls, so 50 keeps a run under about
+ * one after another, and gateways rate-limit their APIs, so 50 keeps a run under about
  * half a minute and 600 lookups an hour. Webhooks settle almost every payment; this is the safety
  * net for lost ones, so a backlog of 10k waiting payments is looked at in turn (each at most every
  * POLL_EVERY_MS) rather than all at once.

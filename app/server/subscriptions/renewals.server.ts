@@ -144,9 +144,17 @@ export async function renewDueSubscriptions(db: Database, options: RenewalOption
       if (claimed.length === 0) return;
     }
   };
+  // Most hourly runs find nothing due: one plain read says so (no transaction, no lock), and a
+  // second lane starts only when more than one batch is due.
+  const peek = await db
+    .select({ id: userSubscriptions.id })
+    .from(userSubscriptions)
+    .where(and(eq(userSubscriptions.status, 'active'), lte(userSubscriptions.nextDeliveryDate, today)))
+    .limit(size + 1);
+  if (peek.length === 0) return 0;
   // A few batches at once: while one lane's batch waits on the database, another's is built.
   const lanes = await Promise.allSettled(
-    Array.from({ length: options.lanes ?? RENEWAL_LANES }, () =>
+    Array.from({ length: peek.length > size ? (options.lanes ?? RENEWAL_LANES) : 1 }, () =>
       lane().catch((error: unknown) => {
         stopped = true;
         throw error;

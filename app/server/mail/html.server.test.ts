@@ -97,3 +97,31 @@ describe('order e-mails, HTML and text', () => {
     expect(html).toContain('https://loja.clarear.test/api/auth/verify-email?token=abc');
   });
 });
+
+describe('renderTextEmailHtml from its per-shape template', () => {
+  const hostile = `Ana & "Bia" <b>O'Neil</b> © ação —\u00a0é`;
+  const long = `Prévia longa ${'x'.repeat(200)} & <fim>`;
+  const cases: [string, string, Parameters<typeof renderTextEmailHtml>[2]][] = [
+    ['Clarear: sua Assinatura renova em 27/11/2026', `Olá, ${hostile}!\n\nSua assinatura renova.\n\nGerencie: https://loja.clarear.test/area-cliente?a=1&b="2"`, { list: 'notifications', url: `https://loja.clarear.test/descadastrar?t=a&b<'c'>` }],
+    ['Clarear: pague a renovação', `Olá, Bia!\n\n${long}\n\nPix copia e cola:\n000201<script>\n\nVer o pedido ABC: https://loja.clarear.test/pedido/1`, undefined],
+    [`Assunto ${hostile}`, 'Um parágrafo só, sem link.', undefined],
+    ['', '', { list: 'newsletter', url: 'https://x.test/d?t=1' }],
+    ['Clarear: três', `A\n\n${'y'.repeat(150)}\n\nC https://a.test/b\n\nD: https://c.test/d`, { list: 'notifications', url: 'https://x.test/n' }],
+    ['Clarear: exato', `A\n\n${'z'.repeat(149)}`, undefined],
+  ];
+
+  it('is byte for byte what React renders, hostile text escaped, for every shape (the second call fills the cached template)', async () => {
+    const { renderTextEmailHtmlUncached } = await import('./html.server');
+    for (const [subject, text, unsubscribe] of cases) {
+      const expected = await renderTextEmailHtmlUncached(subject, text, unsubscribe);
+      expect(await renderTextEmailHtml(subject, text, unsubscribe)).toBe(expected);
+      // Same shape, other texts: from the template built by the call above.
+      const other = text.replace(/Olá, [^!]*!/, 'Olá, Outra <i>Pessoa</i>!') + '';
+      expect(await renderTextEmailHtml(`${subject} 2`, other, unsubscribe)).toBe(await renderTextEmailHtmlUncached(`${subject} 2`, other, unsubscribe));
+    }
+    const html = await renderTextEmailHtml(cases[0]![0], cases[0]![1], cases[0]![2]);
+    expect(html).not.toContain('<b>O');
+    expect(html).toContain('&lt;b&gt;O&#x27;Neil&lt;/b&gt;');
+    expect(html).not.toContain('\uE000');
+  });
+});

@@ -162,6 +162,15 @@ const URL_LINE = /^(.*?)(https?:\/\/\S+)\s*$/;
  * the layout, and the first link of the message as the button.
  */
 export function renderTextEmailHtml(subject: string, text: string, unsubscribe?: EmailContent['unsubscribe']): Promise<string> {
+  return textEmailHtml(subject, text, unsubscribe, true);
+}
+
+/** The same HTML through React every time: what the template's output is tested against. */
+export function renderTextEmailHtmlUncached(subject: string, text: string, unsubscribe?: EmailContent['unsubscribe']): Promise<string> {
+  return textEmailHtml(subject, text, unsubscribe, false);
+}
+
+async function textEmailHtml(subject: string, text: string, unsubscribe: EmailContent['unsubscribe'] | undefined, cached: boolean): Promise<string> {
   const blocks = text.split(/\n{2,}/).map((b) => b.trim()).filter(Boolean);
   let button: EmailContent['button'];
   const paragraphs: string[] = [];
@@ -174,5 +183,78 @@ export function renderTextEmailHtml(subject: string, text: string, unsubscribe?:
     }
     paragraphs.push(block);
   }
-  return renderEmailHtml({ preview: paragraphs[1] ?? paragraphs[0] ?? subject, heading: subject.replace(/^Clarear:\s*/, ''), paragraphs, button, unsubscribe });
+  const content: EmailContent = { preview: paragraphs[1] ?? paragraphs[0] ?? subject, heading: subject.replace(/^Clarear:\s*/, ''), paragraphs, button, unsubscribe };
+  if (!cached) return renderEmailHtml(content);
+  // A job queues thousands of these (renewals, reminders): React renders each shape of the layout
+  // once (about 3 ms of CPU), and each e-mail fills its texts in, escaped the way React escapes them.
+  const env = getEnv();
+  const key = [paragraphs.length, button ? 1 : 0, unsubscribe?.list ?? '', env.publicUrl, env.STORE_EMAIL].join('|');
+  let template = TEMPLATES.get(key);
+  if (!template) {
+    template = buildTemplate(paragraphs.length, Boolean(button), unsubscribe?.list);
+    TEMPLATES.set(key, template);
+  }
+  return fillTemplate(await template, content);
+}
+
+type Slot = 'preview' | 'heading' | 'button-url' | 'button-label' | 'unsubscribe' | number;
+type Template = { parts: string[]; slots: Slot[] };
+
+const TEMPLATES = new Map<string, Promise<Template>>();
+/** A private-use character around each slot's name: never escaped by React, never in the store's texts. */
+const MARK = '\uE000';
+const slotToken = (name: string | number) => `${MARK}${name}${MARK}`;
+/** @react-email/components' Preview: the text cut at 150 characters, padded with invisible characters. */
+const PREVIEW_MAX_LENGTH = 150;
+const PREVIEW_PADDING = '\u00a0\u200c\u200b\u200d\u200e\u200f\ufeff';
+
+async function buildTemplate(paragraphCount: number, button: boolean, list: UnsubscribeList | undefined): Promise<Template> {
+  const html = await renderEmailHtml({
+    preview: slotToken('preview'),
+    heading: slotToken('heading'),
+    paragraphs: Array.from({ length: paragraphCount }, (_, i) => slotToken(i)),
+    button: button ? { label: slotToken('button-label'), url: slotToken('button-url') } : undefined,
+    unsubscribe: list ? { list, url: slotToken('unsubscribe') } : undefined,
+  });
+  // The preview's padding depends on its length: the token and its padding become one slot.
+  const padded = new RegExp(`${slotToken('preview')}(?:<div>[${PREVIEW_PADDING}]*</div>)?`);
+  const pieces = html.replace(padded, slotToken('preview')).split(MARK);
+  const parts: string[] = [];
+  const slots: Slot[] = [];
+  pieces.forEach((piece, i) => {
+    if (i % 2 === 0) parts.push(piece);
+    else slots.push(/^\d+$/.test(piece) ? Number(piece) : (piece as Slot));
+  });
+  if (parts.length !== slots.length + 1) throw new Error('modelo de e-mail inválido');
+  return { parts, slots };
+}
+
+const ESCAPES: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
+/** React's escaping of text and attribute values. */
+const escapeHtml = (value: string) => value.replace(/["&'<>]/g, (c) => ESCAPES[c]!);
+
+function fillTemplate(template: Template, content: EmailContent): string {
+  let out = template.parts[0]!;
+  template.slots.forEach((slot, i) => {
+    out += slotValue(slot, content) + template.parts[i + 1]!;
+  });
+  return out;
+}
+
+function slotValue(slot: Slot, content: EmailContent): string {
+  if (typeof slot === 'number') return escapeHtml(content.paragraphs[slot] ?? '');
+  switch (slot) {
+    case 'preview': {
+      const text = content.preview.substring(0, PREVIEW_MAX_LENGTH);
+      return escapeHtml(text) + (text.length < PREVIEW_MAX_LENGTH ? `<div>${PREVIEW_PADDING.repeat(PREVIEW_MAX_LENGTH - text.length)}</div>` : '');
+    }
+    case 'heading':
+      return escapeHtml(content.heading);
+    case 'button-url':
+      return escapeHtml(content.button?.url ?? '');
+    case 'button-label':
+      return escapeHtml(content.button?.label ?? '');
+    case 'unsubscribe':
+      return escapeHtml(content.unsubscribe?.url ?? '');
+  }
 }

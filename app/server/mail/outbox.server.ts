@@ -5,6 +5,7 @@
 // due rows with retries and back-off; after the last attempt a row is 'failed' and shown to
 // the admin, who can send it again.
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { columnList, jsonRows, resultRows } from '~/db/bulk.server';
 import type { Database, Executor } from '~/db/client.server';
 import { emailOutbox } from '~/db/schema';
 import { now, MINUTE_MS } from '~/lib/clock';
@@ -59,6 +60,56 @@ export async function enqueueMail(db: Executor, mail: OutgoingMail): Promise<str
     .onConflictDoNothing({ target: emailOutbox.dedupeKey })
     .returning({ id: emailOutbox.id });
   return row?.id ?? null;
+}
+
+/** Rows per INSERT when a job queues many e-mails at once. */
+const ENQUEUE_CHUNK = 500;
+const OUTBOX_COLUMNS = {
+  kind: 'text',
+  to_address: 'text',
+  subject: 'text',
+  text_body: 'text',
+  html_body: 'text',
+  reply_to: 'text',
+  dedupe_key: 'text',
+  list_unsubscribe: 'text',
+  next_attempt_at: 'timestamptz',
+} as const;
+
+/**
+ * Queues many e-mails in the caller's transaction with one INSERT per 500 (a job's reminders or
+ * renewals): the same rows as `enqueueMail` one by one. Returns how many were new (a dedupe key
+ * already queued counts nothing).
+ */
+export async function enqueueMails(db: Executor, mails: readonly OutgoingMail[]): Promise<number> {
+  let queued = 0;
+  for (let start = 0; start < mails.length; start += ENQUEUE_CHUNK) {
+    const chunk = mails.slice(start, start + ENQUEUE_CHUNK);
+    const at = now();
+    const values = await Promise.all(
+      chunk.map(async (mail) => ({
+        kind: mail.kind,
+        to_address: mail.to,
+        subject: mail.subject,
+        text_body: mail.unsubscribe ? `${mail.text}\n\n${unsubscribeTextFooter(mail.unsubscribe.list, mail.unsubscribe.url)}` : mail.text,
+        html_body: mail.html ?? (await renderTextEmailHtml(mail.subject, mail.text, mail.unsubscribe)),
+        reply_to: mail.replyTo ?? null,
+        dedupe_key: mail.dedupeKey ?? null,
+        list_unsubscribe: mail.unsubscribe?.url ?? null,
+        next_attempt_at: at,
+      })),
+    );
+    // One jsonb parameter rather than a VALUES of 9 × 500 bound values (bulk.server.ts).
+    const rows = resultRows<{ id: string }>(
+      await db.execute(sql`
+        insert into ${emailOutbox} ${columnList(OUTBOX_COLUMNS)}
+        ${jsonRows(values, OUTBOX_COLUMNS)}
+        on conflict (dedupe_key) do nothing
+        returning id`),
+    );
+    queued += rows.length;
+  }
+  return queued;
 }
 
 /** Queues outside any other change (account e-mails, contact) and asks for delivery at once. */

@@ -73,6 +73,16 @@ export async function insertOrder(tx: Transaction, order: NewOrder): Promise<str
   return id;
 }
 
+/** When an order paid by this Pix or boleto stops waiting (the renewal job's batches use it too). */
+export function pendingChargeDeadline(details: Extract<ChargeResult, { approved: true }>['details'], placedAt: Date): Date {
+  const env = getEnv();
+  return paymentDeadline(details.method === 'boleto' ? 'boleto' : 'pix', placedAt, {
+    pixMinutes: env.PIX_EXPIRES_MINUTES,
+    boletoGraceDays: env.BOLETO_GRACE_DAYS,
+    boletoDueDate: details.method === 'boleto' ? details.dueDate : undefined,
+  });
+}
+
 /**
  * Records an approved charge on a new order (version 0). Settled (an approved card, the test
  * switch): the order is paid now, with its confirmation and history row. Otherwise the Pix or
@@ -92,12 +102,7 @@ export async function recordCharge(
     await tx.insert(orderEvents).values({ orderId, fromStatus: 'pending', toStatus: 'paid', actor: 'system', note: 'Pagamento aprovado', createdAt: info.placedAt });
     return { settled: true, deadline: null };
   }
-  const env = getEnv();
-  const deadline = paymentDeadline(charge.details.method === 'boleto' ? 'boleto' : 'pix', info.placedAt, {
-    pixMinutes: env.PIX_EXPIRES_MINUTES,
-    boletoGraceDays: env.BOLETO_GRACE_DAYS,
-    boletoDueDate: charge.details.method === 'boleto' ? charge.details.dueDate : undefined,
-  });
+  const deadline = pendingChargeDeadline(charge.details, info.placedAt);
   await tx.update(orders).set({ paymentDetails: charge.details, paymentExpiresAt: deadline }).where(eq(orders.id, orderId));
   return { settled: false, deadline };
 }

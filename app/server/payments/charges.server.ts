@@ -27,6 +27,15 @@ export const ABANDON_AFTER_MS = 15 * MINUTE_MS;
 const RECONCILE_AFTER_MS = 2 * MINUTE_MS;
 /** A Pix or boleto whose webhook may have been lost is asked about at most this often. */
 const POLL_EVERY_MS = 10 * MINUTE_MS;
+/**
+ * Waiting Pix/boleto payments looked up per run (every 5 minutes), oldest look first. The cap is
+ * the gateway's, not the database's: each is one HTTP lookup of a few hundred milliseconds, run
+ * one after another, and gateways rate-limit their APIs, so 50 keeps a run under about
+ * half a minute and 600 lookups an hour. Webhooks settle almost every payment; this is the safety
+ * net for lost ones, so a backlog of 10k waiting payments is looked at in turn (each at most every
+ * POLL_EVERY_MS) rather than all at once.
+ */
+export const RECONCILE_POLL_CAP = 50;
 
 export type ChargeHooks = {
   /** Tests: runs after the provider answered and before the answer is recorded (a throw there is a crash). */
@@ -352,7 +361,7 @@ export async function reconcilePayments(db: Database): Promise<ReconcileReport> 
     .innerJoin(orders, eq(orders.id, paymentAttempts.orderId))
     .where(and(eq(paymentAttempts.status, 'awaiting'), eq(orders.status, 'pending'), lt(paymentAttempts.updatedAt, new Date(at - POLL_EVERY_MS))))
     .orderBy(paymentAttempts.updatedAt)
-    .limit(50);
+    .limit(RECONCILE_POLL_CAP);
   for (const { payment_attempts: attempt } of waiting) {
     const provider = providerNamed(attempt.provider);
     if (!provider || !attempt.reference) continue;

@@ -1,7 +1,7 @@
 // The subscriber's e-mails: the plan's reminders, renewals, failed payments, pause, resume, skip and
 // cancellation, and the same for programmed deliveries. Texts are pure (tested); each is queued in
 // the transaction of the change it tells about, with a dedupe key so a repeated job run sends once.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { user, userPreferences, type PaymentDetails } from '~/db/schema';
 import { formatDateBR, formatDateTimeBR } from '~/lib/dates';
@@ -9,7 +9,7 @@ import { formatPrice } from '~/lib/money';
 import { PAYMENT_METHOD_LABELS, shortOrderId } from '~/lib/order-status';
 import { PLAN_NAME } from '~/lib/plans';
 import { getEnv } from '../env.server';
-import { enqueueMail } from '../mail/outbox.server';
+import { enqueueMail, enqueueMails, type OutgoingMail } from '../mail/outbox.server';
 import { notificationsUnsubscribeLink } from '../mail/unsubscribe.server';
 
 export type SubscriptionEmail =
@@ -183,4 +183,38 @@ export async function queueSubscriptionEmail(tx: Executor, userId: string | null
   const unsubscribe = optional ? notificationsUnsubscribeLink(userId) : undefined;
   const id = await enqueueMail(tx, { kind: email.kind, to: row.email, subject, text, dedupeKey, unsubscribe });
   return id !== null;
+}
+
+/** Customers looked up per query when queueing many e-mails. */
+const LOOKUP_CHUNK = 500;
+
+/**
+ * `queueSubscriptionEmail` for many e-mails at once (a job's renewals and reminders): the same
+ * rules and rows, with one lookup of the customers and one INSERT per 500. Returns how many were
+ * queued (an opted-out reminder, an erased customer or a dedupe key already queued count nothing).
+ */
+export async function queueSubscriptionEmails(tx: Executor, items: readonly { userId: string | null; email: SubscriptionEmail; dedupeKey: string }[]): Promise<number> {
+  let queued = 0;
+  for (let start = 0; start < items.length; start += LOOKUP_CHUNK) {
+    const chunk = items.slice(start, start + LOOKUP_CHUNK);
+    const ids = [...new Set(chunk.map((i) => i.userId).filter((id): id is string => id !== null))];
+    if (ids.length === 0) continue;
+    const found = await tx
+      .select({ id: user.id, name: user.name, email: user.email, notifications: userPreferences.receiveNotifications })
+      .from(user)
+      .leftJoin(userPreferences, eq(userPreferences.userId, user.id))
+      .where(inArray(user.id, ids));
+    const byId = new Map(found.map((r) => [r.id, r]));
+    const mails: OutgoingMail[] = [];
+    for (const item of chunk) {
+      const row = item.userId === null ? undefined : byId.get(item.userId);
+      if (!row) continue;
+      const optional = REMINDERS.includes(item.email.kind);
+      if (optional && row.notifications === false) continue;
+      const { subject, text } = subscriptionEmailText(item.email, row);
+      mails.push({ kind: item.email.kind, to: row.email, subject, text, dedupeKey: item.dedupeKey, unsubscribe: optional ? notificationsUnsubscribeLink(row.id) : undefined });
+    }
+    queued += await enqueueMails(tx, mails);
+  }
+  return queued;
 }

@@ -4,6 +4,7 @@
 // renewal is active again, on its old schedule); cancelled → a plan whose first payment never came
 // is cancelled with it. Called from orders/transitions.server.ts in the order's own transaction.
 import { and, eq, sql } from 'drizzle-orm';
+import { columnList, jsonRows } from '~/db/bulk.server';
 import type { Executor, Transaction } from '~/db/client.server';
 import { orders, subscriptionEvents, subscriptionPeriods, userSubscriptions } from '~/db/schema';
 import type { OrderActor } from '~/lib/order-lifecycle';
@@ -25,6 +26,21 @@ export async function logSubscriptionEvent(
     actorUserId: event.actor === 'system' ? null : (event.actorUserId ?? null),
     note: event.note ?? null,
   });
+}
+
+/** `logSubscriptionEvent` for many at once (one INSERT): a renewal batch's history rows. */
+export async function logSubscriptionEvents(
+  tx: Executor,
+  events: readonly { subscriptionId: string; kind: string; from: SubscriptionStatus | null; to: SubscriptionStatus; actor: Extract<OrderActor, 'system'>; note?: string | null }[],
+): Promise<void> {
+  if (events.length === 0) return;
+  const columns = { subscription_id: 'uuid', kind: 'text', from_status: 'text', to_status: 'text', actor: 'text', note: 'text' } as const;
+  await tx.execute(sql`
+    insert into ${subscriptionEvents} ${columnList(columns)}
+    ${jsonRows(
+      events.map((event) => ({ subscription_id: event.subscriptionId, kind: event.kind, from_status: event.from, to_status: event.to, actor: event.actor, note: event.note ?? null })),
+      columns,
+    )}`);
 }
 
 /** The checkout's plan purchase: its first period, paid now (a card) or when its order is. */

@@ -86,6 +86,15 @@ describe('report periods', () => {
     );
   });
 
+  it('a day whose midnight was skipped by summer time starts at the clock change; one with a repeated hour at its own midnight', () => {
+    // 2013-10-20: clocks went from 00:00 to 01:00 (−02:00); 2014-02-16: from 00:00 back to 23:00 of the 15th (−03:00).
+    expect(saoPauloMidnight('2013-10-20').toISOString()).toBe('2013-10-20T03:00:00.000Z');
+    expect(saoPauloDay(new Date(Date.parse('2013-10-20T03:00:00Z') - 1))).toBe('2013-10-19');
+    expect(saoPauloMidnight('2014-02-16').toISOString()).toBe('2014-02-16T03:00:00.000Z');
+    expect(saoPauloDay(new Date(Date.parse('2014-02-16T03:00:00Z') - 1))).toBe('2014-02-15');
+    expect(saoPauloMidnight('2026-11-24').toISOString()).toBe('2026-11-24T03:00:00.000Z');
+  });
+
   it('property: every preset ends today and fits the maximum', () => {
     const day = fc.integer({ min: 0, max: 365 * 20 }).map((n) => addDays('2020-01-01', n));
     fc.assert(

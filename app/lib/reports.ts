@@ -108,7 +108,10 @@ export function saoPauloMidnight(isoDay: string): Date {
   const utcMidnight = Date.parse(`${isoDay}T00:00:00Z`);
   // The offset at the guess, then at the corrected instant (they differ only across a clock change).
   const guess = utcMidnight - saoPauloOffsetMinutes(new Date(utcMidnight)) * 60_000;
-  return new Date(utcMidnight - saoPauloOffsetMinutes(new Date(guess)) * 60_000);
+  const midnight = new Date(utcMidnight - saoPauloOffsetMinutes(new Date(guess)) * 60_000);
+  // Where a summer time began at 00:00 (until 2019) that midnight never existed: the day began at
+  // the clock change, 01:00 summer time, which is the guess.
+  return saoPauloDay(midnight) === isoDay ? midnight : new Date(guess);
 }
 
 /** The half-open interval [start, end) of instants a range of São Paulo days covers. */

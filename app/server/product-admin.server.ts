@@ -47,6 +47,9 @@ export async function listAdminProducts(db: Executor, filters: { term?: string; 
     ? await db.select({ total: count() }).from(products).where(where)
     : await db.select({ total: sql<number>`coalesce(sum(${productCounts.n}), 0)::integer`.mapWith(Number) }).from(productCounts);
   const { page, pageCount, offset } = pageWindow(total, filters.page ?? 1, ADMIN_PRODUCTS_PAGE_SIZE);
+  // The page's ids first (on the name index), then its category and stock: a deep page would
+  // otherwise sum the stock of every product it skips.
+  const pageIds = db.select({ id: products.id }).from(products).where(where).orderBy(asc(products.name), asc(products.id)).limit(ADMIN_PRODUCTS_PAGE_SIZE).offset(offset).as('page_ids');
   const rows = await db
     .select({
       id: products.id,
@@ -60,12 +63,10 @@ export async function listAdminProducts(db: Executor, filters: { term?: string; 
       stockTotal: sql<number | null>`(select sum(v.stock)::int from ${productVariants} v where v.product_id = ${products.id})`,
       stockMin: sql<number | null>`(select min(v.stock)::int from ${productVariants} v where v.product_id = ${products.id})`,
     })
-    .from(products)
+    .from(pageIds)
+    .innerJoin(products, eq(products.id, pageIds.id))
     .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(where)
-    .orderBy(asc(products.name), asc(products.id))
-    .limit(ADMIN_PRODUCTS_PAGE_SIZE)
-    .offset(offset);
+    .orderBy(asc(products.name), asc(products.id));
   return { rows, total, page, pageCount };
 }
 

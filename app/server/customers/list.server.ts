@@ -1,7 +1,7 @@
 // The admin's customer list (/admin/customers): every account newest first, searched by name,
 // e-mail (accents and case ignored) and CPF/CNPJ (whatever punctuation was typed), each on its
 // trigram index; orders and total spent count paid orders only, computed in SQL per row of the page.
-import { count, desc, or, sql, type SQL } from 'drizzle-orm';
+import { count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { user } from '~/db/schema';
 import { taxIdSearchTerm } from '~/lib/customers';
@@ -59,6 +59,9 @@ export async function listCustomers(db: Executor, options: { q?: string; page?: 
   const where = term ? matches(term) : undefined;
   const [total] = await db.select({ n: count() }).from(user).where(where);
   const window = pageWindow(total?.n ?? 0, options.page ?? 1, CUSTOMERS_PAGE_SIZE);
+  // The page's ids first (on the list's index), then its totals: a deep page would otherwise count
+  // the orders of every customer it skips.
+  const pageIds = db.select({ id: user.id }).from(user).where(where).orderBy(desc(user.createdAt), desc(user.id)).limit(CUSTOMERS_PAGE_SIZE).offset(window.offset).as('page_ids');
   const rows = await db
     .select({
       id: user.id,
@@ -71,11 +74,9 @@ export async function listCustomers(db: Executor, options: { q?: string; page?: 
       ...customerTotals(),
       subscriptionStatus,
     })
-    .from(user)
-    .where(where)
-    .orderBy(desc(user.createdAt), desc(user.id))
-    .limit(CUSTOMERS_PAGE_SIZE)
-    .offset(window.offset);
+    .from(pageIds)
+    .innerJoin(user, eq(user.id, pageIds.id))
+    .orderBy(desc(user.createdAt), desc(user.id));
   const items: CustomerListItem[] = rows.map(({ totalSpent, banned, ...r }) => ({ ...r, banned: banned === true, totalSpentCents: toCents(totalSpent) }));
   return { items, total: total?.n ?? 0, page: window.page, pageCount: window.pageCount, q: term };
 }

@@ -1,9 +1,9 @@
 // The admin's order list: counts per status (the tabs), filters, search, pagination, the CSV
 // rows of the same filters, the dashboard's "a enviar", and the late payments to look at.
 // Read-only: every change of an order goes through transitions.server.ts.
-import { and, count, desc, eq, gte, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
-import type { PAYMENT_METHODS} from '~/db/schema';
+import type { PAYMENT_METHODS } from '~/db/schema';
 import { ORDER_STATUSES, orders, paymentConfirmations, user } from '~/db/schema';
 import { now } from '~/lib/clock';
 import { TO_SHIP_STATUSES, type OrderStatus } from '~/lib/order-lifecycle';
@@ -49,25 +49,49 @@ function nextDay(day: string): Date {
   return d;
 }
 
-/** Everything but the status: the tabs count within the other filters. */
+/**
+ * The orders a search term finds, as a set of ids: the customer's name or e-mail (accents and case
+ * ignored, on the customers' trigram indexes, then their orders on orders_user_created_idx), the
+ * short order id (a range of the primary key) and the CPF/CNPJ (orders_tax_id_idx). A UNION of
+ * indexed lookups: an OR across the order and its customer would read every order.
+ */
+function matchingOrderIds(term: string): SQL {
+  const pattern = containsPattern(term);
+  const parts: SQL[] = [
+    sql`select o.id from orders o where o.user_id in (select u.id from "user" u where clarear_unaccent(lower(u.name)) like clarear_unaccent(lower(${pattern})) escape '\\' or clarear_unaccent(lower(u.email)) like clarear_unaccent(lower(${pattern})) escape '\\')`,
+  ];
+  const range = orderIdPrefixRange(term);
+  if (range) parts.push(sql`select o.id from orders o where o.id between ${range.from}::uuid and ${range.to}::uuid`);
+  if (taxIdKind(term)) parts.push(sql`select o.id from orders o where o.tax_id = ${normalizeTaxId(term)}`);
+  return sql`${orders.id} in (${sql.join(parts, sql` union `)})`;
+}
+
+/**
+ * The short order id (the first 8 characters shown everywhere, a leading '#' allowed) or a longer
+ * piece of it, as the range of uuids that start with it; null when the term cannot start one.
+ */
+export function orderIdPrefixRange(term: string): { from: string; to: string } | null {
+  const typed = term.trim().replace(/^#/, '').toLowerCase();
+  if (!/^[0-9a-f-]{4,36}$/.test(typed)) return null;
+  // Dashes only where a uuid has them (after 8, 12, 16 and 20 hex digits).
+  const layout = 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx';
+  for (let i = 0; i < typed.length; i++) if ((layout[i] === '-') !== (typed[i] === '-')) return null;
+  const digits = typed.replaceAll('-', '');
+  const fill = (pad: string) => {
+    const hex = digits.padEnd(32, pad);
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  };
+  return { from: fill('0'), to: fill('f') };
+}
+
+/** Everything but the status: the tabs count within the other filters. Order columns only. */
 function baseConditions(filters: OrderFilters): SQL[] {
   const where: SQL[] = [];
   if (filters.method) where.push(eq(orders.paymentMethod, filters.method));
   if (filters.from) where.push(gte(orders.createdAt, dayStart(filters.from)));
   if (filters.to) where.push(lt(orders.createdAt, nextDay(filters.to)));
   const term = filters.term?.trim();
-  if (term) {
-    const like = containsPattern(term);
-    const matches: SQL[] = [
-      sql`unaccent(${user.name}) ilike unaccent(${like})`,
-      ilike(user.email, like),
-    ];
-    // The short order id (the first 8 characters shown everywhere), or a longer piece of it.
-    const hex = term.replace(/^#/, '').toLowerCase();
-    if (/^[0-9a-f-]{4,36}$/.test(hex)) matches.push(sql`${orders.id}::text like ${`${hex}%`}`);
-    if (taxIdKind(term)) matches.push(eq(orders.taxId, normalizeTaxId(term)));
-    where.push(or(...matches)!);
-  }
+  if (term) where.push(matchingOrderIds(term));
   return where;
 }
 
@@ -96,14 +120,14 @@ const rowColumns = {
 export async function listAdminOrders(db: Executor, filters: OrderFilters & { page?: number }): Promise<AdminOrderPage> {
   const base = baseConditions(filters);
   const where = and(...base, statusCondition(filters.status));
+  // The filters read order columns only, so neither count joins the customers.
   const [countRows, [{ total } = { total: 0 }]] = await Promise.all([
     db
       .select({ status: orders.status, n: count() })
       .from(orders)
-      .leftJoin(user, eq(user.id, orders.userId))
       .where(base.length ? and(...base) : undefined)
       .groupBy(orders.status),
-    db.select({ total: count() }).from(orders).leftJoin(user, eq(user.id, orders.userId)).where(where),
+    db.select({ total: count() }).from(orders).where(where),
   ]);
   const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number> & { all: number };
   counts.all = 0;
@@ -112,14 +136,22 @@ export async function listAdminOrders(db: Executor, filters: OrderFilters & { pa
     counts.all += row.n;
   }
   const { page, pageCount, offset } = pageWindow(total, filters.page ?? 1, ADMIN_ORDERS_PAGE_SIZE);
-  const rows = await db
-    .select(rowColumns)
+  // The page's ids first (on the list's index), then their customers: a deep page would otherwise
+  // join a customer to every order it skips.
+  const pageIds = db
+    .select({ id: orders.id })
     .from(orders)
-    .leftJoin(user, eq(user.id, orders.userId))
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ADMIN_ORDERS_PAGE_SIZE)
-    .offset(offset);
+    .offset(offset)
+    .as('page_ids');
+  const rows = await db
+    .select(rowColumns)
+    .from(pageIds)
+    .innerJoin(orders, eq(orders.id, pageIds.id))
+    .leftJoin(user, eq(user.id, orders.userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
   return { rows, total, page, pageCount, counts };
 }
 

@@ -1,0 +1,108 @@
+// /admin/orders' list on every engine: what a search finds (the customer's name or e-mail with
+// accents and case ignored, the short order id with or without '#', the CPF typed with or without
+// punctuation), the tabs counting within the search, and pages in the list's order, deep ones too.
+// The search is a UNION of indexed lookups and a page joins its customers after picking its ids
+// (issue 17): these tests pin what the admin sees, whatever the plan.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as t from '~/db/schema';
+import { ADMIN_ORDERS_PAGE_SIZE, exportAdminOrders, listAdminOrders, orderIdPrefixRange } from '~/server/orders/admin-orders.server';
+import { engines } from './engines';
+
+describe('orderIdPrefixRange', () => {
+  it('is the range of uuids a typed prefix starts', () => {
+    expect(orderIdPrefixRange('#1A2b')).toEqual({ from: '1a2b0000-0000-0000-0000-000000000000', to: '1a2bffff-ffff-ffff-ffff-ffffffffffff' });
+    expect(orderIdPrefixRange('1a2b3c4d-5e')).toEqual({ from: '1a2b3c4d-5e00-0000-0000-000000000000', to: '1a2b3c4d-5eff-ffff-ffff-ffffffffffff' });
+    const id = randomUUID();
+    expect(orderIdPrefixRange(id)).toEqual({ from: id, to: id });
+  });
+  it('is null for what no order id starts with', () => {
+    for (const term of ['abc', 'maria', '1a2b-3c', '12345678901', '1a2b3c4d5e', `${randomUUID()}0`]) expect(orderIdPrefixRange(term), term).toBeNull();
+  });
+});
+
+describe.each(engines)('admin order list on $name', ({ open }) => {
+  let handle: Awaited<ReturnType<typeof open>>;
+  const ids: Record<string, string[]> = {};
+  const CPF = '52998224725';
+
+  beforeAll(async () => {
+    handle = await open();
+    await handle.migrate();
+    const people = [
+      { key: 'marcia', name: 'Márcia Conceição', email: 'MARCIA.c@Exemplo.test' },
+      { key: 'joao', name: 'João Pereira', email: 'joao@outro.test' },
+      { key: 'many', name: 'Cliente Frequente', email: 'frequente@exemplo.test' },
+    ];
+    const start = Date.parse('2026-03-01T12:00:00Z');
+    let n = 0;
+    for (const person of people) {
+      const userId = randomUUID();
+      await handle.db.insert(t.user).values({ id: userId, name: person.name, email: person.email });
+      const count = person.key === 'many' ? 3 * ADMIN_ORDERS_PAGE_SIZE + 7 : 2;
+      const rows = Array.from({ length: count }, (_, i) => {
+        n += 1;
+        return {
+          userId,
+          totalPrice: '10.00',
+          status: (['pending', 'paid', 'shipped'] as const)[n % 3],
+          paymentMethod: 'pix' as const,
+          taxId: person.key === 'joao' && i === 0 ? CPF : null,
+          idempotencyKey: randomUUID(),
+          createdAt: new Date(start + n * 60_000),
+        };
+      });
+      ids[person.key] = (await handle.db.insert(t.orders).values(rows).returning({ id: t.orders.id })).map((r) => r.id);
+    }
+  });
+  afterAll(async () => {
+    await handle?.drop();
+  });
+
+  const found = async (term: string) => (await listAdminOrders(handle.db, { term })).rows.map((r) => r.id).sort();
+
+  it('finds a customer by name or e-mail piece, accents and case ignored', async () => {
+    expect(await found('marcia conceicao')).toEqual([...ids.marcia!].sort());
+    expect(await found('CONCEIÇÃO')).toEqual([...ids.marcia!].sort());
+    expect(await found('marcia.c@exemplo')).toEqual([...ids.marcia!].sort());
+    expect(await found('joão')).toEqual([...ids.joao!].sort());
+    expect(await found('ninguém-assim')).toEqual([]);
+    // LIKE's wildcards typed by the admin match literally.
+    expect(await found('%')).toEqual([]);
+  });
+
+  it('finds an order by its short id, with or without #, and by CPF with or without punctuation', async () => {
+    const id = ids.joao![1]!;
+    expect(await found(id.slice(0, 8))).toContain(id);
+    expect(await found(`#${id.slice(0, 8).toUpperCase()}`)).toContain(id);
+    expect(await found(id)).toEqual([id]);
+    expect(await found('529.982.247-25')).toEqual([ids.joao![0]]);
+    expect(await found(CPF)).toEqual([ids.joao![0]]);
+  });
+
+  it('counts the tabs within the search and pages in the list order, the deep pages too', async () => {
+    const all = await listAdminOrders(handle.db, { term: 'frequente' });
+    const mine = ids.many!;
+    expect(all.total).toBe(mine.length);
+    expect(all.counts.all).toBe(mine.length);
+    expect(all.counts.pending + all.counts.paid + all.counts.shipped).toBe(mine.length);
+    const paid = await listAdminOrders(handle.db, { term: 'frequente', status: 'paid' });
+    expect(paid.total).toBe(all.counts.paid);
+    expect(paid.rows.every((r) => r.status === 'paid')).toBe(true);
+    // Every page, newest first, each order once, with its customer.
+    const seen: string[] = [];
+    for (let page = 1; page <= all.pageCount; page++) {
+      const { rows } = await listAdminOrders(handle.db, { term: 'frequente', page });
+      expect(rows.every((r) => r.customerName === 'Cliente Frequente' && r.customerEmail === 'frequente@exemplo.test')).toBe(true);
+      seen.push(...rows.map((r) => r.id));
+    }
+    expect(seen).toEqual([...mine].reverse());
+    // The unfiltered list's last page, and a page past the end shows the last one.
+    const everything = await listAdminOrders(handle.db, {});
+    const last = await listAdminOrders(handle.db, { page: 999 });
+    expect(last.page).toBe(everything.pageCount);
+    expect(last.rows.at(-1)!.id).toBe(ids.marcia![0]);
+    // The CSV export applies the same search.
+    expect((await exportAdminOrders(handle.db, { term: 'marcia' })).map((r) => r.id).sort()).toEqual([...ids.marcia!].sort());
+  });
+});

@@ -4,6 +4,7 @@
 // The search is a UNION of indexed lookups and a page joins its customers after picking its ids
 // (issue 17): these tests pin what the admin sees, whatever the plan.
 import { randomUUID } from 'node:crypto';
+import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '~/db/schema';
 import { ADMIN_ORDERS_PAGE_SIZE, exportAdminOrders, listAdminOrders, orderIdPrefixRange } from '~/server/orders/admin-orders.server';
@@ -102,6 +103,12 @@ describe.each(engines)('admin order list on $name', ({ open }) => {
     const last = await listAdminOrders(handle.db, { page: 999 });
     expect(last.page).toBe(everything.pageCount);
     expect(last.rows.at(-1)!.id).toBe(ids.marcia![0]);
+    // Each tab's total is what a plain count of its orders gives.
+    for (const status of [undefined, 'pending', 'paid', 'shipped', 'to_ship'] as const) {
+      const statuses = status === 'to_ship' ? ['paid', 'preparing'] : status ? [status] : [...t.ORDER_STATUSES];
+      const [truth] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(t.orders).where(inArray(t.orders.status, statuses as never[]));
+      expect((await listAdminOrders(handle.db, { status })).total, status ?? 'all').toBe(truth!.n);
+    }
     // The CSV export applies the same search.
     expect((await exportAdminOrders(handle.db, { term: 'marcia' })).map((r) => r.id).sort()).toEqual([...ids.marcia!].sort());
   });

@@ -324,6 +324,15 @@ export async function listAllSubscriptions(db: Executor, { page, pageSize }: { p
   const [counted] = await db.select({ total: count() }).from(userSubscriptions);
   const total = counted?.total ?? 0;
   const { page: current, pageCount, offset } = pageWindow(total, page, pageSize);
+  // The page's ids first (on the list's index), then their customers: a deep page would otherwise
+  // join a customer to every subscription it skips.
+  const pageIds = db
+    .select({ id: userSubscriptions.id })
+    .from(userSubscriptions)
+    .orderBy(desc(userSubscriptions.createdAt), desc(userSubscriptions.id))
+    .limit(pageSize)
+    .offset(offset)
+    .as('page_ids');
   const rows = await db
     .select({
       id: userSubscriptions.id,
@@ -336,11 +345,10 @@ export async function listAllSubscriptions(db: Executor, { page, pageSize }: { p
       totalValue: userSubscriptions.totalValue,
       createdAt: userSubscriptions.createdAt,
     })
-    .from(userSubscriptions)
+    .from(pageIds)
+    .innerJoin(userSubscriptions, eq(userSubscriptions.id, pageIds.id))
     .leftJoin(user, eq(user.id, userSubscriptions.userId))
-    .orderBy(desc(userSubscriptions.createdAt), desc(userSubscriptions.id))
-    .limit(pageSize)
-    .offset(offset);
+    .orderBy(desc(userSubscriptions.createdAt), desc(userSubscriptions.id));
   return { subscriptions: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), total, page: current, pageCount };
 }
 

@@ -100,7 +100,8 @@ export async function expireUnpaidOrders(db: Database, hooks: ExpiryHooks = {}, 
           return cancel(tx, claimed);
         });
       } catch (error) {
-        if (error instanceof ExpiryCrash) throw error;
+        // A crash, or the claim itself failing (the database unreachable): the run fails and the job is retried.
+        if (error instanceof ExpiryCrash || claimed.length === 0) throw error;
         // Rolled back whole: the same orders one transaction each, so one bad row fails alone.
         log.warn(`expiração: lote de ${claimed.length} refeito um pedido por vez`, error);
         done = [];

@@ -4,7 +4,8 @@
 //   npx tsx bench/jobs.ts seed <database url>   bulk SQL (generate_series); the store must have migrated and seeded it
 //   npx tsx bench/jobs.ts run <database url>    one run of each job's function, as the pg-boss runner calls it;
 //                                               the last line is JSON: { job: { ms, result } } plus each job's
-//                                               CPU of this process ({ job: { cpuMs } } under "cpu")
+//                                               CPU of this process and the statements it sent (stderr)
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { openDatabase } from '~/db/client.server';
 import { expireUnpaidOrders } from '~/server/orders/expiry.server';
@@ -47,13 +48,47 @@ if (mode === 'seed') {
   await bulk.end();
   console.log(`jobs bench: ${N} subscriptions due today and ${N} pending Pix orders past their deadline, seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 } else {
+  // Every statement the app sends goes through pg.Client#query (the pool's too): counted per job,
+  // a figure the machine's load does not change (transaction control included).
+  let statements = 0;
+  const query = pg.Client.prototype.query;
+  // The database's own CPU (its backends' utime + stime from /proc, when it runs on this machine):
+  // read through a client of its own, not counted as the app's.
+  const probe = new pg.Client({ connectionString: url });
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    if (this !== probe) statements += 1;
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  await probe.connect();
+  const backendTicks = async (): Promise<Map<number, number> | null> => {
+    const { rows } = await probe.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    const ticks = new Map<number, number>();
+    try {
+      for (const { pid } of rows) {
+        // Fields 14 and 15 of /proc/<pid>/stat, after the command name in parentheses.
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+      }
+    } catch {
+      return null; // another machine's database (or a backend gone meanwhile)
+    }
+    return ticks;
+  };
   const handle = await openDatabase({ databaseUrl: url });
+  const dbCpu: Record<string, number | null> = {};
   const timings: Record<string, { ms: number; result: string }> = {};
   const cpu: Record<string, number> = {};
+  const sent: Record<string, number> = {};
   const time = async (name: string, work: () => Promise<unknown>) => {
     const t0 = performance.now();
+    const b0 = await backendTicks();
     const c0 = process.cpuUsage();
+    const s0 = statements;
     const result = await work();
+    sent[name] = statements - s0;
+    const b1 = await backendTicks();
+    // Clock ticks (100 a second) of the backends alive at the end; one closed during the job is not counted.
+    dbCpu[name] = b0 && b1 ? [...b1].reduce((sum, [pid, t]) => sum + t - (b0.get(pid) ?? 0), 0) * 10 : null;
     timings[name] = { ms: performance.now() - t0, result: JSON.stringify(result).replace(/"/g, '') };
     const used = process.cpuUsage(c0);
     cpu[name] = Math.round((used.user + used.system) / 1000);
@@ -66,10 +101,11 @@ if (mode === 'seed') {
     await time('expiry (orders-expire)', () => expireUnpaidOrders(handle.db).then((n) => `${n} expired`));
   } catch (error) {
     await handle.close();
+    await probe.end();
     throw error;
   }
   // The app's share of the CPU (the database's is apart): what a busy machine does not change.
-  console.error(`jobs bench: app CPU per job (ms) ${JSON.stringify(cpu)}`);
+  console.error(`jobs bench: app CPU per job (ms) ${JSON.stringify(cpu)}; statements per job ${JSON.stringify(sent)}; database CPU per job (ms) ${JSON.stringify(dbCpu)}`);
   console.log(JSON.stringify(timings));
   // The jobs kicked the mail worker (a job of its own, not measured here): left running it would
   // send the 30k queued e-mails and log after the line above, which bench/run.mjs reads as the last.

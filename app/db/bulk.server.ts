@@ -33,3 +33,11 @@ export function columnList(columns: Record<string, ColumnType>): SQL {
 export function resultRows<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
+
+/**
+ * `array(...)` of these ids, typed, from one jsonb parameter: `${column} = any(${jsonArray(ids, 'uuid')})`
+ * (drizzle's inArray binds one parameter per id, which for a job's batch is the CPU bulk inserts avoid).
+ */
+export function jsonArray(ids: readonly string[], type: 'uuid' | 'text'): SQL {
+  return sql`array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::${sql.raw(type)})`;
+}

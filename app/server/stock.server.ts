@@ -4,6 +4,7 @@
 // exactly the units on hand are sold. Cancelling or expiring gives back exactly what the order
 // took, once: a reservation row is released in the same transaction as the stock update.
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { jsonArray, jsonRows } from '~/db/bulk.server';
 import type { Executor, Transaction } from '~/db/client.server';
 import { kitItems, products, productVariants, stockReservations } from '~/db/schema';
 import { now } from '~/lib/clock';
@@ -155,19 +156,37 @@ export async function reserveStock(tx: Transaction, orderId: string, lines: Stoc
  * left to release. Returns the units returned.
  */
 export async function releaseStock(tx: Transaction, orderId: string): Promise<number> {
+  return releaseStockOfOrders(tx, [orderId]);
+}
+
+const RELEASE_COLUMNS = { id: 'uuid', quantity: 'integer' } as const;
+
+/**
+ * The same for many orders at once (the expiry job's batch), in a fixed number of statements:
+ * their reservations marked released, then each size's units summed and given back under row
+ * locks taken in id order (as reserveStock takes them: no deadlock with a checkout).
+ */
+export async function releaseStockOfOrders(tx: Transaction, orderIds: readonly string[]): Promise<number> {
+  if (orderIds.length === 0) return 0;
   const released = await tx
     .update(stockReservations)
     .set({ releasedAt: now() })
-    .where(and(eq(stockReservations.orderId, orderId), isNull(stockReservations.releasedAt)))
+    .where(and(orderIds.length === 1 ? eq(stockReservations.orderId, orderIds[0]!) : sql`${stockReservations.orderId} = any(${jsonArray(orderIds, 'uuid')})`, isNull(stockReservations.releasedAt)))
     .returning({ variantId: stockReservations.variantId, quantity: stockReservations.quantity });
-  // Same id order as reserveStock.
-  released.sort((a, b) => (a.variantId < b.variantId ? -1 : 1));
-  for (const r of released) {
-    // A size no longer tracked (stock null) stays untracked.
-    await tx
-      .update(productVariants)
-      .set({ stock: sql`${productVariants.stock} + ${r.quantity}` })
-      .where(eq(productVariants.id, r.variantId));
-  }
+  if (released.length === 0) return 0;
+  const units = new Map<string, number>();
+  for (const r of released) units.set(r.variantId, (units.get(r.variantId) ?? 0) + r.quantity);
+  const ids = [...units.keys()].sort();
+  await tx
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(sql`${productVariants.id} = any(${jsonArray(ids, 'uuid')})`)
+    .orderBy(asc(productVariants.id))
+    .for('update');
+  // A size no longer tracked (stock null) stays untracked.
+  await tx.execute(sql`
+    update ${productVariants} set stock = ${productVariants}.stock + v.quantity
+    from (${jsonRows(ids.map((id) => ({ id, quantity: units.get(id)! })), RELEASE_COLUMNS)}) v
+    where ${productVariants}.id = v.id`);
   return released.reduce((sum, r) => sum + r.quantity, 0);
 }

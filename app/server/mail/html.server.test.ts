@@ -125,3 +125,33 @@ describe('renderTextEmailHtml from its per-shape template', () => {
     expect(html).not.toContain('\uE000');
   });
 });
+
+describe('order e-mails from the per-shape template', () => {
+  const hostileBuyer = { name: `Ana & "Bia" <script>alert('x')</script> ação`, email: 'ana@exemplo.com.br' };
+
+  it('each order e-mail is byte for byte what React renders for its content, hostile names escaped', async () => {
+    const { orderMail } = await import('../orders/emails.server');
+    const { renderEmailHtmlFast } = await import('./html.server');
+    const kinds: OrderEmailKind[] = [...KINDS, 'refunded'];
+    for (const kind of kinds) {
+      for (const who of [buyer, hostileBuyer]) {
+        const content = orderEmailContent(kind, { ...order, cancelReason: `Motivo <b>"estranho"</b> & 'outro'` }, who);
+        expect(await renderEmailHtmlFast(content)).toBe(await renderEmailHtml(content));
+        // The row an order e-mail is queued with carries that same HTML.
+        const mail = await orderMail(kind, order, who);
+        expect(mail.html).toBe(await renderEmailHtml(orderEmailContent(kind, order, who)));
+        expect(mail).toMatchObject({ kind: `order-${kind}`, to: who.email, dedupeKey: `order:${order.id}:${kind}`, ...orderEmail(kind, order, who) });
+      }
+    }
+  });
+
+  it('the expiry job\'s "expired" e-mail, built from the order id alone, is the one the single cancel queues', async () => {
+    const { expiredOrderMail, orderMail } = await import('../orders/emails.server');
+    for (const who of [buyer, hostileBuyer]) {
+      const fromId = await expiredOrderMail(order.id, who);
+      expect(fromId).toEqual(await orderMail('expired', order, who));
+      expect(fromId.html).toBe(await renderEmailHtml(orderEmailContent('expired', order, who)));
+      expect(fromId.html).not.toContain('<script>');
+    }
+  });
+});

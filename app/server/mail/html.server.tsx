@@ -184,9 +184,19 @@ async function textEmailHtml(subject: string, text: string, unsubscribe: EmailCo
     paragraphs.push(block);
   }
   const content: EmailContent = { preview: paragraphs[1] ?? paragraphs[0] ?? subject, heading: subject.replace(/^Clarear:\s*/, ''), paragraphs, button, unsubscribe };
-  if (!cached) return renderEmailHtml(content);
-  // A job queues thousands of these (renewals, reminders): React renders each shape of the layout
-  // once (about 3 ms of CPU), and each e-mail fills its texts in, escaped the way React escapes them.
+  return cached ? renderEmailHtmlFast(content) : renderEmailHtml(content);
+}
+
+/**
+ * The same HTML as `renderEmailHtml`, byte for byte, without React for the usual shapes. A job
+ * queues thousands of e-mails (renewals, reminders, expired orders): React renders each shape of
+ * the layout once (about 3 ms of CPU), and each e-mail fills its texts in, escaped the way React
+ * escapes them. A shape is paragraphs, a button, an unsubscribe footer; content with a code box,
+ * an order table or an address is rendered by React each time.
+ */
+export async function renderEmailHtmlFast(content: EmailContent): Promise<string> {
+  if (content.code || content.lines || content.totals || content.address) return renderEmailHtml(content);
+  const { paragraphs, button, unsubscribe } = content;
   const env = getEnv();
   const key = [paragraphs.length, button ? 1 : 0, unsubscribe?.list ?? '', env.publicUrl, env.STORE_EMAIL].join('|');
   let template = TEMPLATES.get(key);

@@ -9,8 +9,8 @@ import { formatCep } from '~/lib/cep';
 import { CARRIER_LABELS, trackingUrl } from '~/lib/tracking';
 import type { Executor } from '~/db/client.server';
 import { getEnv } from '../env.server';
-import { renderEmailHtml, type EmailContent } from '../mail/html.server';
-import { enqueueMail } from '../mail/outbox.server';
+import { renderEmailHtmlFast, type EmailContent } from '../mail/html.server';
+import { enqueueMail, type OutgoingMail } from '../mail/outbox.server';
 import type { OrderSummary } from './orders.server';
 
 export type OrderEmailKind = 'placed' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'expired' | 'refunded';
@@ -71,6 +71,20 @@ function trackingText(order: OrderSummary): string | null {
 }
 
 const lines = (...parts: (string | null | undefined | false)[]) => parts.filter((p): p is string => typeof p === 'string').join('\n\n');
+
+/** The "expired" e-mail needs nothing of the order but its id: the expiry job writes it for a batch without reading each order. */
+function expiredEmail(orderId: string, buyer: Buyer): RenderedEmail {
+  const number = shortOrderId(orderId);
+  return {
+    subject: `Clarear: pedido ${number} cancelado por falta de pagamento`,
+    text: lines(
+      `Olá, ${buyer.name}!`,
+      `Não identificamos o pagamento do seu pedido ${number} dentro do prazo, então ele foi cancelado e os produtos voltaram ao estoque.`,
+      'Se você já pagou, responda a este e-mail: o pagamento fica registrado e resolvemos com você.',
+      `Ainda quer os produtos? Faça um novo pedido: ${getEnv().publicUrl}/produtos`,
+    ),
+  };
+}
 
 /** The e-mail for `kind` about `order` (subject and plain text). */
 export function orderEmail(kind: OrderEmailKind, order: OrderSummary, buyer: Buyer): RenderedEmail {
@@ -133,27 +147,19 @@ export function orderEmail(kind: OrderEmailKind, order: OrderSummary, buyer: Buy
         ),
       };
     case 'expired':
-      return {
-        subject: `Clarear: pedido ${number} cancelado por falta de pagamento`,
-        text: lines(
-          hello,
-          `Não identificamos o pagamento do seu pedido ${number} dentro do prazo, então ele foi cancelado e os produtos voltaram ao estoque.`,
-          'Se você já pagou, responda a este e-mail: o pagamento fica registrado e resolvemos com você.',
-          `Ainda quer os produtos? Faça um novo pedido: ${getEnv().publicUrl}/produtos`,
-        ),
-      };
+      return expiredEmail(order.id, buyer);
   }
 }
 
-const HEADINGS: Record<OrderEmailKind, (order: OrderSummary) => string> = {
-  placed: (o) => (o.status === 'pending' ? 'Pedido recebido: falta o pagamento' : 'Pedido confirmado'),
+const HEADINGS = {
+  placed: (o: OrderSummary) => (o.status === 'pending' ? 'Pedido recebido: falta o pagamento' : 'Pedido confirmado'),
   paid: () => 'Pagamento confirmado',
   shipped: () => 'Seu pedido está a caminho',
   delivered: () => 'Pedido entregue',
   cancelled: () => 'Pedido cancelado',
   expired: () => 'Pedido cancelado por falta de pagamento',
   refunded: () => 'Reembolso feito',
-};
+} satisfies Record<OrderEmailKind, (order: OrderSummary) => string>;
 
 /** The same e-mail as HTML content: the text's paragraphs, the order table, the address, a button. */
 export function orderEmailContent(kind: OrderEmailKind, order: OrderSummary, buyer: Buyer): EmailContent {
@@ -184,9 +190,30 @@ export function orderEmailContent(kind: OrderEmailKind, order: OrderSummary, buy
   };
 }
 
+/** The outbox row of an order e-mail: texts, HTML (the template render where its shape allows) and its once-per-order-and-kind key. */
+export async function orderMail(kind: OrderEmailKind, order: OrderSummary, buyer: Buyer): Promise<OutgoingMail> {
+  if (kind === 'expired') return expiredOrderMail(order.id, buyer);
+  const mail = orderEmail(kind, order, buyer);
+  const html = await renderEmailHtmlFast(orderEmailContent(kind, order, buyer));
+  return { kind: `order-${kind}`, to: buyer.email, ...mail, html, dedupeKey: `order:${order.id}:${kind}` };
+}
+
+/**
+ * The "expired" e-mail's outbox row from the order's id alone: the one `orderMail('expired', …)`
+ * gives (it calls this), so the expiry job's batch and a single cancel write the same row.
+ */
+export async function expiredOrderMail(orderId: string, buyer: Buyer): Promise<OutgoingMail> {
+  const mail = expiredEmail(orderId, buyer);
+  const html = await renderEmailHtmlFast({
+    preview: `Pedido ${shortOrderId(orderId)}: ${HEADINGS.expired().toLowerCase()}`,
+    heading: `${HEADINGS.expired()} — pedido ${shortOrderId(orderId)}`,
+    paragraphs: mail.text.split('\n\n'),
+    button: { label: 'Fazer um novo pedido', url: `${getEnv().publicUrl}/produtos` },
+  });
+  return { kind: 'order-expired', to: buyer.email, ...mail, html, dedupeKey: `order:${orderId}:expired` };
+}
+
 /** Queues the e-mail in the caller's transaction; the same order and kind is sent once. */
 export async function queueOrderEmail(tx: Executor, kind: OrderEmailKind, order: OrderSummary, buyer: Buyer): Promise<void> {
-  const mail = orderEmail(kind, order, buyer);
-  const html = await renderEmailHtml(orderEmailContent(kind, order, buyer));
-  await enqueueMail(tx, { kind: `order-${kind}`, to: buyer.email, ...mail, html, dedupeKey: `order:${order.id}:${kind}` });
+  await enqueueMail(tx, await orderMail(kind, order, buyer));
 }

@@ -2,20 +2,21 @@
 // check the page's version (two admins at once: one wins, the other is told to reload), check
 // the lifecycle (lib/order-lifecycle.ts), write the new status, its history row, the stock
 // given back on a cancellation, and the customer's e-mail. Anything refused changes nothing.
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { columnList, jsonArray, jsonRows } from '~/db/bulk.server';
 import type { Database, Transaction } from '~/db/client.server';
-import { orderEvents, orders, paymentConfirmations, user } from '~/db/schema';
+import { orderEvents, orders, paymentConfirmations, subscriptionPeriods, user } from '~/db/schema';
 import { centsToDecimal, toCents } from '~/lib/money';
 import { canApply, cancellationOwesRefund, ORDER_ACTIONS, type OrderAction, type OrderActor, type OrderStatus } from '~/lib/order-lifecycle';
 import { ORDER_STATUS_LABELS } from '~/lib/order-status';
 import { CARRIERS } from '~/db/schema';
 import { isCorreiosCode, normalizeTrackingCode, type Carrier } from '~/lib/tracking';
 import { log } from '../log.server';
-import { kickMailDelivery } from '../mail/outbox.server';
-import { releaseStock } from '../stock.server';
-import { onSourceOrderCancelledIn } from '../subscriptions/deliveries.server';
+import { enqueueMails, kickMailDelivery } from '../mail/outbox.server';
+import { releaseStock, releaseStockOfOrders } from '../stock.server';
+import { onSourceOrderCancelledIn, onSourceOrdersCancelledIn } from '../subscriptions/deliveries.server';
 import { onOrderCancelledIn, onOrderPaidIn } from '../subscriptions/periods.server';
-import { queueOrderEmail, type OrderEmailKind } from './emails.server';
+import { expiredOrderMail, queueOrderEmail, type OrderEmailKind } from './emails.server';
 import { getOwnOrder } from './orders.server';
 
 /** A refused order action: 404 (no such order for this actor), 409 (state or version), 422 (a field). */
@@ -145,6 +146,65 @@ export async function applyOrderActionIn(tx: Transaction, input: OrderActionInpu
   if (kind) await queueEmail(tx, row.id, row.userId, kind);
   return { id: row.id, status: to, version: row.version + 1, from: row.status };
 }
+
+/**
+ * The expiry job's cancel of a batch of unpaid orders, in the caller's transaction, which has
+ * locked them: for each one still pending, exactly what `applyOrderActionIn` writes for
+ * `{ action: 'cancel', actor: system, requireStatus: 'pending', expired: true }` — status, reason
+ * and version; its history row; its stock given back; its programmed delivery dropped; the
+ * "expired" e-mail — as one statement per table for the whole batch. An order that pays a plan
+ * (a subscription period) goes through `applyOrderActionIn` itself: its plan hooks read and lock
+ * the plan. Returns the ids cancelled (an order no longer pending is left as it is).
+ */
+export async function cancelExpiredOrdersIn(tx: Transaction, orderIds: readonly string[], reason: string): Promise<string[]> {
+  const why = reason.trim();
+  if (!why) throw new OrderActionError(422, ORDER_MESSAGES.reason, 'reason');
+  if (why.length > 300) throw new OrderActionError(422, ORDER_MESSAGES.reasonTooLong, 'reason');
+  // What the single path checks per order, true for every pending order.
+  if (!canApply('cancel', 'pending', 'system') || cancellationOwesRefund('pending')) throw new Error('cancelamento em lote: o ciclo do pedido mudou');
+  if (orderIds.length === 0) return [];
+  const ids = jsonArray(orderIds, 'uuid');
+  const withPlan = new Set(
+    (await tx.select({ orderId: subscriptionPeriods.orderId }).from(subscriptionPeriods).where(sql`${subscriptionPeriods.orderId} = any(${ids})`)).map((p) => p.orderId),
+  );
+  const cancelled: string[] = [];
+  for (const orderId of orderIds.filter((id) => withPlan.has(id))) {
+    try {
+      await applyOrderActionIn(tx, { orderId, action: 'cancel', actor: { kind: 'system' }, requireStatus: 'pending', reason: why, expired: true });
+      cancelled.push(orderId);
+    } catch (error) {
+      if (!(error instanceof OrderActionError && error.status === 409)) throw error;
+    }
+  }
+  const plain = orderIds.filter((id) => !withPlan.has(id));
+  if (plain.length === 0) return cancelled;
+  // Re-checked under the caller's lock: only a still-pending order is cancelled (paid meanwhile: left alone).
+  const rows = await tx
+    .update(orders)
+    .set({ status: 'cancelled', version: sql`${orders.version} + 1`, cancelReason: why })
+    .where(and(sql`${orders.id} = any(${jsonArray(plain, 'uuid')})`, eq(orders.status, 'pending')))
+    .returning({ id: orders.id, userId: orders.userId });
+  if (rows.length === 0) return cancelled;
+  const done = rows.map((r) => r.id);
+  await tx.execute(sql`
+    insert into ${orderEvents} ${columnList(EVENT_COLUMNS)}
+    ${jsonRows(done.map((id) => ({ order_id: id, from_status: 'pending', to_status: 'cancelled', actor: 'system', actor_user_id: null, note: why })), EVENT_COLUMNS)}`);
+  await releaseStockOfOrders(tx, done);
+  await onSourceOrdersCancelledIn(tx, done);
+  // An erased account's order has nobody left to tell.
+  const userIds = [...new Set(rows.map((r) => r.userId).filter((id): id is string => id !== null))];
+  if (userIds.length) {
+    const buyers = new Map((await tx.select({ id: user.id, name: user.name, email: user.email }).from(user).where(sql`${user.id} = any(${jsonArray(userIds, 'text')})`)).map((b) => [b.id, b]));
+    const mails = await Promise.all(rows.flatMap((r) => {
+      const buyer = r.userId === null ? undefined : buyers.get(r.userId);
+      return buyer ? [expiredOrderMail(r.id, buyer)] : [];
+    }));
+    await enqueueMails(tx, mails);
+  }
+  return [...cancelled, ...done];
+}
+
+const EVENT_COLUMNS = { order_id: 'uuid', from_status: 'text', to_status: 'text', actor: 'text', actor_user_id: 'text', note: 'text' } as const;
 
 async function queueEmail(tx: Transaction, orderId: string, userId: string | null, kind: OrderEmailKind): Promise<void> {
   // An erased account's order has nobody left to tell.

@@ -4,6 +4,7 @@
 // the admin's fulfilment list like any order. Each date happens once: the run row (delivery + date)
 // and the order's unique (delivery, date) are written in the same transaction as the new date.
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { jsonArray } from '~/db/bulk.server';
 import type { Database, Executor, Transaction } from '~/db/client.server';
 import { orderItems, orders, products, productVariants, programmedDeliveries, programmedDeliveryItems, programmedDeliveryRuns } from '~/db/schema';
 import { now } from '~/lib/clock';
@@ -365,12 +366,18 @@ export async function changeProgrammedDelivery(db: Database, userId: string, del
  * declined card, an unpaid Pix): the delivery goes with it. Called from orders/transitions.
  */
 export async function onSourceOrderCancelledIn(tx: Transaction, orderId: string): Promise<void> {
+  await onSourceOrdersCancelledIn(tx, [orderId]);
+}
+
+/** The same for many cancelled orders at once (the expiry job's batch): one statement. */
+export async function onSourceOrdersCancelledIn(tx: Transaction, orderIds: readonly string[]): Promise<void> {
+  if (orderIds.length === 0) return;
   await tx
     .update(programmedDeliveries)
     .set({ status: 'cancelled', updatedAt: now() })
     .where(
       and(
-        eq(programmedDeliveries.sourceOrderId, orderId),
+        orderIds.length === 1 ? eq(programmedDeliveries.sourceOrderId, orderIds[0]!) : sql`${programmedDeliveries.sourceOrderId} = any(${jsonArray(orderIds, 'uuid')})`,
         sql`${programmedDeliveries.status} <> 'cancelled'`,
         sql`not exists (select 1 from ${programmedDeliveryRuns} where ${programmedDeliveryRuns.deliveryId} = ${programmedDeliveries.id})`,
       ),

@@ -4,6 +4,7 @@
 // and items in one transaction together with the payment. An idempotency key
 // per attempt makes a double submit one order.
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '~/db/client.server';
 import { isUniqueViolation, violatedConstraint } from '~/db/errors.server';
 import { orders, products, productVariants, user, userAddresses, userSubscriptions } from '~/db/schema';
@@ -79,19 +80,21 @@ export async function quoteCart(
   const ids = cart.filter((l) => !l.is_subscription).map((l) => l.id);
   const uuidIds = ids.filter(isUuid);
   const hasPlanLine = cart.some((l) => l.is_subscription);
-  const [variantRows, kitRows, subscriber, firstPurchase, planOptions, livePlan, activePlan] = await Promise.all([
+  const [sellable, subscriber, firstPurchase, planOptions, livePlan, activePlan] = await Promise.all([
+    // Kits and sizes the cart names, in one round trip (a line's id is a kit's or a size's; the kit
+    // select comes first because its size may be null).
     uuidIds.length
-      ? db
-          .select({ id: productVariants.id, productId: products.id, name: products.name, size: productVariants.size, price: productVariants.price, imageUrl: products.imageUrl })
-          .from(productVariants)
-          .innerJoin(products, eq(products.id, productVariants.productId))
-          .where(inArray(productVariants.id, uuidIds))
-      : Promise.resolve([]),
-    uuidIds.length
-      ? db
-          .select({ id: products.id, name: products.name, price: products.price, imageUrl: products.imageUrl })
-          .from(products)
-          .where(and(inArray(products.id, uuidIds), eq(products.isKit, true)))
+      ? unionAll(
+          db
+            .select({ id: products.id, productId: products.id, name: products.name, size: sql<string | null>`null::text`, price: products.price, imageUrl: products.imageUrl, isKit: sql<boolean>`true` })
+            .from(products)
+            .where(and(inArray(products.id, uuidIds), eq(products.isKit, true))),
+          db
+            .select({ id: productVariants.id, productId: products.id, name: products.name, size: productVariants.size, price: productVariants.price, imageUrl: products.imageUrl, isKit: sql<boolean>`false` })
+            .from(productVariants)
+            .innerJoin(products, eq(products.id, productVariants.productId))
+            .where(inArray(productVariants.id, uuidIds)),
+        )
       : Promise.resolve([]),
     userId ? isSubscriber(db, userId) : Promise.resolve(false),
     // The welcome offer only while the admin has it on (/admin/settings), enforced here for quote and order alike.
@@ -100,8 +103,7 @@ export async function quoteCart(
     hasPlanLine && userId ? hasLiveSubscription(db, userId) : Promise.resolve(false),
     hasPlanLine ? getActivePlanConfig(db) : Promise.resolve(null),
   ]);
-  const variants = new Map(variantRows.map((v) => [v.id, v]));
-  const kits = new Map(kitRows.map((k) => [k.id, k]));
+  const bySource = new Map(sellable.map((row) => [row.id, row]));
 
   const lines: QuotedLine[] = [];
   const removed: string[] = [];
@@ -134,13 +136,7 @@ export async function quoteCart(
       });
       continue;
     }
-    const variant = variants.get(item.id);
-    const kit = kits.get(item.id);
-    const source = variant
-      ? { productId: variant.productId, name: variant.name, size: variant.size, price: variant.price, imageUrl: variant.imageUrl }
-      : kit
-        ? { productId: kit.id, name: kit.name, size: null, price: kit.price, imageUrl: kit.imageUrl }
-        : null;
+    const source = bySource.get(item.id);
     if (!source) {
       removed.push(item.id);
       continue;
@@ -161,7 +157,7 @@ export async function quoteCart(
       quantity: item.quantity,
       isSubscription: false,
       frequency: null,
-      isKit: !variant,
+      isKit: source.isKit,
       available: null,
     });
   }

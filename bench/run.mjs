@@ -147,6 +147,12 @@ async function startStore({ port, databaseUrl = '', env = {} }) {
   return { port, origin, dataDir, pid: child.pid, stop, rssMb: () => rssMb(child.pid) };
 }
 
+/** A process's CPU time so far (utime + stime), in ms. */
+function processCpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * (1000 / 100); // USER_HZ
+}
+
 function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) / 1024;
@@ -466,6 +472,11 @@ async function checkout() {
     const sameOrder = a.ok && b.ok && a.orderId === b.orderId;
 
     const seconds = Number(DURATION.replace('s', ''));
+    // Load-independent figures next to the rate: the server's CPU (utime+stime) and the database's
+    // commits and statements-worth of work per order over the timed run.
+    const dbStats = async () => (await sql.query('select xact_commit::int as commits from pg_stat_database where datname = current_database()')).rows[0];
+    const cpuBefore = processCpuMs(store.pid);
+    const statsBefore = await dbStats();
     const deadline = performance.now() + seconds * 1000;
     const answers = [];
     let firstError;
@@ -478,11 +489,17 @@ async function checkout() {
         }
       }),
     );
+    const cpuUsed = processCpuMs(store.pid) - cpuBefore;
+    // pg_stat_database is updated when a backend reports (at most every 500 ms on PostgreSQL 15).
+    await sleep(1000);
+    const statsAfter = await dbStats();
     const ok = answers.filter((r) => r.ok);
     const errors = answers.length - ok.length;
     const p99 = [...answers.map((r) => r.ms)].sort((x, y) => x - y)[Math.floor(answers.length * 0.99)] ?? NaN;
     const rate = ok.length / seconds;
     record('checkout', `checkout: ${customers.length} customers paying 3-item carts (Pix)`, `${rate.toFixed(1)} orders/s, p99 ${fmtMs(p99)}, ${errors} errors`, '≥ 300 orders/s, zero errors (goal 5)', rate >= 300 && errors === 0, firstError ? `first error: ${firstError.replace(/\s+/g, ' ').slice(0, 160)}` : '');
+    const perOrder = (n) => (answers.length ? n / answers.length : NaN);
+    record('checkout', 'checkout: server CPU and database commits per order', `${perOrder(cpuUsed).toFixed(1)} ms CPU, ${perOrder(statsAfter.commits - statsBefore.commits).toFixed(1)} commits`, '', null, 'server.mjs utime+stime and pg_stat_database xact_commit over the timed run, ÷ answers');
 
     // What the database holds: every answered order once, three lines each, the stock taken exactly.
     const ids = new Set([a.orderId, ...ok.map((r) => r.orderId)]);

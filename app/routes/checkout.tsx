@@ -1,6 +1,6 @@
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { data, Link, useFetcher, useNavigate } from 'react-router';
+import { data, Link, useFetcher, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { z } from 'zod';
 import { OrderTotals } from '~/components/order-totals';
 import { Button, buttonVariants } from '~/components/ui/button';
@@ -127,6 +127,18 @@ export async function action({ request }: Route.ActionArgs) {
       500,
     );
   }
+}
+
+/**
+ * This page's data (CPF/CNPJ, saved addresses) is not changed by a quote, nor worth reloading
+ * after a paid order (the page leaves for the order's own page): neither re-runs the loader.
+ */
+export function shouldRevalidate({ formData, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const intent = formData?.get('intent');
+  if (intent === 'quote') return false;
+  const result = actionResult as ActionResult | undefined;
+  if (intent === 'pay' && result?.intent === 'pay' && result.ok) return false;
+  return defaultShouldRevalidate;
 }
 
 const CART_REFUSED = 'Não foi possível ler o carrinho. Recarregue a página e tente novamente.';

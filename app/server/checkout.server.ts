@@ -4,6 +4,7 @@
 // and items in one transaction together with the payment. An idempotency key
 // per attempt makes a double submit one order.
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '~/db/client.server';
 import { isUniqueViolation, violatedConstraint } from '~/db/errors.server';
 import { orders, products, productVariants, user, userAddresses, userSubscriptions } from '~/db/schema';
@@ -69,23 +70,31 @@ const PLAN_IMAGE = '/images/assinatura.svg';
  * reported. `taxId` is the CPF/CNPJ the buyer typed (digits/upper case), if any;
  * without it the one kept on the profile decides the welcome offer.
  */
-export async function quoteCart(db: Executor, userId: string | null, cart: CartLineInput[], taxId?: string | null): Promise<Quote> {
+export async function quoteCart(
+  db: Executor,
+  userId: string | null,
+  cart: CartLineInput[],
+  taxId?: string | null,
+  options: { availability?: boolean } = {},
+): Promise<Quote> {
   const ids = cart.filter((l) => !l.is_subscription).map((l) => l.id);
   const uuidIds = ids.filter(isUuid);
   const hasPlanLine = cart.some((l) => l.is_subscription);
-  const [variantRows, kitRows, subscriber, firstPurchase, planOptions, livePlan, activePlan] = await Promise.all([
+  const [sellable, subscriber, firstPurchase, planOptions, livePlan, activePlan] = await Promise.all([
+    // Kits and sizes the cart names, in one round trip (a line's id is a kit's or a size's; the kit
+    // select comes first because its size may be null).
     uuidIds.length
-      ? db
-          .select({ id: productVariants.id, productId: products.id, name: products.name, size: productVariants.size, price: productVariants.price, imageUrl: products.imageUrl })
-          .from(productVariants)
-          .innerJoin(products, eq(products.id, productVariants.productId))
-          .where(inArray(productVariants.id, uuidIds))
-      : Promise.resolve([]),
-    uuidIds.length
-      ? db
-          .select({ id: products.id, name: products.name, price: products.price, imageUrl: products.imageUrl })
-          .from(products)
-          .where(and(inArray(products.id, uuidIds), eq(products.isKit, true)))
+      ? unionAll(
+          db
+            .select({ id: products.id, productId: products.id, name: products.name, size: sql<string | null>`null::text`, price: products.price, imageUrl: products.imageUrl, isKit: sql<boolean>`true` })
+            .from(products)
+            .where(and(inArray(products.id, uuidIds), eq(products.isKit, true))),
+          db
+            .select({ id: productVariants.id, productId: products.id, name: products.name, size: productVariants.size, price: productVariants.price, imageUrl: products.imageUrl, isKit: sql<boolean>`false` })
+            .from(productVariants)
+            .innerJoin(products, eq(products.id, productVariants.productId))
+            .where(inArray(productVariants.id, uuidIds)),
+        )
       : Promise.resolve([]),
     userId ? isSubscriber(db, userId) : Promise.resolve(false),
     // The welcome offer only while the admin has it on (/admin/settings), enforced here for quote and order alike.
@@ -94,8 +103,7 @@ export async function quoteCart(db: Executor, userId: string | null, cart: CartL
     hasPlanLine && userId ? hasLiveSubscription(db, userId) : Promise.resolve(false),
     hasPlanLine ? getActivePlanConfig(db) : Promise.resolve(null),
   ]);
-  const variants = new Map(variantRows.map((v) => [v.id, v]));
-  const kits = new Map(kitRows.map((k) => [k.id, k]));
+  const bySource = new Map(sellable.map((row) => [row.id, row]));
 
   const lines: QuotedLine[] = [];
   const removed: string[] = [];
@@ -128,13 +136,7 @@ export async function quoteCart(db: Executor, userId: string | null, cart: CartL
       });
       continue;
     }
-    const variant = variants.get(item.id);
-    const kit = kits.get(item.id);
-    const source = variant
-      ? { productId: variant.productId, name: variant.name, size: variant.size, price: variant.price, imageUrl: variant.imageUrl }
-      : kit
-        ? { productId: kit.id, name: kit.name, size: null, price: kit.price, imageUrl: kit.imageUrl }
-        : null;
+    const source = bySource.get(item.id);
     if (!source) {
       removed.push(item.id);
       continue;
@@ -155,11 +157,11 @@ export async function quoteCart(db: Executor, userId: string | null, cart: CartL
       quantity: item.quantity,
       isSubscription: false,
       frequency: null,
-      isKit: !variant,
+      isKit: source.isKit,
       available: null,
     });
   }
-  const stockIds = lines.filter((l) => !l.isSubscription).map((l) => l.id);
+  const stockIds = options.availability === false ? [] : lines.filter((l) => !l.isSubscription).map((l) => l.id);
   if (stockIds.length) {
     const available = await getAvailability(db, stockIds);
     for (const line of lines) if (!line.isSubscription) line.available = available.get(line.id) ?? null;
@@ -253,10 +255,44 @@ export async function placeOrder(
   afterStep?: (step: CheckoutStep) => Promise<void>,
   hooks?: ChargeHooks,
 ): Promise<PlacedOrder> {
-  const existing = await findOrderByKey(db, buyer.id, input.idempotencyKey);
-  if (existing) return replayOf(db, existing);
+  // A repeated attempt (double submit, retry) is not looked up first: the order's unique
+  // idempotency key refuses its insert in the transaction, and that refusal answers with the first
+  // order. Anything refused before the commit may be the repeat meeting its own order (the welcome
+  // offer or the last units taken), so then the key is looked up before the refusal is told.
+  let placed: CommittedOrder;
+  try {
+    placed = await commitOrder(db, buyer, input, provider, afterStep);
+  } catch (error) {
+    if (error instanceof CheckoutError || isUniqueViolation(error)) {
+      const existing = await findOrderByKey(db, buyer.id, input.idempotencyKey);
+      if (existing) return replayOf(db, existing);
+    }
+    const unique = isUniqueViolation(error) || (error instanceof CheckoutError && isUniqueViolation(error.cause));
+    // Another first purchase of this account or CPF/CNPJ took the welcome offer meanwhile.
+    if (unique && violatedConstraint(error)?.startsWith('orders_welcome_')) {
+      throw new CheckoutError('cart', 'O desconto de boas-vindas já foi usado em outra compra. Confira o novo total antes de pagar.', { cause: error });
+    }
+    throw error;
+  }
+  return chargePlaced(db, buyer, input, provider, placed, hooks);
+}
 
-  const quote = await quoteCart(db, buyer.id, input.cart, input.taxId);
+/** What the charge after the commit needs of the order's transaction. */
+type CommittedOrder = {
+  orderId: string;
+  shipping: ShippingSnapshot;
+  quote: Quote;
+  placedAt: Date;
+  plan: QuotedLine | undefined;
+  programmedMonths: number | null;
+  card: CardToken | undefined;
+  installments: number;
+};
+
+/** The order, its items, attempt, plan or programmed delivery and stock in one transaction, after the cart's checks. */
+async function commitOrder(db: Database, buyer: Buyer, input: PayNowInput, provider: PaymentProvider, afterStep?: (step: CheckoutStep) => Promise<void>): Promise<CommittedOrder> {
+  // Availability is not read here: the stock is checked under its row locks in the transaction.
+  const quote = await quoteCart(db, buyer.id, input.cart, input.taxId, { availability: false });
   if (quote.planUnavailable) throw new CheckoutError('cart', PLAN_UNAVAILABLE);
   if (quote.lines.length === 0) throw new CheckoutError('cart', 'Seu carrinho está vazio.');
   if (quote.removed.length > 0) {
@@ -276,101 +312,93 @@ export async function placeOrder(
   const programmedMonths = quote.isSubscriber && !plan && input.deliveryFrequency > 0 ? input.deliveryFrequency : null;
   const placedAt = now();
 
-  let placed: { orderId: string; shipping: ShippingSnapshot };
-  try {
-    placed = await db.transaction(async (tx) => {
-      const shipping = await resolveDelivery(tx, buyer.id, input.delivery);
-      let subscriptionId: string | null = null;
-      if (plan) {
-        const [created] = await step('subscription', 'Erro ao criar assinatura', () =>
-          tx
-            .insert(userSubscriptions)
-            .values({
-              userId: buyer.id,
-              frequency: plan.frequency as SubscriptionFrequency,
-              status: 'active',
-              anchorDate: today,
-              nextDeliveryDate: nextPlanDate(today, plan.frequency)!,
-              totalValue: plan.unitPrice,
-              paymentMethod: input.paymentMethod,
-              installments,
-              taxId: input.taxId,
-              ...shipping,
-            })
-            .returning({ id: userSubscriptions.id }),
-        );
-        subscriptionId = created!.id;
-        await afterStep?.('subscription');
-      }
-
-      const id = await step('order', 'Erro ao criar pedido', () =>
-        insertOrder(tx, {
-          userId: buyer.id,
-          totals,
-          paymentMethod: input.paymentMethod,
-          taxId: input.taxId,
-          idempotencyKey: input.idempotencyKey,
-          placedAt,
-          actor: 'customer',
-          shipping,
-          deliveryFrequencyMonths: programmedMonths,
-          subscriptionId,
-          lines: quote.lines.map((l) => ({ productId: l.productId, name: l.name, size: l.size, quantity: l.quantity, unitPrice: l.unitPrice })),
-        }),
+  const placed = await db.transaction(async (tx) => {
+    const shipping = await resolveDelivery(tx, buyer.id, input.delivery);
+    let subscriptionId: string | null = null;
+    if (plan) {
+      const [created] = await step('subscription', 'Erro ao criar assinatura', () =>
+        tx
+          .insert(userSubscriptions)
+          .values({
+            userId: buyer.id,
+            frequency: plan.frequency as SubscriptionFrequency,
+            status: 'active',
+            anchorDate: today,
+            nextDeliveryDate: nextPlanDate(today, plan.frequency)!,
+            totalValue: plan.unitPrice,
+            paymentMethod: input.paymentMethod,
+            installments,
+            taxId: input.taxId,
+            ...shipping,
+          })
+          .returning({ id: userSubscriptions.id }),
       );
-      await afterStep?.('order');
-      await afterStep?.('items');
-
-      // Units are taken under row locks: of concurrent buyers of the last units, exactly as many as there are succeed.
-      try {
-        await reserveStock(
-          tx,
-          id,
-          quote.lines
-            .filter((l) => !l.isSubscription)
-            .map((l) => ({ id: l.id, kind: l.isKit ? ('kit' as const) : ('variant' as const), quantity: l.quantity, label: l.size ? `${l.name} (${l.size})` : l.name })),
-        );
-      } catch (error) {
-        if (error instanceof OutOfStockError) throw new CheckoutError('stock', error.shortages.map(shortageMessage).join(' '), { cause: error, shortages: error.shortages });
-        throw new CheckoutError('stock', 'Erro ao reservar o estoque', { cause: error });
-      }
-      await afterStep?.('stock');
-
-      // The charge's attempt is committed with the order: a crash before the call still leaves it to the reconciliation job.
-      await openAttemptIn(tx, provider, { orderId: id, idempotencyKey: chargeKey(id), method: input.paymentMethod, amountCents: totals.totalCents });
-      if (plan && subscriptionId) await startSubscriptionPeriod(tx, { subscriptionId, orderId: id, today, paid: false });
-      if (programmedMonths) {
-        await createProgrammedDelivery(tx, {
-          userId: buyer.id,
-          sourceOrderId: id,
-          months: programmedMonths,
-          today,
-          paymentMethod: input.paymentMethod,
-          installments,
-          taxId: input.taxId,
-          shipping,
-          lines: quote.lines.filter((l) => !l.isSubscription).map((l) => ({ id: l.id, isKit: l.isKit, name: l.name, size: l.size, quantity: l.quantity })),
-        });
-      }
-      // The buyer's CPF/CNPJ is kept for the next purchase.
-      await tx.update(user).set({ taxId: input.taxId }).where(eq(user.id, buyer.id));
-      return { orderId: id, shipping };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error) || (error instanceof CheckoutError && isUniqueViolation(error.cause))) {
-      // The same attempt committed concurrently: answer with that order.
-      const winner = await findOrderByKey(db, buyer.id, input.idempotencyKey);
-      if (winner) return replayOf(db, winner);
-      // Another first purchase of this account or CPF/CNPJ took the welcome offer meanwhile.
-      if (violatedConstraint(error)?.startsWith('orders_welcome_')) {
-        throw new CheckoutError('cart', 'O desconto de boas-vindas já foi usado em outra compra. Confira o novo total antes de pagar.', { cause: error });
-      }
+      subscriptionId = created!.id;
+      await afterStep?.('subscription');
     }
-    throw error;
-  }
 
-  // The order is committed: now the money, once per order (its first and only checkout attempt).
-  const { orderId, shipping } = placed;
+    const id = await step('order', 'Erro ao criar pedido', () =>
+      insertOrder(tx, {
+        userId: buyer.id,
+        totals,
+        paymentMethod: input.paymentMethod,
+        taxId: input.taxId,
+        idempotencyKey: input.idempotencyKey,
+        placedAt,
+        actor: 'customer',
+        shipping,
+        deliveryFrequencyMonths: programmedMonths,
+        subscriptionId,
+        lines: quote.lines.map((l) => ({ productId: l.productId, name: l.name, size: l.size, quantity: l.quantity, unitPrice: l.unitPrice })),
+      }),
+    );
+    await afterStep?.('order');
+    await afterStep?.('items');
+
+    // The charge's attempt is committed with the order: a crash before the call still leaves it to the reconciliation job.
+    await openAttemptIn(tx, provider, { orderId: id, idempotencyKey: chargeKey(id), method: input.paymentMethod, amountCents: totals.totalCents });
+    if (plan && subscriptionId) await startSubscriptionPeriod(tx, { subscriptionId, orderId: id, today, paid: false });
+    if (programmedMonths) {
+      await createProgrammedDelivery(tx, {
+        userId: buyer.id,
+        sourceOrderId: id,
+        months: programmedMonths,
+        today,
+        paymentMethod: input.paymentMethod,
+        installments,
+        taxId: input.taxId,
+        shipping,
+        lines: quote.lines.filter((l) => !l.isSubscription).map((l) => ({ id: l.id, isKit: l.isKit, name: l.name, size: l.size, quantity: l.quantity })),
+      });
+    }
+    // The buyer's CPF/CNPJ is kept for the next purchase.
+    await tx.update(user).set({ taxId: input.taxId }).where(eq(user.id, buyer.id));
+
+    // Units are taken under row locks: of concurrent buyers of the last units, exactly as many as there are succeed.
+    // Last before the commit: every order takes the same popular sizes' rows, so the locks are held
+    // for this step and the commit only (two round trips), not for the writes above.
+    try {
+      await reserveStock(
+        tx,
+        id,
+        quote.lines
+          .filter((l) => !l.isSubscription)
+          .map((l) => ({ id: l.id, kind: l.isKit ? ('kit' as const) : ('variant' as const), quantity: l.quantity, label: l.size ? `${l.name} (${l.size})` : l.name })),
+      );
+    } catch (error) {
+      if (error instanceof OutOfStockError) throw new CheckoutError('stock', error.shortages.map(shortageMessage).join(' '), { cause: error, shortages: error.shortages });
+      throw new CheckoutError('stock', 'Erro ao reservar o estoque', { cause: error });
+    }
+    await afterStep?.('stock');
+    return { orderId: id, shipping };
+  });
+  return { orderId: placed.orderId, shipping: placed.shipping, quote, placedAt, plan, programmedMonths, card, installments };
+}
+
+/** After the commit: the money, once per order (its first and only checkout attempt), then the confirmation e-mail. */
+async function chargePlaced(db: Database, buyer: Buyer, input: PayNowInput, provider: PaymentProvider, placed: CommittedOrder, hooks?: ChargeHooks): Promise<PlacedOrder> {
+  const { orderId, shipping, quote, placedAt, plan, programmedMonths, card, installments } = placed;
+  const { totals } = quote;
   const outcome = await chargeOrder(
     db,
     provider,
@@ -394,10 +422,9 @@ export async function placeOrder(
     { quiet: true, hooks },
   );
   if (outcome.status === 'declined') throw new CheckoutError('payment', `${DECLINED_PREFIX}: ${outcome.reason}`);
-  await db.transaction(async (tx) => {
-    const order = await getOwnOrder(tx, buyer.id, orderId);
-    if (order) await queueOrderEmail(tx, 'placed', order, buyer);
-  });
+  // One insert (its dedupe key makes it once per order): no transaction of its own needed.
+  const order = await getOwnOrder(db, buyer.id, orderId);
+  if (order) await queueOrderEmail(db, 'placed', order, buyer);
   kickMailDelivery(db);
   return { orderId, replayed: false, payment: outcome.status };
 }

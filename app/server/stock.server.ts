@@ -140,15 +140,22 @@ export async function reserveStock(tx: Transaction, orderId: string, lines: Stoc
   }
   if (shortages.size) throw new OutOfStockError([...shortages.values()]);
   const tracked = locked.filter((row) => row.stock !== null);
-  for (const row of tracked) {
-    await tx
-      .update(productVariants)
-      .set({ stock: sql`${productVariants.stock} - ${need.get(row.id)!}` })
-      .where(eq(productVariants.id, row.id));
-  }
-  if (tracked.length) {
-    await tx.insert(stockReservations).values(tracked.map((row) => ({ orderId, variantId: row.id, quantity: need.get(row.id)! })));
-  }
+  if (tracked.length === 0) return;
+  // One statement (one round trip while the rows are locked) takes every size and records what was taken;
+  // the rows are already locked above, in id order, so the update's own order cannot deadlock.
+  const taken = sql.join(
+    tracked.map((row) => sql`(${row.id}::uuid, ${need.get(row.id)!}::int)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    with need (id, quantity) as (values ${taken}),
+    taken as (
+      update ${productVariants} set stock = ${productVariants}.stock - need.quantity
+      from need where ${productVariants}.id = need.id
+      returning need.id, need.quantity
+    )
+    insert into ${stockReservations} (order_id, variant_id, quantity)
+    select ${orderId}::uuid, taken.id, taken.quantity from taken`);
 }
 
 /**

@@ -2,7 +2,8 @@
 // delivery. Inside the caller's transaction: the order row, its first history entry, its items;
 // then, once the provider answered, the payment (a settled charge pays the order now, like any
 // confirmation; a Pix or boleto waits for its deadline).
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import type { Transaction } from '~/db/client.server';
 import { orderEvents, orderItems, orders, paymentConfirmations } from '~/db/schema';
 import { centsToDecimal } from '~/lib/money';
@@ -31,12 +32,18 @@ export type NewOrder = {
   lines: NewOrderLine[];
 };
 
-/** Inserts a pending order with its first history entry and its items; returns its id. */
+/**
+ * Inserts a pending order with its first history entry and its items, in one statement (one round
+ * trip: the order, its event and its items are sibling sub-statements of a WITH, their foreign keys
+ * checked at the statement's end); returns its id, made here so the children need no RETURNING.
+ */
 export async function insertOrder(tx: Transaction, order: NewOrder): Promise<string> {
   const { totals } = order;
-  const [row] = await tx
+  const id = randomUUID();
+  const orderRow = tx
     .insert(orders)
     .values({
+      id,
       userId: order.userId,
       status: 'pending',
       subtotalPrice: centsToDecimal(totals.subtotalCents),
@@ -53,10 +60,8 @@ export async function insertOrder(tx: Transaction, order: NewOrder): Promise<str
       programmedDeliveryId: order.programmedDeliveryId ?? null,
       scheduledFor: order.scheduledFor ?? null,
       ...order.shipping,
-    })
-    .returning({ id: orders.id });
-  const id = row!.id;
-  await tx.insert(orderEvents).values({
+    });
+  const event = tx.insert(orderEvents).values({
     orderId: id,
     fromStatus: null,
     toStatus: 'pending',
@@ -65,11 +70,10 @@ export async function insertOrder(tx: Transaction, order: NewOrder): Promise<str
     note: order.note ?? null,
     createdAt: order.placedAt,
   });
-  if (order.lines.length) {
-    await tx.insert(orderItems).values(
-      order.lines.map((l) => ({ orderId: id, productId: l.productId, productName: l.name, size: l.size, quantity: l.quantity, priceAtPurchase: l.unitPrice })),
-    );
-  }
+  const items = order.lines.length
+    ? tx.insert(orderItems).values(order.lines.map((l) => ({ orderId: id, productId: l.productId, productName: l.name, size: l.size, quantity: l.quantity, priceAtPurchase: l.unitPrice })))
+    : sql`select 1`;
+  await tx.execute(sql`with placed as (${orderRow.getSQL()}), history as (${event.getSQL()}) ${items.getSQL()}`);
   return id;
 }
 

@@ -119,6 +119,14 @@ describe.each(engines)('session lookup on $name', ({ name }) => {
     expect((await m.session.getSessionDetails(get()))?.extra).not.toBeNull();
   });
 
+  it('a signed token whose session was deleted (signed out, blocked) is no one', async () => {
+    const row = (await sessionRow())!;
+    await m.db.delete(m.t.session).where(eq(m.t.session.id, row.id));
+    expect(await m.session.getSessionDetails(get())).toBeNull();
+    await m.db.insert(m.t.session).values(row);
+    expect((await m.session.getSessionDetails(get()))?.user.id).toBe(adminId);
+  });
+
   it('an expired session is no one, and Better Auth deletes it', async () => {
     await m.db.update(m.t.session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(m.t.session.id, (await sessionRow())!.id));
     expect(await m.session.getSessionDetails(get())).toBeNull();

@@ -62,7 +62,7 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
  * when Better Auth would answer the same without writing anything: a validly signed token, a
  * session not expired and not yet due for its sliding refresh (updateAge). Anything else (no
  * such session, expired, refresh due, an odd cookie) goes to Better Auth, which deletes or
- * extends the session exactly as before.
+ * extends the session exactly as before; a signed token with no session is no one, as there.
  */
 async function lookUp(request: Request): Promise<SessionDetails | null> {
   const auth = await getAuth();
@@ -92,9 +92,11 @@ async function lookUp(request: Request): Promise<SessionDetails | null> {
       .leftJoin(userPreferences, eq(userPreferences.userId, user.id))
       .leftJoinLateral(live, sql`true`)
       .where(eq(session.token, token));
+    // No such session (signed out, blocked, erased): Better Auth would find none either.
+    if (!row) return null;
     const { expiresIn, updateAge } = context.sessionConfig;
     const now = Date.now();
-    const quiet = row && row.expiresAt.getTime() >= now && row.expiresAt.getTime() - expiresIn * 1000 + updateAge * 1000 > now;
+    const quiet = row.expiresAt.getTime() >= now && row.expiresAt.getTime() - expiresIn * 1000 + updateAge * 1000 > now;
     if (quiet) {
       return {
         user: { id: row.id, name: row.name, email: row.email, role: row.role === 'admin' ? 'admin' : 'customer' },

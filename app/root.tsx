@@ -20,7 +20,7 @@ import { DEFAULT_THEME, type Theme } from './lib/theme';
 import { readThemeCookie, takeToast } from './server/cookies.server';
 import { databaseAvailability, getDb } from './server/db.server';
 import { DEFAULT_PREFERENCES, getOrCreatePreferences } from './server/preferences.server';
-import { getSessionUser } from './server/auth/session.server';
+import { getSessionDetails } from './server/auth/session.server';
 import { getEnv } from './server/env.server';
 import { getPublicSettings } from './server/settings/settings.server';
 import { subscriberStanding } from './server/subscriptions/subscriptions.server';
@@ -44,15 +44,20 @@ export const meta: Route.MetaFunction = () => [
 export const middleware: Route.MiddlewareFunction[] = [databaseAvailability];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [user, cookieTheme, flash] = await Promise.all([
-    getSessionUser(request),
+  const [signedIn, cookieTheme, flash] = await Promise.all([
+    getSessionDetails(request),
     readThemeCookie(request),
     takeToast(request),
   ]);
+  const user = signedIn?.user ?? null;
   const db = await getDb();
+  // Preferences and standing usually come with the session's own statement (session.server.ts).
   const [[preferences, standing], settings] = await Promise.all([
     user
-      ? Promise.all([getOrCreatePreferences(db, user.id, cookieTheme), subscriberStanding(db, user.id)])
+      ? Promise.all([
+          signedIn?.extra?.preferences ?? getOrCreatePreferences(db, user.id, cookieTheme),
+          signedIn?.extra?.standing ?? subscriberStanding(db, user.id),
+        ])
       : ([{ ...DEFAULT_PREFERENCES, theme: cookieTheme ?? DEFAULT_THEME }, { hasSubscription: false, isSubscriber: false }] as const),
     getPublicSettings(db),
   ]);

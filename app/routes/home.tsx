@@ -10,7 +10,7 @@ import type { Executor } from '~/db/client.server';
 import { getUserTaxId } from '~/server/checkout.server';
 import { getDb } from '~/server/db.server';
 import { isFirstPurchase } from '~/server/orders/orders.server';
-import { getSessionUser, type SessionUser } from '~/server/auth/session.server';
+import { getSessionDetails, type SessionDetails } from '~/server/auth/session.server';
 import type { Route } from './+types/home';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -36,14 +36,17 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
-  const [featuredKits, testimonials, user] = await Promise.all([listFeaturedKits(db), listTestimonials(db), getSessionUser(request)]);
-  return { featuredKits, testimonials, welcomeOffer: await welcomeOfferFor(db, user) };
+  const [featuredKits, testimonials, signedIn] = await Promise.all([listFeaturedKits(db), listTestimonials(db), getSessionDetails(request)]);
+  return { featuredKits, testimonials, welcomeOffer: await welcomeOfferFor(db, signedIn) };
 }
 
 /** Visitors see the offer as promised; a customer sees it as theirs until the first purchase, then no more. */
-async function welcomeOfferFor(db: Executor, user: SessionUser | null): Promise<'visitor' | 'yours' | 'used'> {
-  if (!user) return 'visitor';
-  return (await isFirstPurchase(db, user.id, await getUserTaxId(db, user.id))) ? 'yours' : 'used';
+async function welcomeOfferFor(db: Executor, signedIn: SessionDetails | null): Promise<'visitor' | 'yours' | 'used'> {
+  if (!signedIn) return 'visitor';
+  const { user, extra } = signedIn;
+  // The CPF/CNPJ usually came with the session (session.server.ts).
+  const taxId = extra ? extra.taxId : await getUserTaxId(db, user.id);
+  return (await isFirstPurchase(db, user.id, taxId)) ? 'yours' : 'used';
 }
 
 const BENEFITS = [

@@ -22,13 +22,13 @@ export const DEFAULT_PREFERENCES: Preferences = {
 /** The user's preferences; missing ones are created from the defaults, with the browser's theme. */
 export async function getOrCreatePreferences(db: Executor, userId: string, browserTheme: Theme | null): Promise<Preferences> {
   const [row] = await db.select().from(userPreferences).where(eq(userPreferences.userId, userId));
-  if (row) return pick(row);
+  if (row) return preferencesFrom(row);
   const [created] = await db
     .insert(userPreferences)
     .values({ userId, ...DEFAULT_PREFERENCES, theme: browserTheme ?? DEFAULT_PREFERENCES.theme })
     .onConflictDoUpdate({ target: userPreferences.userId, set: { userId } })
     .returning();
-  return pick(created!);
+  return preferencesFrom(created!);
 }
 
 export async function savePreferences(db: Executor, userId: string, changes: Partial<Preferences>): Promise<Preferences> {
@@ -37,10 +37,11 @@ export async function savePreferences(db: Executor, userId: string, changes: Par
     .values({ userId, ...DEFAULT_PREFERENCES, ...changes })
     .onConflictDoUpdate({ target: userPreferences.userId, set: { ...changes, updatedAt: new Date() } })
     .returning();
-  return pick(row!);
+  return preferencesFrom(row!);
 }
 
-function pick(row: typeof userPreferences.$inferSelect): Preferences {
+/** The preferences of a stored row (also read joined to the session: auth/session.server.ts). */
+export function preferencesFrom(row: typeof userPreferences.$inferSelect): Preferences {
   return {
     hideChatbot: row.hideChatbot,
     hideWhatsapp: row.hideWhatsapp,

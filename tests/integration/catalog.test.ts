@@ -83,6 +83,14 @@ describe.each(engines)('catalogue on $name', ({ open }) => {
     expect(detail?.variants.length).toBeGreaterThanOrEqual(2);
     const cents = detail!.variants.map((v) => Number(v.price.replace('.', '')));
     expect([...cents].sort((a, b) => a - b)).toEqual(cents);
+    // Read in the product's own statement: the same values and types as the sizes' table gives.
+    const sizes = await handle.db
+      .select({ id: t.productVariants.id, size: t.productVariants.size, price: t.productVariants.price, imageUrl: t.productVariants.imageUrl, available: t.productVariants.stock })
+      .from(t.productVariants)
+      .where(eq(t.productVariants.productId, detail!.id))
+      .orderBy(t.productVariants.price, t.productVariants.size);
+    expect(detail?.variants).toEqual(sizes);
+    expect(detail?.variants.every((v) => /^\d+\.\d{2}$/.test(v.price))).toBe(true);
     expect(detail?.items).toEqual([]);
     const kit = await getProductDetail(handle.db, (await listFeaturedKits(handle.db))[0]!.slug);
     expect(kit?.items.length).toBeGreaterThan(0);

@@ -46,12 +46,19 @@ export async function isSubscriber(db: Executor, userId: string): Promise<boolea
  * Both answers for every page (the root loader) in one query: whether the customer has a live
  * plan (the subscribe button becomes "Ver minha assinatura") and whether it gives the 10% now.
  */
-export async function subscriberStanding(db: Executor, userId: string): Promise<{ hasSubscription: boolean; isSubscriber: boolean }> {
+export async function subscriberStanding(db: Executor, userId: string): Promise<SubscriberStanding> {
   const rows = await db
     .select({ status: userSubscriptions.status, pausedReason: userSubscriptions.pausedReason, paidThrough: userSubscriptions.paidThrough })
     .from(userSubscriptions)
     .where(and(eq(userSubscriptions.userId, userId), inArray(userSubscriptions.status, ['active', 'paused'])))
     .limit(1);
+  return standingFrom(rows);
+}
+
+export type SubscriberStanding = { hasSubscription: boolean; isSubscriber: boolean };
+
+/** The standing given by the user's live (active or paused) subscription rows, as read above (also joined to the session). */
+export function standingFrom(rows: Parameters<typeof givesSubscriberDiscount>[0][]): SubscriberStanding {
   return { hasSubscription: rows.length > 0, isSubscriber: rows.some(givesSubscriberDiscount) };
 }
 

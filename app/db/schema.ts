@@ -839,6 +839,8 @@ export const programmedDeliveries = pgTable(
     check('programmed_deliveries_tax_id_check', taxIdFormat(t.taxId)),
     shippingCheck('programmed_deliveries', t),
     index('programmed_deliveries_user_idx').on(t.userId, t.createdAt.desc()),
+    // Cancelling an order (admin, expiry batch) stops the deliveries it started; deleting one sets them null.
+    index('programmed_deliveries_source_order_idx').on(t.sourceOrderId),
     index('programmed_deliveries_due_idx').on(t.nextDate).where(sql`${t.status} = 'active'`),
   ],
 );

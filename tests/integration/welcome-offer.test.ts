@@ -134,6 +134,27 @@ describe.each(engines)('welcome offer on $name', ({ open }) => {
     expect(rows[0]!.discountKind).toBe('welcome');
   });
 
+  it('a first purchase sent again (a double submit, a retry) is the same order, never "the total changed"', async () => {
+    const buyer = await newBuyer();
+    const cpf = generateCpf();
+    // The same attempt (one key) expecting the welcome total: after the first commits, the quote of a
+    // repeat would see a returning buyer (full price) — the key must answer before that refusal.
+    const attempt = input(cpf, { expectedTotalCents: welcomeTotal() });
+    const first = await placeOrder(handle.db, buyer, attempt, builtInProvider);
+    expect(first.replayed).toBe(false);
+    const again = await placeOrder(handle.db, buyer, attempt, builtInProvider);
+    expect(again).toMatchObject({ orderId: first.orderId, replayed: true });
+    // And five of the same at once: one order, every answer naming it.
+    const other = await newBuyer();
+    const same = input(generateCpf(), { expectedTotalCents: welcomeTotal() });
+    const results = await Promise.all(Array.from({ length: 5 }, () => placeOrder(handle.db, other, same, builtInProvider)));
+    expect(new Set(results.map((r) => r.orderId)).size).toBe(1);
+    expect(results.filter((r) => !r.replayed)).toHaveLength(1);
+    const rows = await ordersOf(eq(t.orders.userId, other.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.discountKind).toBe('welcome');
+  });
+
   it('two accounts with one CNPJ buying at once: only one gets the discount', async () => {
     const cnpj = '11222333000181';
     const buyers = await Promise.all([newBuyer(), newBuyer(), newBuyer()]);

@@ -1,0 +1,1 @@
+CREATE INDEX "programmed_deliveries_source_order_idx" ON "programmed_deliveries" USING btree ("source_order_id");

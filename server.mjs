@@ -9,16 +9,12 @@ const { RouterContextProvider } = await import('react-router');
 const { default: compression } = await import('compression');
 const { default: express } = await import('express');
 const { pinoHttp } = await import('pino-http');
-const { admission, admissionLimit } = await import('./server/admission.mjs');
 const { clientAddress, healthRoutes, parseTrustProxy, precompressedAssets, privateByDefault, requestIdFor, sameOriginWrites, securityHeaders } = await import('./server/middleware.mjs');
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
 const trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
 const HMR_PORT = Number(process.env.HMR_PORT ?? 24678);
-// Requests the app works on at once (server/admission.mjs): enough to keep the one rendering
-// thread and the database busy together, few enough that the heap does not grow with connections.
-const ADMISSION_LIMIT = admissionLimit(process.env.ADMISSION_LIMIT, 8);
 
 // Production loads the build once; development asks Vite for the current one on every request.
 const vite = production
@@ -81,8 +77,6 @@ app.use(
 );
 app.use(sameOriginWrites);
 app.use(privateByDefault);
-// Just before the app: /healthz, /readyz and assets were answered above and never wait here.
-app.use(admission({ limit: ADMISSION_LIMIT }));
 app.use((req, _res, next) => withRequestId(String(req.id), next));
 app.use(
   createRequestHandler({

@@ -103,14 +103,15 @@ process.on('SIGINT', async () => {
 });
 
 /**
- * The node flags of `npm run serve` (package.json), read from the script itself so the bench's
- * store starts exactly as deployed: the V8 heap's sizes decide its resident memory (goal 8).
+ * The environment (malloc settings) and node flags of `npm run serve` (package.json), read from the
+ * script itself so the bench's store starts exactly as deployed: they decide its resident memory (goal 8).
  */
-const SERVE_FLAGS = (() => {
+const { SERVE_ENV, SERVE_FLAGS } = (() => {
   const script = JSON.parse(readFileSync('package.json', 'utf8')).scripts.serve;
-  const match = /^node((?: --[\w-]+(?:=\S+)?)*) server\.mjs$/.exec(script);
-  if (!match) throw new Error(`package.json "serve" is not \`node [flags] server.mjs\`: ${script}`);
-  return match[1].split(' ').filter(Boolean);
+  const match = /^((?:[A-Z_]+=\S+ )*)node((?: --[\w-]+(?:=\S+)?)*) server\.mjs$/.exec(script);
+  if (!match) throw new Error(`package.json "serve" is not \`[VAR=value …] node [flags] server.mjs\`: ${script}`);
+  const env = Object.fromEntries(match[1].split(' ').filter(Boolean).map((pair) => pair.split('=')));
+  return { SERVE_ENV: env, SERVE_FLAGS: match[2].split(' ').filter(Boolean) };
 })();
 
 /** A production server.mjs on `port`: PostgreSQL when databaseUrl is given, else embedded PGlite in its own DATA_DIR. */
@@ -120,6 +121,7 @@ async function startStore({ port, databaseUrl = '', env = {} }) {
   const child = spawn('node', [...SERVE_FLAGS, 'server.mjs'], {
     env: {
       ...process.env,
+      ...SERVE_ENV,
       NODE_ENV: 'production',
       PORT: String(port),
       DATA_DIR: dataDir,

@@ -102,14 +102,26 @@ process.on('SIGINT', async () => {
   process.exit(130);
 });
 
+/**
+ * The environment (malloc settings) and node flags of `npm run serve` (package.json), read from the
+ * script itself so the bench's store starts exactly as deployed: they decide its resident memory (goal 8).
+ */
+const { SERVE_ENV, SERVE_FLAGS } = (() => {
+  const script = JSON.parse(readFileSync('package.json', 'utf8')).scripts.serve;
+  const match = /^((?:[A-Z_]+=\S+ )*)node((?: --[\w-]+(?:=\S+)?)*) server\.mjs$/.exec(script);
+  if (!match) throw new Error(`package.json "serve" is not \`[VAR=value …] node [flags] server.mjs\`: ${script}`);
+  const env = Object.fromEntries(match[1].split(' ').filter(Boolean).map((pair) => pair.split('=')));
+  return { SERVE_ENV: env, SERVE_FLAGS: match[2].split(' ').filter(Boolean) };
+})();
+
 /** A production server.mjs on `port`: PostgreSQL when databaseUrl is given, else embedded PGlite in its own DATA_DIR. */
 async function startStore({ port, databaseUrl = '', env = {} }) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clarear-bench-'));
   const origin = `http://127.0.0.1:${port}`;
-  // The flags of `npm start` (package.json): a 4 MB young generation (goal 8, bench/PGLITE-TAIL.md).
-  const child = spawn('node', ['--max-semi-space-size=4', 'server.mjs'], {
+  const child = spawn('node', [...SERVE_FLAGS, 'server.mjs'], {
     env: {
       ...process.env,
+      ...SERVE_ENV,
       NODE_ENV: 'production',
       PORT: String(port),
       DATA_DIR: dataDir,
@@ -698,13 +710,18 @@ try {
     await store.stop();
     await db.drop();
   });
+  // Its own store, as on PostgreSQL: a fresh process whatever else the run measures or skips.
+  await guarded('memory', 'memory on PGlite', async () => {
+    const store = await startStore({ port: PORTS.memPglite });
+    const customer = await signedInCustomer(store);
+    await memory('pglite', store, await samplePaths(store.origin), customer.cookie);
+    await store.stop();
+  });
 
   await guarded('pglite', 'uncached on PGlite', async () => {
     const store = await startStore({ port: PORTS.pglite });
     const customer = await signedInCustomer(store);
-    const p = await samplePaths(store.origin);
-    if (!SKIP.has('memory')) await guarded('memory', 'memory on PGlite', () => memory('pglite', store, p, customer.cookie));
-    await uncached('pglite', store, p, customer.cookie);
+    await uncached('pglite', store, await samplePaths(store.origin), customer.cookie);
     await store.stop();
   });
 

@@ -58,19 +58,38 @@ export async function getAvailability(db: Executor, ids: string[]): Promise<Map<
 /**
  * What a product card can promise, per product id: a kit, the kits its contents allow; a
  * product, its best size (null when any size is not tracked, so it is always sellable).
+ * One statement for the whole page of cards (it was five): each product's sizes' stock, and for
+ * a kit the scarcest content's units over its quantity, as getAvailability counts them.
  */
 export async function getProductAvailability(db: Executor, productIds: string[]): Promise<Map<string, number | null>> {
-  if (productIds.length === 0) return new Map();
-  const [sizes, kits] = await Promise.all([
-    db.select({ productId: productVariants.productId, stock: productVariants.stock }).from(productVariants).where(inArray(productVariants.productId, productIds)),
-    // Product ids match no variant id, so this answers for the kits among them only.
-    getAvailability(db, productIds),
-  ]);
-  const result = new Map(kits);
-  for (const { productId, stock } of sizes) {
-    const best = result.get(productId);
-    if (best === null) continue;
-    result.set(productId, stock === null ? null : Math.max(best ?? 0, stock));
+  const result = new Map<string, number | null>();
+  if (productIds.length === 0) return result;
+  const rows = await db
+    .select({
+      id: products.id,
+      isKit: products.isKit,
+      // "products".id written out: in a select list without a join Drizzle leaves a column
+      // unqualified, and "id" would be the subquery's own.
+      sizes: sql<(number | null)[] | string>`(select coalesce(json_agg(v.stock), '[]'::json) from ${productVariants} v where v.product_id = "products"."id")`,
+      // kitContents' rule (each included product's cheapest size) and kitAvailability's (untracked
+      // contents do not limit; none tracked: null).
+      kit: sql<number | null>`case when "products"."is_kit" then (
+        select min(cv.stock / ki.quantity)::int from ${kitItems} ki
+        cross join lateral (select v.stock from ${productVariants} v where v.product_id = ki.included_product_id order by v.price asc, v.size asc limit 1) cv
+        where ki.kit_product_id = "products"."id" and cv.stock is not null
+      ) end`,
+    })
+    .from(products)
+    .where(inArray(products.id, productIds));
+  for (const row of rows) {
+    let best: number | null | undefined = row.isKit ? row.kit : undefined;
+    // json comes parsed from PGlite and as text from node-postgres (the app's type parsers).
+    const sizes = typeof row.sizes === 'string' ? (JSON.parse(row.sizes) as (number | null)[]) : row.sizes;
+    for (const stock of sizes) {
+      if (best === null) break;
+      best = stock === null ? null : Math.max(best ?? 0, stock);
+    }
+    if (best !== undefined) result.set(row.id, best);
   }
   return result;
 }

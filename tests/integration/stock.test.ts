@@ -11,7 +11,7 @@ import { settleBackgroundTasks } from '~/server/background.server';
 import { CheckoutError, placeOrder, quoteCart } from '~/server/checkout.server';
 import { setMailTransport } from '~/server/mail/outbox.server';
 import { builtInProvider } from '~/server/payments/provider.server';
-import { getAvailability } from '~/server/stock.server';
+import { getAvailability, getProductAvailability } from '~/server/stock.server';
 import { getProductDetail, listKits, searchProducts } from '~/server/catalog.server';
 import { getEditableProduct, listAdminProducts, saveProduct } from '~/server/product-admin.server';
 import { productFormSchema, STOCK_MESSAGE } from '~/lib/schemas/admin-product';
@@ -151,6 +151,37 @@ describe.each(engines)('stock on $name', ({ open }) => {
     expect((await card()).available).toBe(9);
     expect((await kitCard()).available).toBe(4);
     for (const s of sizes) await setStock(s.id, null);
+  });
+
+  it('every card of the catalogue promises what its sizes and, for a kit, its contents allow (one statement, checked against the per-id rule)', async () => {
+    const before = await handle.db.select({ id: t.productVariants.id, stock: t.productVariants.stock }).from(t.productVariants);
+    const all = await handle.db.select({ id: t.products.id, isKit: t.products.isKit }).from(t.products);
+    try {
+      // Three rounds of mixed stock (untracked, out, a few, plenty) over every size.
+      for (let round = 0; round < 3; round++) {
+        let k = round * 7 + 1;
+        for (const v of before) {
+          k = (k * 31 + 17) % 101;
+          await setStock(v.id, k % 5 === 0 ? null : k % 4 === 0 ? 0 : k % 13);
+        }
+        const sizes = await handle.db.select({ productId: t.productVariants.productId, stock: t.productVariants.stock }).from(t.productVariants);
+        const kits = await getAvailability(handle.db, all.filter((p) => p.isKit).map((p) => p.id));
+        const expected = new Map<string, number | null>();
+        for (const p of all) {
+          let best: number | null | undefined = p.isKit ? kits.get(p.id) : undefined;
+          for (const v of sizes.filter((x) => x.productId === p.id)) {
+            if (best === null) break;
+            best = v.stock === null ? null : Math.max(best ?? 0, v.stock);
+          }
+          if (best !== undefined) expected.set(p.id, best);
+        }
+        expect(expected.size).toBeGreaterThan(10);
+        expect([...expected.values()].some((a) => a === null) && [...expected.values()].some((a) => a === 0) && [...expected.values()].some((a) => (a ?? 0) > 0)).toBe(true);
+        expect(await getProductAvailability(handle.db, all.map((p) => p.id))).toEqual(expected);
+      }
+    } finally {
+      for (const v of before) await setStock(v.id, v.stock);
+    }
   });
 
   it("the admin's stock: blank is not tracked, a change applies to what is there now (units sold meanwhile stay sold), bad values refused", async () => {

@@ -41,3 +41,11 @@ export function resultRows<T>(result: unknown): T[] {
 export function jsonArray(ids: readonly string[], type: 'uuid' | 'text'): SQL {
   return sql`array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::${sql.raw(type)})`;
 }
+
+/**
+ * A `json`/`json_agg` value read back: node-postgres hands it over as text (the app's type
+ * parsers), PGlite already parsed. For `sql<T>\`…\`.mapWith(parsedJson<T>)` in a select.
+ */
+export function parsedJson<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}

@@ -2,6 +2,7 @@
 // categories and testimonials. All catalogue SQL lives here.
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { parsedJson } from '~/db/bulk.server';
 import type { Executor } from '~/db/client.server';
 import { categories, kitItems, productCounts, products, productSearch, productVariants, testimonials } from '~/db/schema';
 import { pageWindow } from '~/lib/pagination';
@@ -278,7 +279,7 @@ export async function getProductDetail(db: Executor, slug: string): Promise<Prod
       variants: sql<Variant[]>`case when ${products.isKit} then '[]'::json else (
         select coalesce(json_agg(json_build_object('id', v.id, 'size', v.size, 'price', v.price::text, 'imageUrl', v.image_url, 'available', v.stock)
           order by v.price asc, v.size asc), '[]'::json)
-        from ${productVariants} v where v.product_id = ${products.id}) end`,
+        from ${productVariants} v where v.product_id = ${products.id}) end`.mapWith(parsedJson<Variant[]>),
     })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
@@ -288,7 +289,7 @@ export async function getProductDetail(db: Executor, slug: string): Promise<Prod
   const [items, available] = product.isKit
     ? await Promise.all([itemsOfKits(db, [product.id]).then((m) => m.get(product.id) ?? []), getAvailability(db, [product.id]).then((m) => m.get(product.id) ?? null)])
     : [[], null];
-  return { ...product, variants: typeof product.variants === 'string' ? (JSON.parse(product.variants) as Variant[]) : product.variants, items, available };
+  return { ...product, items, available };
 }
 
 export type Testimonial = { id: string; name: string; role: string; content: string; imageUrl: string | null };

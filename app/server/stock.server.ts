@@ -4,7 +4,7 @@
 // exactly the units on hand are sold. Cancelling or expiring gives back exactly what the order
 // took, once: a reservation row is released in the same transaction as the stock update.
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { jsonArray, jsonRows } from '~/db/bulk.server';
+import { jsonArray, jsonRows, parsedJson } from '~/db/bulk.server';
 import type { Executor, Transaction } from '~/db/client.server';
 import { kitItems, products, productVariants, stockReservations } from '~/db/schema';
 import { now } from '~/lib/clock';
@@ -70,7 +70,7 @@ export async function getProductAvailability(db: Executor, productIds: string[])
       isKit: products.isKit,
       // "products".id written out: in a select list without a join Drizzle leaves a column
       // unqualified, and "id" would be the subquery's own.
-      sizes: sql<(number | null)[] | string>`(select coalesce(json_agg(v.stock), '[]'::json) from ${productVariants} v where v.product_id = "products"."id")`,
+      sizes: sql<(number | null)[]>`(select coalesce(json_agg(v.stock), '[]'::json) from ${productVariants} v where v.product_id = "products"."id")`.mapWith(parsedJson<(number | null)[]>),
       // kitContents' rule (each included product's cheapest size) and kitAvailability's (untracked
       // contents do not limit; none tracked: null).
       kit: sql<number | null>`case when "products"."is_kit" then (
@@ -83,9 +83,7 @@ export async function getProductAvailability(db: Executor, productIds: string[])
     .where(inArray(products.id, productIds));
   for (const row of rows) {
     let best: number | null | undefined = row.isKit ? row.kit : undefined;
-    // json comes parsed from PGlite and as text from node-postgres (the app's type parsers).
-    const sizes = typeof row.sizes === 'string' ? (JSON.parse(row.sizes) as (number | null)[]) : row.sizes;
-    for (const stock of sizes) {
+    for (const stock of row.sizes) {
       if (best === null) break;
       best = stock === null ? null : Math.max(best ?? 0, stock);
     }

@@ -710,6 +710,9 @@ export const emailOutbox = pgTable(
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
+    /** The HTML part's content (EmailContent as JSON), laid out by the mail worker when it sends. */
+    htmlContent: text('html_content'),
+    /** The HTML part itself: only rows queued before html_content (the worker sends it as it is). */
     htmlBody: text('html_body'),
     replyTo: text('reply_to'),
     /** Set when the same event must never send twice (e.g. `order:<id>:paid`). */

@@ -6,9 +6,10 @@ import * as seed from '~/db/seed/data';
 import { seedCatalogue } from '~/db/seed/seed.server';
 import { CONTACT_LIMITS, contactSchema } from '~/lib/schemas/contact';
 import type { MailMessage } from '~/server/mail/transport.server';
-import { deliverDueMail, setMailTransport } from '~/server/mail/outbox.server';
+import { deliverDueMail, enqueueMail, setMailTransport } from '~/server/mail/outbox.server';
+import { renderEmailHtml, renderTextEmailHtmlUncached } from '~/server/mail/html.server';
 import { settleBackgroundTasks } from '~/server/background.server';
-import { advanceClock, resetClock } from '~/lib/clock';
+import { advanceClock, now, resetClock } from '~/lib/clock';
 import { contactMail, submitContactMessage } from '~/server/contact/contact.server';
 import {
   BLOG_SEARCH_MAX_LENGTH,
@@ -203,6 +204,31 @@ describe.each(engines)('content on $name', ({ open }) => {
       expect(sent[0]!.text).toContain('Quando chega?');
       const [after] = await handle.db.select().from(t.emailOutbox).where(eq(t.emailOutbox.id, queued!.id));
       expect(after).toMatchObject({ status: 'sent', attempts: 1 });
+    } finally {
+      setMailTransport(null);
+    }
+  });
+
+  it('the outbox keeps an e-mail\'s HTML content, not its HTML: the worker lays it out when it sends (a row queued before that is sent as stored)', async () => {
+    const sent: MailMessage[] = [];
+    setMailTransport(async (m) => void sent.push(m));
+    try {
+      const content = { preview: 'Pedido ABC', heading: 'Pedido <confirmado>', paragraphs: ['Olá, Ana & Bia!'], lines: [{ quantity: 2, name: 'Detergente', size: '500 ml', unitPrice: '4.90' }], button: { label: 'Ver meu pedido', url: 'https://loja.clarear.test/pedido/1' } };
+      const queuedId = await enqueueMail(handle.db, { kind: 'test-content', to: 'ana@exemplo.com.br', subject: 'Clarear: pedido', text: 'Olá, Ana & Bia!', content, dedupeKey: 'test-content:1' });
+      const [row] = await handle.db.select().from(t.emailOutbox).where(eq(t.emailOutbox.id, queuedId!));
+      expect(row!.htmlBody).toBeNull();
+      expect(JSON.parse(row!.htmlContent!)).toEqual(content);
+      // A row written by the previous version, with its HTML already laid out.
+      await handle.db.insert(t.emailOutbox).values({ kind: 'test-legacy', toAddress: 'bia@exemplo.com.br', subject: 'Clarear: antigo', textBody: 'Antigo', htmlBody: '<p>HTML antigo</p>', nextAttemptAt: now() });
+      await deliverDueMail(handle.db);
+      const byKind = (to: string) => sent.find((m) => m.to === to)!;
+      expect(byKind('ana@exemplo.com.br').html).toBe(await renderEmailHtml(content));
+      expect(byKind('ana@exemplo.com.br').html).toContain('Pedido &lt;confirmado&gt;');
+      expect(byKind('bia@exemplo.com.br').html).toBe('<p>HTML antigo</p>');
+      // A text e-mail without content gets its text laid out, as before.
+      await enqueueMail(handle.db, { kind: 'test-text', to: 'caio@exemplo.com.br', subject: 'Clarear: aviso', text: 'Olá!\n\nVeja: https://loja.clarear.test/produtos' });
+      await deliverDueMail(handle.db);
+      expect(byKind('caio@exemplo.com.br').html).toBe(await renderTextEmailHtmlUncached('Clarear: aviso', 'Olá!\n\nVeja: https://loja.clarear.test/produtos'));
     } finally {
       setMailTransport(null);
     }

@@ -158,19 +158,10 @@ export function renderEmailHtml(content: EmailContent): Promise<string> {
 const URL_LINE = /^(.*?)(https?:\/\/\S+)\s*$/;
 
 /**
- * The HTML part of a message written as text (account and contact e-mails): its paragraphs in
- * the layout, and the first link of the message as the button.
+ * The HTML part's content of a message written as text (account, contact and plan e-mails): its
+ * paragraphs in the layout, and the first link of the message as the button.
  */
-export function renderTextEmailHtml(subject: string, text: string, unsubscribe?: EmailContent['unsubscribe']): Promise<string> {
-  return textEmailHtml(subject, text, unsubscribe, true);
-}
-
-/** The same HTML through React every time: what the template's output is tested against. */
-export function renderTextEmailHtmlUncached(subject: string, text: string, unsubscribe?: EmailContent['unsubscribe']): Promise<string> {
-  return textEmailHtml(subject, text, unsubscribe, false);
-}
-
-async function textEmailHtml(subject: string, text: string, unsubscribe: EmailContent['unsubscribe'] | undefined, cached: boolean): Promise<string> {
+export function textEmailContent(subject: string, text: string, unsubscribe?: EmailContent['unsubscribe']): EmailContent {
   const blocks = text.split(/\n{2,}/).map((b) => b.trim()).filter(Boolean);
   let button: EmailContent['button'];
   const paragraphs: string[] = [];
@@ -183,8 +174,17 @@ async function textEmailHtml(subject: string, text: string, unsubscribe: EmailCo
     }
     paragraphs.push(block);
   }
-  const content: EmailContent = { preview: paragraphs[1] ?? paragraphs[0] ?? subject, heading: subject.replace(/^Clarear:\s*/, ''), paragraphs, button, unsubscribe };
-  return cached ? renderEmailHtmlFast(content) : renderEmailHtml(content);
+  return { preview: paragraphs[1] ?? paragraphs[0] ?? subject, heading: subject.replace(/^Clarear:\s*/, ''), paragraphs, button, unsubscribe };
+}
+
+/** The HTML part of a message written as text (`textEmailContent` in the layout). */
+export function renderTextEmailHtml(subject: string, text: string, unsubscribe?: EmailContent['unsubscribe']): Promise<string> {
+  return renderEmailHtmlFast(textEmailContent(subject, text, unsubscribe));
+}
+
+/** The same HTML through React every time: what the template's output is tested against. */
+export function renderTextEmailHtmlUncached(subject: string, text: string, unsubscribe?: EmailContent['unsubscribe']): Promise<string> {
+  return renderEmailHtml(textEmailContent(subject, text, unsubscribe));
 }
 
 /**

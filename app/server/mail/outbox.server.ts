@@ -4,6 +4,9 @@
 // (`deliverDueMail`: kicked after each commit and run every minute by the job runner) sends
 // due rows with retries and back-off; after the last attempt a row is 'failed' and shown to
 // the admin, who can send it again.
+// A row keeps its HTML part's content (EmailContent as JSON, a few hundred bytes), not the HTML
+// (about 4 kB, stored compressed): the worker lays it out when it sends. A job queueing 20k
+// e-mails wrote 80 MB of HTML that PostgreSQL compressed row by row (issue 17, goal 9).
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { columnList, jsonRows, resultRows } from '~/db/bulk.server';
 import type { Database, Executor } from '~/db/client.server';
@@ -12,23 +15,36 @@ import { now, MINUTE_MS } from '~/lib/clock';
 import { runInBackground } from '../background.server';
 import { log } from '../log.server';
 import { unsubscribeTextFooter, type UnsubscribeList } from '~/lib/unsubscribe';
-import { renderTextEmailHtml } from './html.server';
+import { renderEmailHtmlFast, textEmailContent, type EmailContent } from './html.server';
 import { deliverMessage, type MailMessage, type MailTransport } from './transport.server';
 
 /** Where an optional e-mail (newsletter, reminders) lets its reader leave: `unsubscribe.server.ts` makes it. */
 export type UnsubscribeLink = { list: UnsubscribeList; url: string };
 
-export type OutgoingMail = Omit<MailMessage, 'listUnsubscribe'> & {
+export type OutgoingMail = Omit<MailMessage, 'listUnsubscribe' | 'html'> & {
   /** Which template (for the admin list and the tests): 'order-paid', 'account-confirmation', … */
   kind: string;
   /** The same key twice sends once: e.g. `order:<id>:shipped`. */
   dedupeKey?: string;
   /**
    * Optional e-mails only: the link goes in the List-Unsubscribe headers and in the footer of
-   * both parts (a sender with its own `html` puts it there through `EmailContent.unsubscribe`).
+   * both parts (a sender with its own `content` puts it there through `EmailContent.unsubscribe`).
    */
   unsubscribe?: UnsubscribeLink;
+  /** The HTML part's content (an order's table, a code box…); without it, the text laid out (`textEmailContent`). */
+  content?: EmailContent;
 };
+
+/** What the outbox keeps of a mail's HTML part: its content, rendered by the worker at sending. */
+function htmlContentOf(mail: OutgoingMail): string {
+  return JSON.stringify(mail.content ?? textEmailContent(mail.subject, mail.text, mail.unsubscribe));
+}
+
+/** The HTML part of a claimed row: laid out now from its content; a row queued before html_content kept its HTML. */
+export async function outboxHtml(row: { htmlBody: string | null; htmlContent: string | null }): Promise<string | undefined> {
+  if (row.htmlBody !== null) return row.htmlBody;
+  return row.htmlContent === null ? undefined : renderEmailHtmlFast(JSON.parse(row.htmlContent) as EmailContent);
+}
 
 /** Minutes to wait after the 1st, 2nd, … failed attempt; after the last one the e-mail is 'failed'. */
 export const RETRY_DELAYS_MINUTES = [1, 5, 15, 60, 180] as const;
@@ -41,8 +57,6 @@ const LEASE_MS = 5 * MINUTE_MS;
  * null when an e-mail with the same dedupe key was already queued.
  */
 export async function enqueueMail(db: Executor, mail: OutgoingMail): Promise<string | null> {
-  // Every e-mail leaves with an HTML part in the store's layout; a sender without its own gets its text laid out.
-  const html = mail.html ?? (await renderTextEmailHtml(mail.subject, mail.text, mail.unsubscribe));
   const text = mail.unsubscribe ? `${mail.text}\n\n${unsubscribeTextFooter(mail.unsubscribe.list, mail.unsubscribe.url)}` : mail.text;
   const [row] = await db
     .insert(emailOutbox)
@@ -51,7 +65,7 @@ export async function enqueueMail(db: Executor, mail: OutgoingMail): Promise<str
       toAddress: mail.to,
       subject: mail.subject,
       textBody: text,
-      htmlBody: html,
+      htmlContent: htmlContentOf(mail),
       replyTo: mail.replyTo ?? null,
       dedupeKey: mail.dedupeKey ?? null,
       listUnsubscribe: mail.unsubscribe?.url ?? null,
@@ -69,7 +83,7 @@ const OUTBOX_COLUMNS = {
   to_address: 'text',
   subject: 'text',
   text_body: 'text',
-  html_body: 'text',
+  html_content: 'text',
   reply_to: 'text',
   dedupe_key: 'text',
   list_unsubscribe: 'text',
@@ -86,19 +100,17 @@ export async function enqueueMails(db: Executor, mails: readonly OutgoingMail[])
   for (let start = 0; start < mails.length; start += ENQUEUE_CHUNK) {
     const chunk = mails.slice(start, start + ENQUEUE_CHUNK);
     const at = now();
-    const values = await Promise.all(
-      chunk.map(async (mail) => ({
-        kind: mail.kind,
-        to_address: mail.to,
-        subject: mail.subject,
-        text_body: mail.unsubscribe ? `${mail.text}\n\n${unsubscribeTextFooter(mail.unsubscribe.list, mail.unsubscribe.url)}` : mail.text,
-        html_body: mail.html ?? (await renderTextEmailHtml(mail.subject, mail.text, mail.unsubscribe)),
-        reply_to: mail.replyTo ?? null,
-        dedupe_key: mail.dedupeKey ?? null,
-        list_unsubscribe: mail.unsubscribe?.url ?? null,
-        next_attempt_at: at,
-      })),
-    );
+    const values = chunk.map((mail) => ({
+      kind: mail.kind,
+      to_address: mail.to,
+      subject: mail.subject,
+      text_body: mail.unsubscribe ? `${mail.text}\n\n${unsubscribeTextFooter(mail.unsubscribe.list, mail.unsubscribe.url)}` : mail.text,
+      html_content: htmlContentOf(mail),
+      reply_to: mail.replyTo ?? null,
+      dedupe_key: mail.dedupeKey ?? null,
+      list_unsubscribe: mail.unsubscribe?.url ?? null,
+      next_attempt_at: at,
+    }));
     // One jsonb parameter rather than a VALUES of 9 × 500 bound values (bulk.server.ts).
     const rows = resultRows<{ id: string }>(
       await db.execute(sql`
@@ -186,7 +198,7 @@ export async function deliverDueMail(db: Database, batch = 20): Promise<Delivery
           to: row.toAddress,
           subject: row.subject,
           text: row.textBody,
-          html: row.htmlBody ?? undefined,
+          html: await outboxHtml(row),
           replyTo: row.replyTo ?? undefined,
           listUnsubscribe: row.listUnsubscribe ?? undefined,
         });

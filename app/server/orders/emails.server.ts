@@ -9,13 +9,13 @@ import { formatCep } from '~/lib/cep';
 import { CARRIER_LABELS, trackingUrl } from '~/lib/tracking';
 import type { Executor } from '~/db/client.server';
 import { getEnv } from '../env.server';
-import { renderEmailHtmlFast, type EmailContent } from '../mail/html.server';
+import type { EmailContent } from '../mail/html.server';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox.server';
 import type { OrderSummary } from './orders.server';
 
 export type OrderEmailKind = 'placed' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'expired' | 'refunded';
 export type Buyer = { name: string; email: string };
-export type RenderedEmail = { subject: string; text: string; html?: string };
+export type RenderedEmail = { subject: string; text: string };
 
 function orderLink(order: OrderSummary): string {
   return `${getEnv().publicUrl}/pedido/${order.id}`;
@@ -190,27 +190,26 @@ export function orderEmailContent(kind: OrderEmailKind, order: OrderSummary, buy
   };
 }
 
-/** The outbox row of an order e-mail: texts, HTML (the template render where its shape allows) and its once-per-order-and-kind key. */
-export async function orderMail(kind: OrderEmailKind, order: OrderSummary, buyer: Buyer): Promise<OutgoingMail> {
+/** The outbox row of an order e-mail: texts, the HTML part's content (laid out when sent) and its once-per-order-and-kind key. */
+export function orderMail(kind: OrderEmailKind, order: OrderSummary, buyer: Buyer): OutgoingMail {
   if (kind === 'expired') return expiredOrderMail(order.id, buyer);
   const mail = orderEmail(kind, order, buyer);
-  const html = await renderEmailHtmlFast(orderEmailContent(kind, order, buyer));
-  return { kind: `order-${kind}`, to: buyer.email, ...mail, html, dedupeKey: `order:${order.id}:${kind}` };
+  return { kind: `order-${kind}`, to: buyer.email, ...mail, content: orderEmailContent(kind, order, buyer), dedupeKey: `order:${order.id}:${kind}` };
 }
 
 /**
  * The "expired" e-mail's outbox row from the order's id alone: the one `orderMail('expired', …)`
  * gives (it calls this), so the expiry job's batch and a single cancel write the same row.
  */
-export async function expiredOrderMail(orderId: string, buyer: Buyer): Promise<OutgoingMail> {
+export function expiredOrderMail(orderId: string, buyer: Buyer): OutgoingMail {
   const mail = expiredEmail(orderId, buyer);
-  const html = await renderEmailHtmlFast({
+  const content = {
     preview: `Pedido ${shortOrderId(orderId)}: ${HEADINGS.expired().toLowerCase()}`,
     heading: `${HEADINGS.expired()} — pedido ${shortOrderId(orderId)}`,
     paragraphs: mail.text.split('\n\n'),
     button: { label: 'Fazer um novo pedido', url: `${getEnv().publicUrl}/produtos` },
-  });
-  return { kind: 'order-expired', to: buyer.email, ...mail, html, dedupeKey: `order:${orderId}:expired` };
+  };
+  return { kind: 'order-expired', to: buyer.email, ...mail, content, dedupeKey: `order:${orderId}:expired` };
 }
 
 /** Queues the e-mail in the caller's transaction; the same order and kind is sent once. */

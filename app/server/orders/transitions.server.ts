@@ -195,10 +195,10 @@ export async function cancelExpiredOrdersIn(tx: Transaction, orderIds: readonly 
   const userIds = [...new Set(rows.map((r) => r.userId).filter((id): id is string => id !== null))];
   if (userIds.length) {
     const buyers = new Map((await tx.select({ id: user.id, name: user.name, email: user.email }).from(user).where(sql`${user.id} = any(${jsonArray(userIds, 'text')})`)).map((b) => [b.id, b]));
-    const mails = await Promise.all(rows.flatMap((r) => {
+    const mails = rows.flatMap((r) => {
       const buyer = r.userId === null ? undefined : buyers.get(r.userId);
       return buyer ? [expiredOrderMail(r.id, buyer)] : [];
-    }));
+    });
     await enqueueMails(tx, mails);
   }
   return [...cancelled, ...done];

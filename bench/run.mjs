@@ -243,11 +243,27 @@ async function signedInCustomer(store, name = 'Cliente Bench') {
 // ---------------------------------------------------------------- wrk
 
 const toMs = (value, unit) => Number(value) * { us: 0.001, ms: 1, s: 1000, m: 60_000 }[unit];
+const wrkArgs = (url, headers) => ['-t2', '-c50', `-d${DURATION}`, '--timeout', '30s', '--latency', ...headers.flatMap((h) => ['-H', h]), url];
 function wrkOnce(url, headers = []) {
-  const args = ['-t2', '-c50', `-d${DURATION}`, '--timeout', '30s', '--latency', ...headers.flatMap((h) => ['-H', h]), url];
-  const out = spawnSync('wrk', args, { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const out = spawnSync('wrk', wrkArgs(url, headers), { encoding: 'utf8', maxBuffer: 1 << 20 });
   if (out.status !== 0) throw new Error(`wrk failed: ${out.stderr || out.stdout}`);
-  const text = out.stdout;
+  return parseWrk(out.stdout);
+}
+/**
+ * One run without blocking this process: while a child of ours runs at the same time (the jobs),
+ * its output pipe must keep being read, or the child stalls on a full pipe when it logs.
+ */
+function wrkInBackground(url, headers = []) {
+  return new Promise((resolve, reject) => {
+    const child = spawn('wrk', wrkArgs(url, headers), { stdio: ['ignore', 'pipe', 'pipe'] });
+    let text = '';
+    child.stdout.on('data', (d) => (text += d));
+    child.stderr.on('data', (d) => (text += d));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(parseWrk(text)) : reject(new Error(`wrk failed: ${text}`))));
+  });
+}
+function parseWrk(text) {
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1] ?? NaN);
   const p99m = /\s99%\s+([\d.]+)(us|ms|s|m)\b/.exec(text);
   const p50m = /\s50%\s+([\d.]+)(us|ms|s|m)\b/.exec(text);
@@ -556,14 +572,17 @@ async function jobs() {
       });
     console.log((await collect(tsx('seed'))).trim());
     const idle = wrk(`${store.origin}/produtos`);
-    const running = tsx('run');
-    const during = wrk(`${store.origin}/produtos`);
-    const timings = JSON.parse((await collect(running)).trim().split('\n').pop());
+    // The job and one wrk run start together. Neither blocks this process: a spawnSync here stalled
+    // the job for the whole wrk run once its log filled the pipe we were not reading (the 20-s runs'
+    // stall outlived the 30-s idle-in-transaction timeout).
+    const running = collect(tsx('run'));
+    const during = await wrkInBackground(`${store.origin}/produtos`);
+    const timings = JSON.parse((await running).trim().split('\n').pop());
     for (const [name, t] of Object.entries(timings)) {
       record('jobs', `jobs: ${name} over 10k (one run)`, `${(t.ms / 1000).toFixed(1)} s (${t.result})`, '< 10 s (goal 9)', t.ms < 10_000);
     }
     const ratio = during.p99 / idle.p99;
-    record('jobs', 'jobs: /produtos p99 while the jobs run vs idle', `${fmtMs(during.p99)} vs ${fmtMs(idle.p99)} (${ratio.toFixed(2)}×)`, '≤ 2× idle (goal 9)', ratio <= 2, `wrk during the jobs' first ${DURATION}`);
+    record('jobs', 'jobs: /produtos p99 while the jobs run vs idle', `${fmtMs(during.p99)} vs ${fmtMs(idle.p99)} (${ratio.toFixed(2)}×)`, '≤ 2× idle (goal 9)', ratio <= 2, `one wrk run of ${DURATION} started with the jobs`);
   } finally {
     await store.stop();
     await db.drop();

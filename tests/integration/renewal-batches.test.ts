@@ -98,11 +98,11 @@ describe.each(engines)('renewal batches on $name', ({ open }) => {
       from user_subscriptions s where s.id in (${list}) order by s.id`);
   }
 
-  it('three runs at once over 250 due subscriptions renew each exactly once, with everything a renewal writes once', async () => {
+  it('three runs at once (two lanes each) over 250 due subscriptions renew each exactly once, with everything a renewal writes once', async () => {
     const ids = await due(250);
     const soon = await due(30, addDays(today, 2));
     const g = gateway();
-    const runs = await Promise.all([1, 2, 3].map(() => runSubscriptionRenewals(handle.db, { provider: g.provider, batch: 40 })));
+    const runs = await Promise.all([1, 2, 3].map(() => runSubscriptionRenewals(handle.db, { provider: g.provider, batch: 40, lanes: 2 })));
     expect(runs.reduce((sum, r) => sum + r.renewed, 0)).toBe(250);
     const rows = await state(ids);
     const next = addMonths(today, 1);

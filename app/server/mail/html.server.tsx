@@ -188,8 +188,8 @@ export function renderTextEmailHtmlUncached(subject: string, text: string, unsub
 }
 
 /**
- * The same HTML as `renderEmailHtml`, byte for byte, without React for the usual shapes. A job
- * queues thousands of e-mails (renewals, reminders, expired orders): React renders each shape of
+ * The same HTML as `renderEmailHtml`, byte for byte, without React for the usual shapes. The mail
+ * worker sends a job's thousands of e-mails (renewals, reminders, expired orders): React renders each shape of
  * the layout once (about 3 ms of CPU), and each e-mail fills its texts in, escaped the way React
  * escapes them. A shape is paragraphs, a button, an unsubscribe footer; content with a code box,
  * an order table or an address is rendered by React each time.

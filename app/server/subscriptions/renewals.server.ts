@@ -54,10 +54,12 @@ export const RENEWAL_BATCH = 100;
  */
 export const CHARGE_CONCURRENCY = 8;
 /**
- * Renewal batches in flight at once, each on its own pooled connection: two keep both the
- * database and the app busy, and leave the store 8 of its pool's 10 connections.
+ * Renewal batches in flight at once, each on its own pooled connection. One by default: on the
+ * store's own 2 cores a second lane did not make 10k renewals faster under load (5.6 vs 5.7 s)
+ * and took the CPU from shoppers (the store's p99 2.05× idle while the job ran, against 1.47×
+ * with one; bench/run.mjs, issue 17 goal 9). A run given more (`lanes`) shares the batches.
  */
-export const RENEWAL_LANES = 2;
+export const RENEWAL_LANES = 1;
 
 export type RenewalRun = { renewed: number; retried: number; overdue: number; resumed: number; reminded: number };
 

@@ -7,7 +7,7 @@ import { seedCatalogue } from '~/db/seed/seed.server';
 import { CONTACT_LIMITS, contactSchema } from '~/lib/schemas/contact';
 import type { MailMessage } from '~/server/mail/transport.server';
 import { deliverDueMail, enqueueMail, setMailTransport } from '~/server/mail/outbox.server';
-import { renderEmailHtml, renderTextEmailHtmlUncached } from '~/server/mail/html.server';
+import { renderEmailHtml, textEmailContent } from '~/server/mail/html.server';
 import { settleBackgroundTasks } from '~/server/background.server';
 import { advanceClock, now, resetClock } from '~/lib/clock';
 import { contactMail, submitContactMessage } from '~/server/contact/contact.server';
@@ -228,7 +228,7 @@ describe.each(engines)('content on $name', ({ open }) => {
       // A text e-mail without content gets its text laid out, as before.
       await enqueueMail(handle.db, { kind: 'test-text', to: 'caio@exemplo.com.br', subject: 'Clarear: aviso', text: 'Olá!\n\nVeja: https://loja.clarear.test/produtos' });
       await deliverDueMail(handle.db);
-      expect(byKind('caio@exemplo.com.br').html).toBe(await renderTextEmailHtmlUncached('Clarear: aviso', 'Olá!\n\nVeja: https://loja.clarear.test/produtos'));
+      expect(byKind('caio@exemplo.com.br').html).toBe(await renderEmailHtml(textEmailContent('Clarear: aviso', 'Olá!\n\nVeja: https://loja.clarear.test/produtos')));
     } finally {
       setMailTransport(null);
     }

@@ -3,7 +3,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderSummary } from '../orders/orders.server';
 import { orderEmail, orderEmailContent, type OrderEmailKind } from '../orders/emails.server';
-import { renderEmailHtml, renderTextEmailHtml } from './html.server';
+import { renderEmailHtml, renderEmailHtmlFast, textEmailContent, type EmailContent } from './html.server';
+
+/** A message written as text, laid out as the mail worker sends it (through the per-shape template) and through React every time. */
+const renderTextEmailHtml = (subject: string, text: string, unsubscribe?: EmailContent['unsubscribe']) => renderEmailHtmlFast(textEmailContent(subject, text, unsubscribe));
+const renderTextEmailHtmlUncached = (subject: string, text: string, unsubscribe?: EmailContent['unsubscribe']) => renderEmailHtml(textEmailContent(subject, text, unsubscribe));
 
 beforeAll(() => {
   process.env.BETTER_AUTH_URL = 'https://loja.clarear.test';
@@ -111,7 +115,6 @@ describe('renderTextEmailHtml from its per-shape template', () => {
   ];
 
   it('is byte for byte what React renders, hostile text escaped, for every shape (the second call fills the cached template)', async () => {
-    const { renderTextEmailHtmlUncached } = await import('./html.server');
     for (const [subject, text, unsubscribe] of cases) {
       const expected = await renderTextEmailHtmlUncached(subject, text, unsubscribe);
       expect(await renderTextEmailHtml(subject, text, unsubscribe)).toBe(expected);

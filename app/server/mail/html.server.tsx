@@ -177,16 +177,6 @@ export function textEmailContent(subject: string, text: string, unsubscribe?: Em
   return { preview: paragraphs[1] ?? paragraphs[0] ?? subject, heading: subject.replace(/^Clarear:\s*/, ''), paragraphs, button, unsubscribe };
 }
 
-/** The HTML part of a message written as text (`textEmailContent` in the layout). */
-export function renderTextEmailHtml(subject: string, text: string, unsubscribe?: EmailContent['unsubscribe']): Promise<string> {
-  return renderEmailHtmlFast(textEmailContent(subject, text, unsubscribe));
-}
-
-/** The same HTML through React every time: what the template's output is tested against. */
-export function renderTextEmailHtmlUncached(subject: string, text: string, unsubscribe?: EmailContent['unsubscribe']): Promise<string> {
-  return renderEmailHtml(textEmailContent(subject, text, unsubscribe));
-}
-
 /**
  * The same HTML as `renderEmailHtml`, byte for byte, without React for the usual shapes. The mail
  * worker sends a job's thousands of e-mails (renewals, reminders, expired orders): React renders each shape of

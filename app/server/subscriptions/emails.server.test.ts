@@ -2,7 +2,7 @@
 // dd/mm/aaaa, amounts in reais, the order's short id, a link back), and its HTML part in the store's
 // layout with those facts and hostile text escaped.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { renderTextEmailHtml } from '../mail/html.server';
+import { renderEmailHtmlFast, textEmailContent } from '../mail/html.server';
 import { subscriptionEmailText, type SubscriptionEmail } from './emails.server';
 
 beforeAll(() => {
@@ -46,7 +46,7 @@ describe('subscriber e-mails', () => {
     expect(text).toContain(`Olá, ${to.name}!`);
     for (const fact of facts) expect(text).toContain(fact);
     expect(text).not.toMatch(/undefined|null|NaN|Invalid Date/);
-    const html = await renderTextEmailHtml(subject, text);
+    const html = await renderEmailHtmlFast(textEmailContent(subject, text));
     expect(html).toContain('Clarear');
     expect(html).not.toContain('<b>Souza</b>');
     expect(html).toContain('Souza');

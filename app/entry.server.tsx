@@ -8,6 +8,7 @@ import { NonceProvider } from "./components/nonce";
 import { adminLoginNote } from "./db/seed/seed.server";
 import { cspNonceContext, cspScriptHashesContext } from "./server/csp.server";
 import { isPublicResponse, publicAnswer, withCacheHeaders } from "./server/http/cache.server";
+import { renderTurn } from "./server/http/render-turns.server";
 import { PRIVATE_CACHE_CONTROL } from "./lib/cache-control";
 import { getDatabaseHandle, startScheduledJobs, takeAdminSetup } from "./server/db.server";
 import { log } from "./server/log.server";
@@ -178,7 +179,9 @@ export default function handleRequest(
  * The whole HTML of a page in one buffer (React's onAllReady). `failed`: a part of the page threw
  * while rendering (logged here); the shell failing rejects instead, and React Router answers it.
  */
-function renderWhole(element: React.ReactElement, nonce?: string): Promise<{ html: Buffer<ArrayBuffer>; failed: boolean }> {
+async function renderWhole(element: React.ReactElement, nonce?: string): Promise<{ html: Buffer<ArrayBuffer>; failed: boolean }> {
+  // One page per turn of the event loop, so new connections are accepted between renders.
+  await renderTurn();
   return new Promise((resolve, reject) => {
     let failed = false;
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);

@@ -162,11 +162,14 @@ export default function handleRequest(
   // and one buffer sent once costs a few ms of CPU less than React's ~2 KB chunks each crossing a
   // web stream, the compression middleware and the socket (bench/cpu.mjs).
   return renderWhole(
+    request.signal,
     <NonceProvider value={nonce}>
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
     </NonceProvider>,
     nonce,
-  ).then(({ html }) => {
+  ).then((rendered) => {
+    if (!rendered) return clientGone(responseHeaders);
+    const { html } = rendered;
     // A part that failed inside a Suspense boundary (a lazy widget) was logged and is retried by
     // the browser; the page keeps its status, as when it streamed.
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -179,9 +182,14 @@ export default function handleRequest(
  * The whole HTML of a page in one buffer (React's onAllReady). `failed`: a part of the page threw
  * while rendering (logged here); the shell failing rejects instead, and React Router answers it.
  */
-async function renderWhole(element: React.ReactElement, nonce?: string): Promise<{ html: Buffer<ArrayBuffer>; failed: boolean }> {
-  // One page per turn of the event loop, so new connections are accepted between renders.
-  await renderTurn();
+async function renderWhole(
+  signal: AbortSignal,
+  element: React.ReactElement,
+  nonce?: string,
+): Promise<{ html: Buffer<ArrayBuffer>; failed: boolean } | null> {
+  // One page per turn of the event loop, so new connections are accepted between renders; none
+  // for a client that left while it waited (null).
+  if (!(await renderTurn(signal))) return null;
   return new Promise((resolve, reject) => {
     let failed = false;
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
@@ -216,6 +224,12 @@ async function renderWhole(element: React.ReactElement, nonce?: string): Promise
   });
 }
 
+/** The client closed the connection before its page's turn: nothing is rendered or sent (nginx's 499 in the log). */
+function clientGone(headers: Headers): Response {
+  headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+  return new Response(null, { status: 499, headers });
+}
+
 /** A cacheable page: its whole HTML (as for a crawler), its inline scripts' hashes in the CSP, an ETag. */
 async function renderPublicPage(
   request: Request,
@@ -224,7 +238,9 @@ async function renderPublicPage(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ): Promise<Response> {
-  const { html: bytes, failed } = await renderWhole(<ServerRouter context={routerContext} url={request.url} />);
+  const rendered = await renderWhole(request.signal, <ServerRouter context={routerContext} url={request.url} />);
+  if (!rendered) return clientGone(headers);
+  const { html: bytes, failed } = rendered;
   const html = bytes.toString("utf8");
   loadContext.get(cspScriptHashesContext)(inlineScriptHashes(html));
   headers.set("Content-Type", "text/html; charset=utf-8");

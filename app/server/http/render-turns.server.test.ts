@@ -16,9 +16,23 @@ describe('renderTurn', () => {
 
   it('gives turns in the order they were asked for', async () => {
     const order: number[] = [];
-    await Promise.all([1, 2, 3, 4, 5].map((n) => renderTurn().then(() => order.push(n))));
+    const turns = await Promise.all([1, 2, 3, 4, 5].map((n) => renderTurn().then((render) => (order.push(n), render))));
     expect(order).toEqual([1, 2, 3, 4, 5]);
+    expect(turns).toEqual([true, true, true, true, true]);
     expect(rendersWaiting()).toBe(0);
+  });
+
+  it('renders nothing for a client that left while waiting, and the next page still gets its turn', async () => {
+    const left = new AbortController();
+    const events: string[] = [];
+    const first = renderTurn().then((render) => {
+      events.push(`first ${render}`);
+      left.abort();
+    });
+    const gone = renderTurn(left.signal).then((render) => events.push(`gone ${render}`));
+    const last = renderTurn(new AbortController().signal).then((render) => events.push(`last ${render}`));
+    await Promise.all([first, gone, last]);
+    expect(events).toEqual(['first true', 'gone false', 'last true']);
   });
 
   it('accepts new connections while pages wait to render, not after all of them', async () => {

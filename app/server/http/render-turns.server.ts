@@ -9,21 +9,31 @@
 // the server even read its request (issue 17, goal 3's tail; bench/RESULTS.md). A render waits here
 // for its turn instead, so a turn lasts about one render (a few ms) and between two renders the
 // loop accepts, reads and answers health checks. Fair by construction: first ready, first rendered.
-const waiting: Array<() => void> = [];
+// A visitor who left while waiting (their request's signal aborted) gets no render: under overload
+// the queue would otherwise spend its turns on pages nobody reads.
+const waiting: Array<{ start: (render: boolean) => void; signal?: AbortSignal }> = [];
 let scheduled = false;
 
 function renderNext() {
-  // Resolving lets the waiting render run in the microtasks right after this callback; the next
+  // Starting lets the waiting render run in the microtasks right after this callback; the next
   // one is scheduled from inside an immediate, which Node runs on the loop's next turn.
-  waiting.shift()?.();
+  let next = waiting.shift();
+  while (next?.signal?.aborted) {
+    next.start(false);
+    next = waiting.shift();
+  }
+  next?.start(true);
   if (waiting.length) setImmediate(renderNext);
   else scheduled = false;
 }
 
-/** Resolves when it is this render's turn (one render per turn of the event loop, first come first served). */
-export function renderTurn(): Promise<void> {
-  return new Promise((resolve) => {
-    waiting.push(resolve);
+/**
+ * Resolves when it is this render's turn (one render per turn of the event loop, first come first
+ * served): true to render, false when `signal` aborted meanwhile (the client is gone).
+ */
+export function renderTurn(signal?: AbortSignal): Promise<boolean> {
+  return new Promise((start) => {
+    waiting.push({ start, signal });
     if (!scheduled) {
       scheduled = true;
       setImmediate(renderNext);

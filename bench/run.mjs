@@ -8,6 +8,7 @@
 //   BENCH_QUICK=1 npm run bench   -d5s and one run (while developing; say so next to the figures)
 //   BENCH_SKIP=lighthouse,reports skip named parts: static, postgres, pglite, front, scaleout, checkout,
 //                                 memory, jobs, weight, reports, catalogue, lighthouse
+//   BENCH_ROUTES='/produtos,blog post'  only these catalogue requests (labels as printed), while developing
 //   BENCH_DATABASE_URL            the PostgreSQL server to make scratch databases on
 //                                 (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres)
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -24,6 +25,8 @@ process.chdir(ROOT);
 const QUICK = process.env.BENCH_QUICK === '1';
 const DURATION = QUICK ? '5s' : '20s';
 const RUNS = QUICK ? 1 : 3;
+/** Only these catalogue requests (labels, comma-separated), while developing: BENCH_ROUTES='/produtos,blog post'. */
+const ROUTES = process.env.BENCH_ROUTES?.split(',').map((s) => s.trim());
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean));
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CHECKOUT_CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 20);
@@ -181,7 +184,7 @@ async function samplePaths(origin) {
 }
 
 function catalogue({ product, post, slug }) {
-  return [
+  const all = [
     { label: '/', path: '/', page: true },
     { label: '/produtos', path: '/produtos', page: true },
     { label: '/produtos?q=deterg', path: '/produtos?q=deterg', page: true },
@@ -191,6 +194,7 @@ function catalogue({ product, post, slug }) {
     { label: '/kits', path: '/kits', page: true },
     { label: 'blog post', path: post, page: true },
   ];
+  return ROUTES ? all.filter((r) => ROUTES.includes(r.label)) : all;
 }
 
 // ---------------------------------------------------------------- customers

@@ -9,6 +9,7 @@ import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '~/db/schema';
+import { legalPages } from '~/db/seed/content/legal';
 import { seedCatalogue } from '~/db/seed/seed.server';
 import { advanceClock, HOUR_MS, MINUTE_MS, resetClock } from '~/lib/clock';
 import { percentOf } from '~/lib/pricing';
@@ -102,6 +103,13 @@ describe.each(engines)('once per person, bounded per customer on $name', ({ open
     expect((await quoteCart(handle.db, again.id, [line])).firstPurchase).toBe(false);
     // The hash is the store's, never the customer's data: not in their export.
     expect(JSON.stringify(await exportCustomerData(handle.db, again.id))).not.toContain(taxIdHash(cpf));
+  });
+
+  it('the privacy policy names the kept hash, why (fraud prevention, LGPD art. 7, IX and art. 16) and the gateway deletion', () => {
+    const policy = legalPages.find((p) => p.slug === 'politica-privacidade')!.content;
+    expect(policy).toContain('mesmo depois da exclusão da conta, um código calculado a partir do CPF/CNPJ');
+    expect(policy).toContain('prevenção de fraudes: legítimo interesse, art. 7º, IX, e conservação autorizada pelo art. 16 da LGPD');
+    expect(policy).toContain('Pedimos também à instituição de pagamento que apague os cartões salvos e o seu cadastro de cliente lá.');
   });
 
   it('an erased customer who had bought without the offer is remembered too; a cancelled order frees it as before', async () => {

@@ -38,6 +38,7 @@ function store(port: number, dataDir: string, extra: Record<string, string> = {}
       // Same for the forms and the checkout quote; their limits are covered in tests/integration/rate-limits.test.ts.
       FORM_RATE_LIMIT_MAX: '1000',
       QUOTE_RATE_LIMIT_MAX: '5000',
+      PAY_RATE_LIMIT_MAX: '5000',
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       DATABASE_URL: '',
       // One JSON line per request would bury the test report.

@@ -663,6 +663,45 @@ export const savedCards = pgTable(
   (t) => [uniqueIndex('saved_cards_reference_idx').on(t.provider, t.cardReference), index('saved_cards_user_idx').on(t.userId)],
 );
 
+/**
+ * The welcome offer once per person for good (server/orders/welcome-offer.server.ts): a keyed hash
+ * (HMAC-SHA256 with a server secret, never the CPF/CNPJ itself) of each document that used it,
+ * written in the transaction of the order that used it. The key is unique: of two first purchases
+ * of one document at once, one gets the offer. The order's status decides, as before: a row whose
+ * order is cancelled frees the offer (the next first purchase takes the row over). Kept when the
+ * customer erases the account (fraud prevention, LGPD art. 7 IX and art. 16): the anonymized order
+ * keeps no CPF/CNPJ, this row is what remembers. Never exported, never shown.
+ */
+export const welcomeOfferUses = pgTable(
+  'welcome_offer_uses',
+  {
+    taxIdHash: text('tax_id_hash').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('welcome_offer_uses_order_idx').on(t.orderId), check('welcome_offer_uses_hash_check', sql`${t.taxIdHash} ~ '^[0-9a-f]{64}$'`)],
+);
+
+/**
+ * A customer record at a gateway that an account erasure must delete there (its saved cards and
+ * the customer): written in the erasure's transaction, deleted by the job once the gateway has
+ * forgotten it (server/privacy/gateway-erasure.server.ts). Only the gateway's references.
+ */
+export const gatewayErasures = pgTable(
+  'gateway_erasures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    customerReference: text('customer_reference').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('gateway_erasures_reference_idx').on(t.provider, t.customerReference), index('gateway_erasures_due_idx').on(t.nextAttemptAt)],
+);
+
 /** Signed webhook calls already received: the same signature twice is a replay (401). */
 export const webhookReceipts = pgTable(
   'webhook_receipts',

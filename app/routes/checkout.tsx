@@ -21,9 +21,11 @@ import { deliveryFromForm, payNowSchema, quoteSchema, taxIdSchema } from '~/lib/
 import { originFromMatches, seo } from '~/lib/seo';
 import { formatTaxId } from '~/lib/tax-id';
 import type { ToastMessage } from '~/lib/toast';
-import { CheckoutError, getUserTaxId, placeOrder, quoteCart, type Quote } from '~/server/checkout.server';
+import { CardDeclinesError, CheckoutError, getUserTaxId, placeOrder, quoteCart, UnpaidOrdersError, WelcomeUsedError, type Quote } from '~/server/checkout.server';
 import { getDb } from '~/server/db.server';
-import { checkRateLimit } from '~/server/rate-limit.server';
+import { checkPayRateLimit, checkRateLimit } from '~/server/rate-limit.server';
+import { formatDateBR } from '~/lib/dates';
+import { shortOrderId } from '~/lib/order-status';
 import { getPaymentProvider } from '~/server/payments/provider.server';
 import { getEnv } from '~/server/env.server';
 import { MercadoPagoCard, type CardFormHandle } from '~/components/checkout/mercadopago-card';
@@ -62,7 +64,10 @@ function cardGatewayKey(): { publicKey: string } | null {
 type ActionResult =
   | { intent: 'quote'; quote: Quote | null; message?: string }
   | { intent: 'pay'; ok: true; orderId: string }
-  | { intent: 'pay'; ok: false; errors?: FieldErrors; toast?: ToastMessage; quote?: Quote; login?: boolean };
+  | { intent: 'pay'; ok: false; errors?: FieldErrors; toast?: ToastMessage; quote?: Quote; login?: boolean; openOrders?: OpenOrderLink[] };
+
+/** An order awaiting payment, as the refusal of a fourth one links to it. */
+type OpenOrderLink = { href: string; label: string };
 
 const STEP_TITLES = {
   subscription: 'Erro ao criar assinatura',
@@ -93,6 +98,9 @@ export async function action({ request }: Route.ActionArgs) {
       401,
     );
   }
+  // Every press counts, per address and per customer: each places an order or calls the gateway.
+  const limited = await checkPayRateLimit(request, user.id);
+  if (limited) return data<ActionResult>({ intent: 'pay', ok: false, toast: { title: 'Muitas tentativas', description: limited.message, variant: 'destructive' } }, limited.init);
   const parsed = payNowSchema.safeParse({ ...form, delivery: deliveryFromForm(form) });
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
@@ -109,11 +117,16 @@ export async function action({ request }: Route.ActionArgs) {
     if (error instanceof CheckoutError) {
       const refused = error.step === 'cart' || error.step === 'delivery' || (error.step === 'stock' && error.shortages.length > 0);
       if (!refused && error.step !== 'payment') log.error(`checkout: falha em ${error.step}`, error.cause);
-      const quote = error.step === 'cart' || error.step === 'stock' ? await quoteCart(db, user.id, parsed.data.cart, parsed.data.taxId) : undefined;
+      // The welcome decided for the CPF/CNPJ only after the order was refused for it: its new total is shown before any charge.
+      const quote = error.step === 'cart' || error.step === 'stock' ? await quoteCart(db, user.id, parsed.data.cart, parsed.data.taxId, { decideWelcome: error instanceof WelcomeUsedError }) : undefined;
+      const openOrders =
+        error instanceof UnpaidOrdersError
+          ? error.openOrders.map((o) => ({ href: `/pedido/${o.id}`, label: `Pedido #${shortOrderId(o.id)} de ${formatDateBR(o.createdAt)} — ${formatPrice(o.totalPrice)}` }))
+          : undefined;
       // A declined card: nothing was charged, the order was cancelled; the same cart can pay again.
       return data<ActionResult>(
-        { intent: 'pay', ok: false, quote, errors: error.field ? { [error.field]: error.message } : undefined, toast: { title: STEP_TITLES[error.step], description: error.message, variant: 'destructive' } },
-        error.step === 'payment' ? 402 : refused ? 409 : 500,
+        { intent: 'pay', ok: false, quote, openOrders, errors: error.field ? { [error.field]: error.message } : undefined, toast: { title: STEP_TITLES[error.step], description: error.message, variant: 'destructive' } },
+        error instanceof CardDeclinesError ? 429 : error.step === 'payment' ? 402 : refused ? 409 : 500,
       );
     }
     log.error('checkout: falha inesperada', error);
@@ -392,6 +405,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           Pagamento
         </h2>
         <OrderTotals totals={serverTotals ?? null} busy={pending} totalTestId="checkout-total" />
+        {quote?.welcomeAtPayment ? (
+          <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="welcome-at-payment">
+            O desconto de boas-vindas é confirmado no pagamento: ele vale uma vez por CPF/CNPJ. Se este documento já tiver comprado aqui, mostramos o novo total antes de cobrar.
+          </p>
+        ) : null}
         {loaderData.signedIn ? null : (
           <p className="text-sm text-slate-700 dark:text-slate-300">
             Primeira compra? Entre na sua conta e ganhe 10% de desconto de boas-vindas.
@@ -461,6 +479,25 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 
         {method === 'credit_card' && loaderData.cardGateway ? <MercadoPagoCard publicKey={loaderData.cardGateway.publicKey} ref={cardForm} error={errors.card} /> : null}
 
+        {payResult && !payResult.ok && payResult.openOrders?.length ? (
+          <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+            <p className="font-semibold">{payResult.toast?.description}</p>
+            <ul className="mt-2 list-disc pl-5">
+              {payResult.openOrders.map((o) => (
+                <li key={o.href}>
+                  <Link to={o.href} className="font-semibold underline">
+                    {o.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-2">
+              <Link to="/area-cliente/meus-pedidos" className="underline">
+                Ver todos os meus pedidos
+              </Link>
+            </p>
+          </div>
+        ) : null}
         <Button size="lg" onClick={() => void payNow()} disabled={paying || pending || !serverTotals}>
           {paying ? 'Processando...' : 'Pagar Agora'}
         </Button>

@@ -9,7 +9,7 @@ import { listFeaturedKits, listTestimonials } from '~/server/catalog.server';
 import type { Executor } from '~/db/client.server';
 import { getUserTaxId } from '~/server/checkout.server';
 import { getDb } from '~/server/db.server';
-import { isFirstPurchase } from '~/server/orders/orders.server';
+import { welcomeStanding } from '~/server/orders/orders.server';
 import { getSessionDetails, type SessionDetails } from '~/server/auth/session.server';
 import type { Route } from './+types/home';
 
@@ -46,7 +46,8 @@ async function welcomeOfferFor(db: Executor, signedIn: SessionDetails | null): P
   const { user, extra } = signedIn;
   // The CPF/CNPJ usually came with the session (session.server.ts).
   const taxId = extra ? extra.taxId : await getUserTaxId(db, user.id);
-  return (await isFirstPurchase(db, user.id, taxId)) ? 'yours' : 'used';
+  // As the checkout's quote tells it: a CPF/CNPJ saved in Meus Dados is not proof it is this person's.
+  return (await welcomeStanding(db, user.id, taxId)) === 'used' ? 'used' : 'yours';
 }
 
 const BENEFITS = [

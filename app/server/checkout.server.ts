@@ -20,7 +20,9 @@ import { getOwnAddress, saveAddress } from './addresses.server';
 import { kickMailDelivery } from './mail/outbox.server';
 import { insertOrder } from './orders/create.server';
 import { queueOrderEmail } from './orders/emails.server';
-import { getOwnOrder, isFirstPurchase } from './orders/orders.server';
+import { getOwnOrder, isFirstPurchase, welcomeStanding } from './orders/orders.server';
+import { claimWelcomeOffer } from './orders/welcome-offer.server';
+import { cardDeclinesMessage, holdCustomerForCheckout, type OpenOrder, unpaidOrdersMessage } from './checkout-limits.server';
 import { isWelcomeOfferOn } from './settings/settings.server';
 import { getEnv } from './env.server';
 import { chargeOrder, DECLINED_PREFIX, openAttemptIn, type ChargeHooks } from './payments/charges.server';
@@ -57,6 +59,13 @@ export type Quote = {
   isSubscriber: boolean;
   /** The welcome offer applies to this buyer (signed in, nothing bought yet with this account or CPF/CNPJ). */
   firstPurchase: boolean;
+  /**
+   * The welcome offer in these totals is confirmed when the order is placed: the CPF/CNPJ is not
+   * one this account has ordered with, so the quote does not tell whether it has bought here.
+   */
+  welcomeAtPayment: boolean;
+  /** Only when the welcome was decided (placing the order): it was shown at payment, and this CPF/CNPJ has used it. */
+  welcomeWithdrawn?: boolean;
   /** The cart holds the plan, but the store does not sell it now (switched off by the admin). */
   planUnavailable: boolean;
 };
@@ -75,12 +84,12 @@ export async function quoteCart(
   userId: string | null,
   cart: CartLineInput[],
   taxId?: string | null,
-  options: { availability?: boolean } = {},
+  options: { availability?: boolean; /** Placing the order: the welcome offer decided for the CPF/CNPJ, whoever's it is. */ decideWelcome?: boolean } = {},
 ): Promise<Quote> {
   const ids = cart.filter((l) => !l.is_subscription).map((l) => l.id);
   const uuidIds = ids.filter(isUuid);
   const hasPlanLine = cart.some((l) => l.is_subscription);
-  const [sellable, subscriber, firstPurchase, planOptions, livePlan, activePlan] = await Promise.all([
+  const [sellable, subscriber, welcome, planOptions, livePlan, activePlan] = await Promise.all([
     // Kits and sizes the cart names, in one round trip (a line's id is a kit's or a size's; the kit
     // select comes first because its size may be null).
     uuidIds.length
@@ -98,7 +107,7 @@ export async function quoteCart(
       : Promise.resolve([]),
     userId ? isSubscriber(db, userId) : Promise.resolve(false),
     // The welcome offer only while the admin has it on (/admin/settings), enforced here for quote and order alike.
-    userId ? welcomeOfferFor(db, userId, taxId) : Promise.resolve(false),
+    userId ? welcomeOfferFor(db, userId, taxId, options.decideWelcome ?? false) : Promise.resolve(NO_WELCOME),
     hasPlanLine ? listPlanOptions(db) : Promise.resolve([]),
     hasPlanLine && userId ? hasLiveSubscription(db, userId) : Promise.resolve(false),
     hasPlanLine ? getActivePlanConfig(db) : Promise.resolve(null),
@@ -166,13 +175,30 @@ export async function quoteCart(
     const available = await getAvailability(db, stockIds);
     for (const line of lines) if (!line.isSubscription) line.available = available.get(line.id) ?? null;
   }
-  return { lines, removed, totals: computeTotals(lines, { isSubscriber: subscriber, firstPurchase }), isSubscriber: subscriber, firstPurchase, planUnavailable };
+  const { firstPurchase, atPayment, withdrawn } = welcome;
+  const totals = computeTotals(lines, { isSubscriber: subscriber, firstPurchase });
+  // The note "confirmed at payment" only where the welcome is in the totals.
+  const welcomeAtPayment = atPayment && totals.discountKind === 'welcome';
+  return { lines, removed, totals, isSubscriber: subscriber, firstPurchase, welcomeAtPayment, ...(options.decideWelcome ? { welcomeWithdrawn: withdrawn } : {}), planUnavailable };
 }
 
-/** A first purchase of this account and CPF/CNPJ, while the store runs the welcome offer. */
-async function welcomeOfferFor(db: Executor, userId: string, taxId: string | null | undefined): Promise<boolean> {
-  if (!(await isWelcomeOfferOn(db))) return false;
-  return isFirstPurchase(db, userId, taxId ?? (await getUserTaxId(db, userId)));
+type WelcomeOffer = { firstPurchase: boolean; atPayment: boolean; withdrawn: boolean };
+const NO_WELCOME: WelcomeOffer = { firstPurchase: false, atPayment: false, withdrawn: false };
+
+/**
+ * The welcome offer while the store runs it: a first purchase of this account and CPF/CNPJ. The
+ * quote tells only what the account may know (welcomeStanding): for a document it has not ordered
+ * with, the offer is shown and decided at payment (`decide`), where `withdrawn` says it was shown
+ * but this document has used it.
+ */
+async function welcomeOfferFor(db: Executor, userId: string, taxId: string | null | undefined, decide: boolean): Promise<WelcomeOffer> {
+  if (!(await isWelcomeOfferOn(db))) return NO_WELCOME;
+  const document = taxId ?? (await getUserTaxId(db, userId));
+  const standing = await welcomeStanding(db, userId, document);
+  if (standing !== 'at-payment') return { firstPurchase: standing === 'yours', atPayment: false, withdrawn: false };
+  if (!decide) return { firstPurchase: true, atPayment: true, withdrawn: false };
+  const first = await isFirstPurchase(db, userId, document);
+  return { firstPurchase: first, atPayment: false, withdrawn: !first };
 }
 
 export type CheckoutStep = 'subscription' | 'order' | 'items' | 'stock' | 'payment';
@@ -192,6 +218,29 @@ export class CheckoutError extends Error {
   readonly field?: string;
   /** Lines the store has too few units of. */
   readonly shortages: Shortage[];
+}
+
+export const WELCOME_USED = 'O desconto de boas-vindas já foi usado em outra compra. Confira o novo total antes de pagar.';
+
+/** The welcome offer shown was used meanwhile, or by this CPF/CNPJ before: the page shows the total without it. */
+export class WelcomeUsedError extends CheckoutError {
+  constructor(options?: { cause?: unknown }) {
+    super('cart', WELCOME_USED, options);
+  }
+}
+
+/** A fourth order awaiting payment: the customer is sent to the open ones. */
+export class UnpaidOrdersError extends CheckoutError {
+  constructor(readonly openOrders: OpenOrder[]) {
+    super('cart', unpaidOrdersMessage());
+  }
+}
+
+/** Too many declined cards lately: card payments wait (nothing is sent to the gateway). */
+export class CardDeclinesError extends CheckoutError {
+  constructor(waitMinutes: number) {
+    super('payment', cardDeclinesMessage(waitMinutes), { field: 'card' });
+  }
 }
 
 export const DELIVERY_NOT_FOUND = 'Endereço de entrega não encontrado. Escolha outro ou informe um novo.';
@@ -269,9 +318,7 @@ export async function placeOrder(
     }
     const unique = isUniqueViolation(error) || (error instanceof CheckoutError && isUniqueViolation(error.cause));
     // Another first purchase of this account or CPF/CNPJ took the welcome offer meanwhile.
-    if (unique && violatedConstraint(error)?.startsWith('orders_welcome_')) {
-      throw new CheckoutError('cart', 'O desconto de boas-vindas já foi usado em outra compra. Confira o novo total antes de pagar.', { cause: error });
-    }
+    if (unique && violatedConstraint(error)?.startsWith('orders_welcome_')) throw new WelcomeUsedError({ cause: error });
     throw error;
   }
   return chargePlaced(db, buyer, input, provider, placed, hooks);
@@ -292,7 +339,7 @@ type CommittedOrder = {
 /** The order, its items, attempt, plan or programmed delivery and stock in one transaction, after the cart's checks. */
 async function commitOrder(db: Database, buyer: Buyer, input: PayNowInput, provider: PaymentProvider, afterStep?: (step: CheckoutStep) => Promise<void>): Promise<CommittedOrder> {
   // Availability is not read here: the stock is checked under its row locks in the transaction.
-  const quote = await quoteCart(db, buyer.id, input.cart, input.taxId, { availability: false });
+  const quote = await quoteCart(db, buyer.id, input.cart, input.taxId, { availability: false, decideWelcome: true });
   if (quote.planUnavailable) throw new CheckoutError('cart', PLAN_UNAVAILABLE);
   if (quote.lines.length === 0) throw new CheckoutError('cart', 'Seu carrinho está vazio.');
   if (quote.removed.length > 0) {
@@ -300,6 +347,8 @@ async function commitOrder(db: Database, buyer: Buyer, input: PayNowInput, provi
   }
   // The customer pays the total they were shown, or sees the new one first.
   if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== quote.totals.totalCents) {
+    // Told only when the page showed exactly the welcome total: a made-up total learns nothing of the CPF/CNPJ.
+    if (quote.welcomeWithdrawn && input.expectedTotalCents === computeTotals(quote.lines, { isSubscriber: quote.isSubscriber, firstPurchase: true }).totalCents) throw new WelcomeUsedError();
     throw new CheckoutError('cart', 'O total do pedido mudou. Confira o resumo antes de pagar.');
   }
   const card: CardToken | undefined = input.cardToken && input.cardPaymentMethodId ? { token: input.cardToken, paymentMethodId: input.cardPaymentMethodId, issuerId: input.cardIssuerId || undefined } : undefined;
@@ -313,6 +362,10 @@ async function commitOrder(db: Database, buyer: Buyer, input: PayNowInput, provi
   const placedAt = now();
 
   const placed = await db.transaction(async (tx) => {
+    // The customer's row locked first: their checkouts one at a time, at most 3 unpaid, cards paused after declines.
+    const hold = await holdCustomerForCheckout(tx, buyer.id, input.paymentMethod);
+    if (!hold.ok && hold.reason === 'unpaid') throw new UnpaidOrdersError(hold.openOrders);
+    if (!hold.ok) throw new CardDeclinesError(hold.waitMinutes);
     const shipping = await resolveDelivery(tx, buyer.id, input.delivery);
     let subscriptionId: string | null = null;
     if (plan) {
@@ -352,6 +405,8 @@ async function commitOrder(db: Database, buyer: Buyer, input: PayNowInput, provi
         lines: quote.lines.map((l) => ({ productId: l.productId, name: l.name, size: l.size, quantity: l.quantity, unitPrice: l.unitPrice })),
       }),
     );
+    // Once per person for good: the CPF/CNPJ's keyed hash, unique, kept after an erasure.
+    if (totals.discountKind === 'welcome' && !(await claimWelcomeOffer(tx, input.taxId, id))) throw new WelcomeUsedError();
     await afterStep?.('order');
     await afterStep?.('items');
 

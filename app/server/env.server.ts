@@ -58,6 +58,10 @@ const schema = z.object({
   FORM_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   // …and the checkout's price quote, asked again at each cart or CPF/CNPJ change.
   QUOTE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
+  // "Pagar Agora" (checkout and the subscription's pay now): per customer and per client address per minute…
+  PAY_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  // …and declined card charges per customer per hour before card payments pause (server/checkout-limits).
+  CARD_DECLINES_PER_HOUR: z.coerce.number().int().positive().default(5),
   // Built-in payment provider (README "Payments"): the store's Pix key and the name and city its BR Code shows.
   PIX_KEY: z.string().min(1).max(77).default('pix@clarear.com.br'),
   PIX_MERCHANT_NAME: z.string().min(1).default('Clarear Produtos de Limpeza'),

@@ -20,6 +20,10 @@ const LIMITS = {
   quote: () => ({ points: getEnv().QUOTE_RATE_LIMIT_MAX, duration: 60 }),
   /** Erasing one's account: the password typed again must not be guessable from an open session. */
   erase: () => ({ points: getEnv().FORM_RATE_LIMIT_MAX, duration: 60 }),
+  /** "Pagar Agora" (checkout, the subscription's pay now) from one address… */
+  pay: () => ({ points: getEnv().PAY_RATE_LIMIT_MAX, duration: 60 }),
+  /** …and by one customer, whatever the address (each places an order or calls the gateway). */
+  payCustomer: () => ({ points: getEnv().PAY_RATE_LIMIT_MAX, duration: 60 }),
 } as const;
 
 export type RateLimitName = keyof typeof LIMITS;
@@ -62,8 +66,19 @@ export type RateLimited = { message: string; init: { status: 429; headers: { 'Re
  * database it shares is then failing the request anyway.
  */
 export async function checkRateLimit(request: Request, name: RateLimitName): Promise<RateLimited | null> {
+  return consumeLimit(name, await clientAddress(request));
+}
+
+/**
+ * "Pagar Agora": counted per address and per signed-in customer, so neither many accounts on one
+ * address nor one account on many addresses goes past the limit.
+ */
+export async function checkPayRateLimit(request: Request, userId: string): Promise<RateLimited | null> {
+  return (await checkRateLimit(request, 'pay')) ?? (await consumeLimit('payCustomer', userId));
+}
+
+async function consumeLimit(name: RateLimitName, key: string): Promise<RateLimited | null> {
   const { points, duration } = LIMITS[name]();
-  const key = await clientAddress(request);
   try {
     await (await limiter(name, points, duration)).consume(key);
     return null;

@@ -148,7 +148,7 @@ test('a new customer buys two products with Pix and the welcome 10% off; confirm
   await expect(page.getByTestId('welcome-offer')).toHaveCount(0);
 });
 
-test('a CPF that already bought on another account gets no welcome discount', async ({ page, browser }) => {
+test('a CPF that already bought on another account gets no welcome discount, and the quote does not tell before paying', async ({ page, browser }) => {
   // Two accounts, two checkouts: longer than the default 30 s.
   test.slow();
   const cpf = freshCpf();
@@ -169,12 +169,17 @@ test('a CPF that already bought on another account gets no welcome discount', as
   await expect(page2).toHaveURL(/\/area-cliente\/perfil$/);
   await addProduct(page2, 'detergente');
   await page2.goto('/checkout');
-  // A new account: the offer shows until the CPF that already bought is typed.
+  // A new account: the offer shows, and typing someone's CPF does not tell whether it has bought here…
   await expect(page2.getByTestId('discount-line')).toContainText('Desconto de boas-vindas');
   await page2.getByLabel('CPF ou CNPJ').fill(cpf);
+  await expect(page2.getByTestId('welcome-at-payment')).toContainText('O desconto de boas-vindas é confirmado no pagamento');
+  await expect(page2.getByTestId('discount-line')).toContainText('Desconto de boas-vindas');
+  // …the payment does: refused before any charge, with the total without the offer shown.
+  await payNow(page2);
+  await expect(page2.getByText('O desconto de boas-vindas já foi usado em outra compra. Confira o novo total antes de pagar.').first()).toBeVisible();
   await expect(page2.getByTestId('discount-line')).toHaveCount(0);
   const total = (await page2.getByTestId('checkout-total').textContent())!;
-  await payNow(page2);
+  await page2.getByRole('button', { name: 'Pagar Agora' }).click();
   await expect(page2).toHaveURL(/\/pedido\//);
   await expect(page2.getByTestId('order-total')).toHaveText(total);
   await expect(page2.getByText(/Desconto de boas-vindas/)).toHaveCount(0);

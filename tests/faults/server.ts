@@ -85,6 +85,7 @@ async function startAppOnce(options: AppOptions): Promise<App> {
     AUTH_RATE_LIMIT_MAX: '10000',
     FORM_RATE_LIMIT_MAX: '10000',
     QUOTE_RATE_LIMIT_MAX: '10000',
+    PAY_RATE_LIMIT_MAX: '10000',
     ...options.env,
   };
   const child = spawn(process.execPath, ['server.mjs'], {

@@ -48,6 +48,7 @@ async function startInstance(dataDir: string, databaseUrl: string | undefined) {
   process.env.DATA_DIR = dataDir;
   process.env.FORM_RATE_LIMIT_MAX = String(LIMIT);
   process.env.QUOTE_RATE_LIMIT_MAX = String(LIMIT);
+  process.env.PAY_RATE_LIMIT_MAX = String(LIMIT);
   process.env.AUTH_RATE_LIMIT_MAX = String(LIMIT);
   delete process.env.SMTP_URL;
   if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
@@ -65,6 +66,7 @@ async function startInstance(dataDir: string, databaseUrl: string | undefined) {
     newsletter: (await import('~/routes/newsletter')).action as unknown as Action,
     kit: (await import('~/routes/kit-builder')).action as unknown as Action,
     checkout: (await import('~/routes/checkout')).action as unknown as Action,
+    subscriptions: (await import('~/routes/customer/subscriptions')).action as unknown as Action,
   };
 }
 
@@ -80,6 +82,17 @@ describe.each(engines.map((e, i) => [e.name, i] as const))('rate limits on %s', 
 
   const post = (url: string, address: string, body: FormData, cookie?: string) =>
     new Request(`${ORIGIN}${url}`, { method: 'POST', headers: { origin: ORIGIN, 'x-forwarded-for': address, ...(cookie ? { cookie } : {}) }, body });
+
+  async function signUpCustomer(address: string, signInAddress: string): Promise<string> {
+    const email = `cliente.${randomBytes(3).toString('hex')}@exemplo.com.br`;
+    const page = new Request(`${ORIGIN}/login`, { method: 'POST', headers: { origin: ORIGIN, 'x-forwarded-for': address } });
+    expect((await app.callAuth(page, '/sign-up/email', { name: 'Outra Pessoa', email, password: 'senha-segura-1' })).ok).toBe(true);
+    const { eq } = await import('drizzle-orm');
+    await db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.email, email));
+    const signedIn = await app.callAuth(new Request(`${ORIGIN}/login`, { method: 'POST', headers: { origin: ORIGIN, 'x-forwarded-for': signInAddress } }), '/sign-in/email', { email, password: 'senha-segura-1' });
+    if (!signedIn.ok) throw new Error('sign-in failed');
+    return signedIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  }
 
   it('opens the app and signs a customer in', async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'clarear-rate-'));
@@ -175,6 +188,31 @@ describe.each(engines.map((e, i) => [e.name, i] as const))('rate limits on %s', 
     const refused = await quote(ip(7));
     expect(refused).toMatchObject({ status: 429, body: { intent: 'quote', quote: null, message: MESSAGE } });
     expect((await quote(ip(8))).status).toBe(200);
+  });
+
+  it('Pagar Agora: N presses per customer whatever the address, and N per address whatever the account; the subscription\'s pay now shares the customer\'s count', async () => {
+    const before = await count('orders');
+    // Each press counts before its form is read: an empty one is a 400, and still a press.
+    const pay = (address: string, cookie: string) => answer(app.checkout({ request: post('/checkout', address, form({ intent: 'pay' }), cookie), params: {}, context: {} }));
+    for (let n = 1; n <= LIMIT; n++) expect((await pay(ip(20 + n), customerCookie)).status).toBe(400);
+    const refused = await pay(ip(30), customerCookie);
+    expect(refused).toMatchObject({ status: 429, body: { intent: 'pay', ok: false, toast: { description: MESSAGE } } });
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    const payNow = await answer(
+      app.subscriptions({
+        request: post('/area-cliente/assinaturas', ip(31), form({ intent: 'pay-now', orderId: '00000000-0000-4000-8000-000000000000', paymentMethod: 'pix' }), customerCookie),
+        params: {},
+        context: {},
+      }),
+    );
+    expect(payNow).toMatchObject({ status: 429, body: { ok: false, toast: { description: MESSAGE } } });
+    // Per address: other accounts on one address share its count.
+    const others = [await signUpCustomer(ip(201), ip(202)), await signUpCustomer(ip(201), ip(203))];
+    expect((await pay(ip(40), others[0]!)).status).toBe(400);
+    expect((await pay(ip(40), others[0]!)).status).toBe(400);
+    expect((await pay(ip(40), others[1]!)).status).toBe(400);
+    expect((await pay(ip(40), others[1]!)).status).toBe(429);
+    expect(await count('orders')).toBe(before);
   });
 
   it('counts sign-in attempts in the database (Better Auth on the same store)', async () => {

@@ -8,6 +8,11 @@
 //   POST /v1/customers, GET /v1/customers/search
 //                                     https://www.mercadopago.com.br/developers/pt/reference/customers/_customers/post
 //   POST /v1/customers/{id}/cards     https://www.mercadopago.com.br/developers/pt/reference/cards/_customers_customer_id_cards/post
+//   GET  /v1/customers/{id}/cards     https://www.mercadopago.com.br/developers/pt/reference/cards/_customers_customer_id_cards/get
+//   DELETE /v1/customers/{id}/cards/{card_id}
+//                                     https://www.mercadopago.com.br/developers/pt/reference/cards/_customers_customer_id_cards_id/delete
+//   DELETE /v1/customers/{id}         https://www.mercadopago.com.br/developers/pt/reference/customers/_customers_id/delete
+//                                     (an id it does not have: 404, as for any unknown customer or card)
 //   POST /v1/card_tokens              https://www.mercadopago.com.br/developers/pt/docs/checkout-api/payment-management/cards-and-customers-management
 //   X-Idempotency-Key                 https://www.mercadopago.com.br/developers/pt/docs/checkout-api/additional-content/your-integrations/idempotency
 //   Webhooks and x-signature          https://www.mercadopago.com.br/developers/pt/docs/your-integrations/notifications/webhooks
@@ -47,7 +52,8 @@ export async function startMercadoPagoApi({ port = 0, accessToken = 'TEST-token-
   const faults = [];
   let nextId = 1_300_000_000;
   /** Every payment's answer waits this long (the payment exists at once): a window for a crash. */
-  const control = { latencyMs: 0 };
+  /** `customersStatus`: while set, every /v1/customers/{id}… request answers this error (a gateway down for the erasure job). */
+  const control = { latencyMs: 0, customersStatus: 0 };
 
   function send(res, status, body) {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -192,6 +198,29 @@ export async function startMercadoPagoApi({ port = 0, accessToken = 'TEST-token-
       customers.set(customer.id, customer);
       return remember(201, customer);
     }
+    if (control.customersStatus && /^\/v1\/customers\/[^/]+($|\/cards)/.test(url.pathname) && url.pathname !== '/v1/customers/search') {
+      return error(res, control.customersStatus, 'service unavailable', 'internal_error');
+    }
+    if ((m = /^\/v1\/customers\/([^/]+)\/cards$/.exec(url.pathname)) && req.method === 'GET') {
+      const customer = customers.get(m[1]);
+      return customer ? send(res, 200, customer.cards) : error(res, 404, 'customer not found', 'not_found');
+    }
+    if ((m = /^\/v1\/customers\/([^/]+)\/cards\/([^/]+)$/.exec(url.pathname)) && req.method === 'DELETE') {
+      const customer = customers.get(m[1]);
+      const card = cards.get(m[2]);
+      if (!customer || !card || card.customer_id !== customer.id) return error(res, 404, 'card not found', 'not_found');
+      cards.delete(card.id);
+      customer.cards = customer.cards.filter((c) => c.id !== card.id);
+      return send(res, 200, card);
+    }
+    if ((m = /^\/v1\/customers\/([^/]+)$/.exec(url.pathname)) && req.method === 'DELETE' && m[1] !== 'search') {
+      const customer = customers.get(m[1]);
+      if (!customer) return error(res, 404, 'customer not found', 'not_found');
+      // Deleting the customer deletes its cards with it.
+      for (const card of customer.cards) cards.delete(card.id);
+      customers.delete(customer.id);
+      return send(res, 200, { ...customer, cards: [] });
+    }
     if ((m = /^\/v1\/customers\/([^/]+)\/cards$/.exec(url.pathname)) && req.method === 'POST') {
       const customer = customers.get(m[1]);
       if (!customer) return error(res, 404, 'customer not found', 'not_found');
@@ -238,6 +267,8 @@ export async function startMercadoPagoApi({ port = 0, accessToken = 'TEST-token-
     accessToken,
     webhookSecret,
     payments,
+    customers,
+    cards,
     refunds,
     requests,
     faults,

@@ -22,6 +22,8 @@ import { log } from '~/server/log.server';
 import { changeProgrammedDelivery, listOwnProgrammedDeliveries, type ProgrammedDelivery } from '~/server/subscriptions/deliveries.server';
 import { listPlanOptions } from '~/server/subscriptions/plans.server';
 import { payPendingRenewal } from '~/server/subscriptions/renewals.server';
+import { cardDeclinesMessage, cardDeclineWait } from '~/server/checkout-limits.server';
+import { checkPayRateLimit } from '~/server/rate-limit.server';
 import { changeSubscription, listOwnSubscriptions, type OwnSubscription } from '~/server/subscriptions/subscriptions.server';
 import type { Route } from './+types/subscriptions';
 
@@ -73,6 +75,13 @@ export async function action({ request }: Route.ActionArgs) {
     return failure(intent, parsed.error.issues[0]?.message ?? 'Dados inválidos. Recarregue a página e tente novamente.', 400);
   }
   const input = parsed.data;
+  if (input.intent === 'pay-now') {
+    // Like the checkout's "Pagar Agora": per address and customer, and no card after too many declines.
+    const limited = await checkPayRateLimit(request, user.id);
+    if (limited) return data<SubscriptionActionData>({ ok: false, intent: input.intent, toast: { title: ERROR_TITLES[input.intent], description: limited.message, variant: 'destructive' } }, limited.init);
+    const wait = input.paymentMethod === 'credit_card' ? await cardDeclineWait(await getDb(), user.id) : 0;
+    if (wait) return failure(input.intent, cardDeclinesMessage(wait), 429);
+  }
   try {
     return await perform(user.id, input);
   } catch (error) {

@@ -13,6 +13,7 @@ import { log } from '../log.server';
 import { deliverDueMail } from '../mail/outbox.server';
 import { expireUnpaidOrders } from '../orders/expiry.server';
 import { reconcilePayments } from '../payments/charges.server';
+import { runGatewayErasures } from '../privacy/gateway-erasure.server';
 import { runProgrammedDeliveries } from '../subscriptions/deliveries.server';
 import { runSubscriptionRenewals } from '../subscriptions/renewals.server';
 
@@ -33,6 +34,8 @@ export const JOBS: readonly Job[] = [
   { name: 'programmed-deliveries', cron: '35 * * * *', run: (db) => runProgrammedDeliveries(db) },
   // Charges whose answer was lost, Pix and boletos whose webhook may have been, refunds to retry.
   { name: 'payments-reconcile', cron: '*/5 * * * *', run: (db) => reconcilePayments(db) },
+  // Erased accounts' cards and customer records at the gateway, retried until the gateway has forgotten them.
+  { name: 'privacy-gateway-erasures', cron: '*/10 * * * *', run: (db) => runGatewayErasures(db) },
 ];
 
 /** Rows that only matter for a while: expired rate-limit counters, old e-mail cooldowns, sent e-mail kept 90 days. */

@@ -8,6 +8,7 @@ import type { Carrier } from '~/lib/tracking';
 import type { DiscountKind } from '~/lib/pricing';
 import { pageWindow } from '~/lib/pagination';
 import { isUuid } from '~/lib/schemas/ids';
+import { welcomeUsedBy } from './welcome-offer.server';
 
 export type OrderListItem = { id: string; createdAt: Date; totalPrice: string; status: OrderStatus };
 
@@ -203,16 +204,41 @@ export async function getOrderDetail(db: Executor, orderId: string): Promise<Ord
 }
 
 /**
- * The welcome offer's condition: no earlier order of this account, nor with this
- * CPF/CNPJ, that is paid or awaiting payment (a cancelled one does not count).
- * The partial unique indexes `orders_welcome_*` settle two first purchases at once.
+ * The welcome offer's condition: no earlier order of this account, nor with this CPF/CNPJ, that is
+ * paid or awaiting payment (a cancelled one does not count), and the CPF/CNPJ not among those that
+ * used the offer (welcome_offer_uses: kept after an account's erasure, when its orders lose the
+ * document). The partial unique indexes `orders_welcome_*` and the hash's unique key settle two
+ * first purchases at once.
  */
 export async function isFirstPurchase(db: Executor, userId: string, taxId: string | null): Promise<boolean> {
   const byBuyer = taxId ? or(eq(orders.userId, userId), eq(orders.taxId, taxId)) : eq(orders.userId, userId);
-  const rows = await db
+  const [rows, used] = await Promise.all([
+    db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(byBuyer, ne(orders.status, 'cancelled')))
+      .limit(1),
+    taxId ? welcomeUsedBy(db, taxId) : Promise.resolve(false),
+  ]);
+  return rows.length === 0 && !used;
+}
+
+/**
+ * The welcome offer as the account may be told it before paying (the checkout's quote, the home
+ * page): whether another person's CPF/CNPJ has bought here is nobody's business. The account's own
+ * orders decide ('used' once it has one that counts). Otherwise a document this account has
+ * placed an order with is its own and decides too; any other (typed at checkout, or saved in Meus
+ * Dados, where anything can be typed) leaves the offer 'at-payment': shown, and decided by
+ * isFirstPurchase when the order is placed, which refuses with the new total if it was used.
+ */
+export async function welcomeStanding(db: Executor, userId: string, taxId: string | null): Promise<'yours' | 'used' | 'at-payment'> {
+  if (!(await isFirstPurchase(db, userId, null))) return 'used';
+  if (!taxId) return 'at-payment';
+  const [own] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(byBuyer, ne(orders.status, 'cancelled')))
+    .where(and(eq(orders.userId, userId), eq(orders.taxId, taxId)))
     .limit(1);
-  return rows.length === 0;
+  if (!own) return 'at-payment';
+  return (await isFirstPurchase(db, userId, taxId)) ? 'yours' : 'used';
 }

@@ -153,6 +153,22 @@ export function createMercadoPagoProvider(options: Options): PaymentProvider {
         throw error;
       }
     },
+    async forgetCustomer(customerId) {
+      // Each card first, then the customer (DELETE /v1/customers/{id}/cards/{card_id}, DELETE
+      // /v1/customers/{id}); a 404 is something already deleted, so a run cut short is redone safely.
+      const gone = (error: unknown) => error instanceof MPNotFoundError || (error instanceof MercadoPagoError && error.status === 404);
+      const forget = async (run: () => Promise<unknown>) => {
+        try {
+          await call(run);
+        } catch (error) {
+          if (!gone(error)) throw error;
+        }
+      };
+      let saved: { id?: string }[] = [];
+      await forget(async () => (saved = await cards.list({ customerId, requestOptions: requestOptions() })));
+      for (const card of saved) if (card.id) await forget(() => cards.remove({ customerId, cardId: card.id!, requestOptions: requestOptions() }));
+      await forget(() => customers.remove({ customerId, requestOptions: requestOptions() }));
+    },
   };
 }
 

@@ -89,6 +89,12 @@ export interface PaymentProvider {
   getPayment(reference: string): Promise<ProviderPayment | null>;
   /** A full refund of an approved payment; the key makes a repeated call one refund. */
   refund(request: { reference: string; amountCents: number; idempotencyKey: string }): Promise<RefundResult>;
+  /**
+   * An erased account (LGPD art. 18 VI): deletes the customer's saved cards and customer record at
+   * the gateway. Resolves once the gateway no longer has them (already gone counts); throws to be
+   * retried. Absent where the provider keeps no customer (the built-in one).
+   */
+  forgetCustomer?(customerReference: string): Promise<void>;
 }
 
 let current: PaymentProvider | undefined;

@@ -4,16 +4,21 @@
 // account. The orders stay, as the fiscal records the law requires (art. 16 I), with the buyer's
 // name, CPF/CNPJ and address replaced by DELETED_CUSTOMER_NAME; the subscriptions stay cancelled
 // and anonymized (the reports count them); everything else about the customer is deleted. The
-// password is checked by the route (Better Auth) before this is called.
+// password is checked by the route (Better Auth) before this is called. Kept on purpose: the keyed
+// hash of each CPF/CNPJ that bought (welcome_offer_uses: the welcome offer once per person, fraud
+// prevention, art. 7 IX), never the document itself. The customer's cards and record at the
+// payment gateway are deleted there by a job (gateway_erasures, written here; gateway-erasure.server.ts).
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '~/db/client.server';
 import {
   contactMessages,
   emailOutbox,
+  gatewayErasures,
   mailThrottle,
   newsletterSubscriptions,
   orderEvents,
   orders,
+  savedCards,
   subscriptionEvents,
   user,
   userSubscriptions,
@@ -23,6 +28,8 @@ import { orderStatusLabel, shortOrderId } from '~/lib/order-status';
 import { DELETED_CUSTOMER_NAME } from '~/lib/privacy';
 import { displayTaxId } from '~/lib/tax-id';
 import { applyOrderActionIn } from '../orders/transitions.server';
+import { rememberBuyersOf } from '../orders/welcome-offer.server';
+import { kickGatewayErasures } from './gateway-erasure.server';
 import { changeSubscriptionIn } from '../subscriptions/subscriptions.server';
 
 /** Orders the store still has to deliver (or money it owes back): the account waits for them. */
@@ -46,10 +53,13 @@ const REMOVED = 'Removido (conta excluída)';
 
 /** Erases the account `userId`: refused while an order is on its way or a refund is owed. */
 export async function eraseCustomerAccount(db: Database, userId: string): Promise<EraseResult> {
-  return db.transaction((tx) => eraseIn(tx, userId));
+  const atGateway = { count: 0 };
+  const result = await db.transaction((tx) => eraseIn(tx, userId, atGateway));
+  if (result.ok && atGateway.count > 0) kickGatewayErasures(db);
+  return result;
 }
 
-async function eraseIn(tx: Transaction, userId: string): Promise<EraseResult> {
+async function eraseIn(tx: Transaction, userId: string, written: { count: number }): Promise<EraseResult> {
   const [account] = await tx.select({ id: user.id, name: user.name, email: user.email, taxId: user.taxId, role: user.role }).from(user).where(eq(user.id, userId)).for('update');
   if (!account) return { ok: false, status: 404, message: ERASE_MESSAGES.notFound };
   // The store must never lose its last admin to a button on a customer page.
@@ -81,6 +91,13 @@ async function eraseIn(tx: Transaction, userId: string): Promise<EraseResult> {
     .where(and(eq(userSubscriptions.userId, userId), inArray(userSubscriptions.status, ['active', 'paused'])));
   for (const sub of live) await changeSubscriptionIn(tx, sub.id, { kind: 'customer', userId }, { action: 'cancel' });
 
+  // Before the orders lose their CPF/CNPJ: the documents that bought keep their welcome offer used.
+  await rememberBuyersOf(tx, own.map((o) => ({ id: o.id, taxId: o.taxId, status: o.status === 'pending' ? 'cancelled' : o.status })));
+  // The gateway's customer records behind the saved cards (the cards themselves go with the account below).
+  const atGateway = await tx.selectDistinct({ provider: savedCards.provider, customerReference: savedCards.customerReference }).from(savedCards).where(eq(savedCards.userId, userId));
+  if (atGateway.length > 0) await tx.insert(gatewayErasures).values(atGateway).onConflictDoNothing();
+  written.count = atGateway.length;
+
   // Whatever anyone typed about the customer in a history note or a cancellation reason.
   const subscriptionIds = (await tx.select({ id: userSubscriptions.id }).from(userSubscriptions).where(eq(userSubscriptions.userId, userId))).map((s) => s.id);
   const orderIds = own.map((o) => o.id);
@@ -105,8 +122,9 @@ async function eraseIn(tx: Transaction, userId: string): Promise<EraseResult> {
         shipComplement: null,
         shipNeighborhood: sql`case when ${orders.shipNeighborhood} is null then null else ${REMOVED} end`,
         shipZipCode: sql`case when ${orders.shipZipCode} is null then null else '00000000' end`,
-        // A card's last digits are the customer's; the brand and instalments stay.
-        paymentDetails: sql`${orders.paymentDetails} - 'lastFour'`,
+        // A card's last digits are the customer's, and the boleto's PDF at the gateway prints the payer's
+        // name, CPF/CNPJ and address; the brand, instalments and the boleto's line stay.
+        paymentDetails: sql`${orders.paymentDetails} - 'lastFour' - 'pdfUrl'`,
       })
       .where(inArray(orders.id, orderIds));
   }

@@ -2,7 +2,9 @@
 // about one customer, read in one snapshot. Every table of db/schema.ts with a customer's data is
 // here, keyed by the account's id or, where the row has no account (newsletter, contact form,
 // e-mails), by its e-mail. Left out on purpose: the password hash, session tokens, the gateway's
-// card and customer references, and e-mail bodies (their links carry sign-in tokens).
+// card and customer references, and e-mail bodies (their links carry sign-in tokens); and the
+// store's own fraud-prevention rows, which name no account: welcome_offer_uses (keyed CPF/CNPJ
+// hashes) and gateway_erasures.
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '~/db/client.server';
 import {

@@ -8,7 +8,7 @@ import type { SeedLegalPage } from '../types';
 const COMPANY = 'Clarear Produtos de Limpeza Ltda.';
 const UPDATED = '1º de maio de 2026';
 /** The privacy policy's own date: the LGPD rights' self-service (Meus Dados) came later. */
-const PRIVACY_UPDATED = '24 de novembro de 2026';
+const PRIVACY_UPDATED = '27 de novembro de 2026';
 
 const termosUso = `<p><em>Última atualização: ${UPDATED}.</em></p>
 <p>Estes Termos de Uso regulam o acesso e a utilização da loja virtual Clarear e a compra de produtos, kits e planos de assinatura oferecidos por <strong>${COMPANY}</strong>, sociedade com sede em São Paulo/SP, CNPJ informado na nota fiscal, doravante "Clarear". Ao navegar pelo site, criar uma conta ou fazer uma compra, você declara que leu e concorda com estes termos e com a nossa <a href="/politica-privacidade">Política de Privacidade</a>.</p>
@@ -80,6 +80,7 @@ const politicaPrivacidade = `<p><em>Última atualização: ${PRIVACY_UPDATED}.</
 <li>Registros de acesso: 6 meses, conforme o Marco Civil da Internet.</li>
 <li>Newsletter: até você cancelar a inscrição.</li>
 <li>Dados necessários à defesa em processos: até o fim do prazo de prescrição aplicável.</li>
+<li><strong>Desconto de boas-vindas:</strong> o desconto vale uma vez por pessoa. Para evitar que seja usado de novo por quem já comprou (prevenção de fraudes: legítimo interesse, art. 7º, IX, e conservação autorizada pelo art. 16 da LGPD), guardamos, mesmo depois da exclusão da conta, um código calculado a partir do CPF/CNPJ de quem usou o desconto ou já comprou na loja (um hash com chave secreta: não é possível recuperar o documento a partir dele, nem ligá-lo ao seu nome ou e-mail). Ele serve só para negar um segundo desconto de boas-vindas e não aparece no arquivo de Baixar meus dados, pois não identifica você sozinho.</li>
 </ul>
 <h2>5. Seus direitos como titular</h2>
 <p>O art. 18 da LGPD garante a você, a qualquer momento e gratuitamente:</p>
@@ -98,7 +99,7 @@ const politicaPrivacidade = `<p><em>Última atualização: ${PRIVACY_UPDATED}.</
 <ul>
 <li><strong>Baixar meus dados</strong> (confirmação, acesso e portabilidade): um arquivo JSON com tudo o que guardamos sobre você: cadastro, endereços, pedidos com itens e histórico, assinatura e entregas programadas, lista de desejos, kits salvos, preferências, inscrição na newsletter e mensagens de contato.</li>
 <li><strong>Corrigir</strong> nome e CPF/CNPJ em Meus Dados e os endereços em Endereços; deixar a newsletter e as notificações em Preferências (revogação do consentimento).</li>
-<li><strong>Excluir minha conta</strong> (eliminação e anonimização): com a senha digitada de novo e a sua confirmação, apagamos a conta, as sessões, os endereços, a lista de desejos, os kits salvos, as preferências, a inscrição na newsletter e as mensagens de contato, e cancelamos a assinatura e as entregas programadas. Os pedidos são guardados pelo prazo da legislação fiscal (art. 16, I, da LGPD), sem o seu nome, e-mail, CPF/CNPJ e endereço. Enquanto houver um pedido pago, em separação ou enviado, a exclusão aguarda a entrega. Depois, o mesmo e-mail pode criar uma conta nova.</li>
+<li><strong>Excluir minha conta</strong> (eliminação e anonimização): com a senha digitada de novo e a sua confirmação, apagamos a conta, as sessões, os endereços, a lista de desejos, os kits salvos, as preferências, a inscrição na newsletter e as mensagens de contato, e cancelamos a assinatura e as entregas programadas. Os pedidos são guardados pelo prazo da legislação fiscal (art. 16, I, da LGPD), sem o seu nome, e-mail, CPF/CNPJ, endereço e o link do boleto. Pedimos também à instituição de pagamento que apague os cartões salvos e o seu cadastro de cliente lá. Fica guardado apenas o código do CPF/CNPJ do desconto de boas-vindas (seção 4). Enquanto houver um pedido pago, em separação ou enviado, a exclusão aguarda a entrega. Depois, o mesmo e-mail pode criar uma conta nova.</li>
 </ul>
 <p>Para os demais pedidos (por exemplo, saber com quem compartilhamos seus dados, opor-se a um tratamento ou tratar de dados de quem não tem conta), fale com nosso encarregado pelo tratamento de dados pessoais (DPO) pelo e-mail <strong>privacidade@clarear.com.br</strong> ou pela página de <a href="/contato">contato</a>. Para sua segurança, poderemos pedir informações que confirmem sua identidade antes de atender ao pedido. Respondemos em até 15 dias.</p>
 <h2>7. Segurança</h2>

@@ -5,6 +5,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createRoutesStub, useFetcher } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { paymentOffer } from '~/lib/payment-offer';
 import type { PlanOption } from '~/lib/plans';
 import type { OwnSubscription } from '~/server/subscriptions/subscriptions.server';
 import type { SubscriptionActionData } from './action-dialog';
@@ -37,6 +38,9 @@ const plans: PlanOption[] = [
   { frequency: 'annual', name: 'Plano Anual', months: 12, price: '538.90', highlight: 'Economize 10%!' },
 ];
 
+// Outside production with the built-in provider, as the tests run: every method, in test mode.
+const TEST_OFFER = paymentOffer({ gateway: false, production: false, instantApproval: false });
+
 afterEach(cleanup);
 
 function renderCard(subscription: OwnSubscription, posted: Record<string, string>[] = []) {
@@ -44,7 +48,7 @@ function renderCard(subscription: OwnSubscription, posted: Record<string, string
     const fetcher = useFetcher<SubscriptionActionData>();
     return (
       <>
-        <SubscriptionCard subscription={subscription} plans={plans} today="2026-02-25" hasDeliveries={false} fetcher={fetcher} />
+        <SubscriptionCard subscription={subscription} plans={plans} today="2026-02-25" hasDeliveries={false} fetcher={fetcher} payment={TEST_OFFER} />
         <ProgrammedDeliveries deliveries={[]} today="2026-02-25" fetcher={fetcher} />
       </>
     );

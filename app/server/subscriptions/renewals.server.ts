@@ -24,7 +24,7 @@ import { kickMailDelivery } from '../mail/outbox.server';
 import { insertOrder, pendingChargeDeadline, recordCharge } from '../orders/create.server';
 import { confirmPaymentIn, OrderActionError } from '../orders/transitions.server';
 import { payerFor, recordAttemptIn, storedCardFor } from '../payments/charges.server';
-import { getPaymentProvider, type ChargeRequest, type ChargeResult, type PaymentMethod, type PaymentProvider } from '../payments/provider.server';
+import { getPaymentProvider, paymentMethodRefusal, type ChargeRequest, type ChargeResult, type PaymentMethod, type PaymentProvider } from '../payments/provider.server';
 import { queueSubscriptionEmail, queueSubscriptionEmails, type SubscriptionEmail } from './emails.server';
 import { logSubscriptionEvent, logSubscriptionEvents } from './periods.server';
 import { changeSubscription } from './subscriptions.server';
@@ -666,6 +666,8 @@ export type PayPendingResult = { ok: true; status: 'paid' | 'pending' } | { ok: 
  * card, or with a fresh Pix/boleto once the code expired). Only for orders of a period still open.
  */
 export async function payPendingRenewal(db: Database, userId: string, orderId: string, method: PaymentMethod, provider: PaymentProvider = getPaymentProvider()): Promise<PayPendingResult> {
+  const refusal = paymentMethodRefusal(method, provider);
+  if (refusal) return { ok: false, status: 409, message: refusal };
   const result = await db.transaction(async (tx): Promise<PayPendingResult> => {
     const [order] = await tx.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId))).for('update');
     if (!order) return { ok: false, status: 404, message: 'Pedido não encontrado.' };

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as t from '~/db/schema';
 import { seedCatalogue } from '~/db/seed/seed.server';
-import { now } from '~/lib/clock';
+import { now, resetClock, setClock } from '~/lib/clock';
 import { toCents } from '~/lib/money';
 import { PIX_GATEWAY_HINT, TEST_MODE_NOTICE } from '~/lib/payment-offer';
 import { payNowSchema } from '~/lib/schemas/checkout';
@@ -24,7 +24,8 @@ import { insertOrder } from '~/server/orders/create.server';
 import { confirmPayment } from '~/server/orders/transitions.server';
 import { createMercadoPagoProvider } from '~/server/payments/mercadopago.server';
 import { builtInProvider, methodForStoredCharge, offeredPaymentMethods, paymentModeNote, setPaymentProvider, type PaymentProvider } from '~/server/payments/provider.server';
-import { payPendingRenewal } from '~/server/subscriptions/renewals.server';
+import { runProgrammedDeliveries } from '~/server/subscriptions/deliveries.server';
+import { payPendingRenewal, runSubscriptionRenewals } from '~/server/subscriptions/renewals.server';
 import { changeSubscription } from '~/server/subscriptions/subscriptions.server';
 import { startMercadoPagoApi } from '../support/mercadopago-api.mjs';
 import { NEW_ADDRESS_DELIVERY, NEW_ADDRESS_FIELDS } from './delivery';
@@ -268,6 +269,35 @@ describe.each(engines)('payment methods offered on $name', ({ open }) => {
       const boleto = await placeOrder(handle.db, buyer, input('boleto'), mp);
       expect(boleto.payment).toBe('awaiting');
       expect((await orderRow(boleto.orderId)).paymentDetails).toMatchObject({ method: 'boleto' });
+    });
+  });
+
+  describe('a store that stops taking cards (its gateway removed) with card subscribers', () => {
+    let buyer: { id: string; name: string; email: string };
+    beforeAll(async () => {
+      // Bought while cards were taken: the plan, then a programmed delivery, both by card.
+      runAs('test');
+      setPaymentProvider(undefined);
+      setClock('2035-03-10T15:00:00.000Z');
+      buyer = await newBuyer();
+      expect((await placeOrder(handle.db, buyer, input('credit_card', planCart(), { installments: '3' }), builtInProvider)).payment).toBe('paid');
+      expect((await placeOrder(handle.db, buyer, input('credit_card', productCart(), { deliveryFrequency: '1' }), builtInProvider)).payment).toBe('paid');
+      runAs('production');
+    });
+    afterAll(() => resetClock());
+
+    it('the renewal and the programmed delivery are charged with Pix to the store’s key, pending until confirmed', async () => {
+      setClock('2035-04-10T15:00:00.000Z');
+      await runSubscriptionRenewals(handle.db);
+      expect((await runProgrammedDeliveries(handle.db)).ordered).toBe(1);
+      const later = (await ordersOf(buyer.id)).filter((o) => o.createdAt >= new Date('2035-04-01T00:00:00Z'));
+      expect(later).toHaveLength(2);
+      for (const order of later) {
+        expect(order).toMatchObject({ status: 'pending', paymentMethod: 'pix' });
+        expect(order.paymentDetails).toMatchObject({ method: 'pix' });
+      }
+      // The subscription keeps its choice: with a gateway again, its card would be charged.
+      expect((await subscriptionsOf(buyer.id))[0]).toMatchObject({ paymentMethod: 'credit_card' });
     });
   });
 

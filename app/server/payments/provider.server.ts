@@ -155,6 +155,12 @@ export function methodForStoredCharge(method: PaymentMethod, provider: PaymentPr
   return storedChargeMethod(paymentOfferFor(provider, env), method);
 }
 
+/** A subscription's or programmed delivery's row as it is charged now: methodForStoredCharge, one instalment for Pix. */
+export function withOfferedMethod<T extends { paymentMethod: PaymentMethod; installments: number }>(row: T, provider: PaymentProvider = getPaymentProvider(), env: OfferEnv = getEnv()): T {
+  const method = methodForStoredCharge(row.paymentMethod, provider, env);
+  return method === row.paymentMethod ? row : { ...row, paymentMethod: method, installments: 1 };
+}
+
 /** The start banner's payments line (server.mjs). */
 export function paymentModeNote(provider: PaymentProvider = getPaymentProvider(), env: OfferEnv = getEnv()): string {
   const offer = paymentOfferFor(provider, env);

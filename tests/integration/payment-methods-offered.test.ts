@@ -90,7 +90,7 @@ describe.each(engines)('payment methods offered on $name', ({ open }) => {
   const input = (method: string, cart: unknown[] = productCart(), extra: Record<string, string> = {}) =>
     payNowSchema.parse({ intent: 'pay', cart: JSON.stringify(cart), idempotencyKey: randomUUID(), paymentMethod: method, installments: '1', taxId: generateCpf(), delivery: NEW_ADDRESS_DELIVERY, ...extra });
 
-  const stock = async () => (await handle.db.select({ stock: t.productVariants.stock }).from(t.productVariants).where(eq(t.productVariants.id, variant.id)))[0]!.stock;
+  const stock = async () => (await handle.db.select({ stock: t.productVariants.stock }).from(t.productVariants).where(eq(t.productVariants.id, variant.id)))[0]!.stock ?? 0;
   const ordersOf = (userId: string) => handle.db.select().from(t.orders).where(eq(t.orders.userId, userId));
   const subscriptionsOf = (userId: string) => handle.db.select().from(t.userSubscriptions).where(eq(t.userSubscriptions.userId, userId));
   const attemptsFor = async (orderId: string) => (await handle.db.select().from(t.paymentAttempts).where(eq(t.paymentAttempts.orderId, orderId))).length;

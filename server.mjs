@@ -40,6 +40,8 @@ const { logger, withRequestId, cspNonceContext, cspScriptHashesContext } = await
 let stopping = false;
 const app = express();
 app.disable('x-powered-by');
+// Express's own error pages without stacks whenever the build is served (test mode too).
+if (built) app.set('env', 'production');
 app.set('trust proxy', trustProxy);
 // Mercado Pago's card form on /checkout when the gateway is configured (its browser key set).
 const cardGateway = Boolean(process.env.MERCADOPAGO_ACCESS_TOKEN && process.env.MERCADOPAGO_PUBLIC_KEY);

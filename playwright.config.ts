@@ -2,7 +2,10 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 // End-to-end tests run against the production build (`npm run build`), served
-// by server.mjs on a fresh embedded database in ./data-e2e.
+// by server.mjs on a fresh embedded database in ./data-e2e. The main store runs that build in test
+// mode (NODE_ENV=test): the built-in provider's instant card and boleto approvals that the specs
+// pay with are refused by a production store without a gateway. The Mercado Pago store runs in
+// production. Why: docs/decisions/0001-payment-methods-offered.md.
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_DATA_DIR = path.resolve('data-e2e');
 /** The admin's password in the e2e store (production refuses known ones; tests/e2e/fixtures.ts signs in with it). */
@@ -14,13 +17,13 @@ export const E2E_ADMIN_PASSWORD = 'e2e-Admin-Vidro-7391';
 export const MP_E2E = {
   port: Number(process.env.E2E_MP_PORT ?? 3211),
   dataDir: path.resolve('data-e2e-mp'),
-  apiPort: 3297,
-  controlPort: 3296,
+  apiPort: Number(process.env.E2E_MP_API_PORT ?? 3297),
+  controlPort: Number(process.env.E2E_MP_CONTROL_PORT ?? 3296),
   accessToken: 'TEST-e2e-token-clarear',
   webhookSecret: 'e2e-segredo-webhook',
 };
 
-/** A production store on a fresh embedded database in `dataDir`. */
+/** The built store on a fresh embedded database in `dataDir`, in production unless `extra` says otherwise. */
 function store(port: number, dataDir: string, extra: Record<string, string> = {}) {
   return {
     command: `rm -rf "${dataDir}" && node server.mjs`,
@@ -91,6 +94,8 @@ export default defineConfig({
       MERCADOPAGO_PUBLIC_KEY: 'TEST-e2e-public-key',
       MERCADOPAGO_API_URL: `http://127.0.0.1:${MP_E2E.apiPort}`,
     }),
-    store(PORT, E2E_DATA_DIR),
+    // Test mode: the same build and headers, error pages and caching as production (server.mjs), but
+    // the built-in instant approvals the specs pay with, and the "Modo de teste" notice on checkout.
+    store(PORT, E2E_DATA_DIR, { NODE_ENV: 'test' }),
   ],
 });

@@ -2,8 +2,12 @@
 // and in development (`npm run dev`: Vite in middleware mode, hot reload), so both send the
 // same headers. The database is opened, migrated and seeded before the first request.
 // NODE_ENV must be set before React loads, so every import below is dynamic.
+// NODE_ENV=test serves the same build outside production: the built-in payment provider's instant
+// approvals for the e2e store (docs/decisions/0001-payment-methods-offered.md); only
+// `npm run dev` (development) runs Vite.
 process.env.NODE_ENV ??= 'production';
-const production = process.env.NODE_ENV === 'production';
+/** The built app is served (production, or test mode); development runs Vite. */
+const built = process.env.NODE_ENV !== 'development';
 const { createRequestHandler } = await import('@react-router/express');
 const { RouterContextProvider } = await import('react-router');
 const { default: compression } = await import('compression');
@@ -17,11 +21,11 @@ const trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
 const HMR_PORT = Number(process.env.HMR_PORT ?? 24678);
 
 // Production loads the build once; development asks Vite for the current one on every request.
-const vite = production
+const vite = built
   ? null
   : await import('vite').then((v) => v.createServer({ server: { middlewareMode: true, hmr: { port: HMR_PORT } }, appType: 'custom' }));
 const loadBuild = vite ? () => vite.ssrLoadModule('virtual:react-router/server-build') : null;
-const productionBuild = production ? await import('./build/server/index.js') : null;
+const productionBuild = built ? await import('./build/server/index.js') : null;
 const entry = async () => (productionBuild ?? (await loadBuild())).entry.module;
 
 let info;
@@ -36,10 +40,12 @@ const { logger, withRequestId, cspNonceContext, cspScriptHashesContext } = await
 let stopping = false;
 const app = express();
 app.disable('x-powered-by');
+// Express's own error pages without stacks whenever the build is served (test mode too).
+if (built) app.set('env', 'production');
 app.set('trust proxy', trustProxy);
 // Mercado Pago's card form on /checkout when the gateway is configured (its browser key set).
 const cardGateway = Boolean(process.env.MERCADOPAGO_ACCESS_TOKEN && process.env.MERCADOPAGO_PUBLIC_KEY);
-app.use(securityHeaders({ production, hmrPort: vite ? HMR_PORT : undefined, cardGateway }));
+app.use(securityHeaders({ production: built, hmrPort: vite ? HMR_PORT : undefined, cardGateway }));
 app.use((_req, res, next) => {
   // Shutting down: let each connection go after its answer instead of keeping it alive.
   if (stopping) res.setHeader('Connection', 'close');
@@ -81,7 +87,8 @@ app.use((req, _res, next) => withRequestId(String(req.id), next));
 app.use(
   createRequestHandler({
     build: productionBuild ?? loadBuild,
-    mode: process.env.NODE_ENV,
+    // The built app answers as production does (errors without details), in test mode too.
+    mode: built ? 'production' : 'development',
     getLoadContext: (_req, res) => {
       const context = new RouterContextProvider();
       context.set(cspNonceContext, res.locals.cspNonce);
@@ -99,7 +106,7 @@ app.use(
 const server = app.listen(port, host, () => {
   const url = `http://localhost:${port}`;
   const db = info.engine === 'pglite' ? `embutido (PGlite) em ${info.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-  console.log(`\n✨ Clarear no ar em ${url}\n   Banco de dados: ${db}\n   Admin: ${info.adminLogin}\n`);
+  console.log(`\n✨ Clarear no ar em ${url}\n   Banco de dados: ${db}\n   Admin: ${info.adminLogin}\n   Pagamentos: ${info.payments}\n`);
 });
 
 // SIGTERM/SIGINT: /readyz turns 503, no new connections, requests under way finish, e-mails

@@ -13,6 +13,7 @@ import { PRIVATE_CACHE_CONTROL } from "./lib/cache-control";
 import { getDatabaseHandle, startScheduledJobs, takeAdminSetup } from "./server/db.server";
 import { log } from "./server/log.server";
 import { getEnv } from "./server/env.server";
+import { paymentModeNote } from "./server/payments/provider.server";
 import {
   noteRequestError,
   setUnavailableHeaders,
@@ -43,6 +44,8 @@ export async function bootstrap() {
     // How to sign in as admin: a generated password on the start that created it, never again;
     // a password set in ADMIN_PASSWORD never reaches the logs.
     adminLogin: adminLoginNote(await takeAdminSetup(), env.ADMIN_EMAIL),
+    // What the start banner says of payments: test mode is never silent.
+    payments: paymentModeNote(),
   };
 }
 

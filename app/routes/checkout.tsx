@@ -26,9 +26,11 @@ import { getDb } from '~/server/db.server';
 import { checkPayRateLimit, checkRateLimit } from '~/server/rate-limit.server';
 import { formatDateBR } from '~/lib/dates';
 import { shortOrderId } from '~/lib/order-status';
-import { getPaymentProvider } from '~/server/payments/provider.server';
+import { getPaymentProvider, paymentOfferFor } from '~/server/payments/provider.server';
 import { getEnv } from '~/server/env.server';
 import { MercadoPagoCard, type CardFormHandle } from '~/components/checkout/mercadopago-card';
+import { methodChoices, TestModeNotice } from '~/components/checkout/payment-methods';
+import type { OfferedMethod } from '~/lib/payment-offer';
 import { getSessionUser } from '~/server/auth/session.server';
 import { readForm } from '~/server/http/body.server';
 import type { Route } from './+types/checkout';
@@ -42,7 +44,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   const cardGateway = cardGatewayKey();
-  if (!user) return { signedIn: false, taxId: '', name: '', addresses: [] as SavedAddress[], cardGateway };
+  // Only the methods the store really receives with now; the action refuses any other.
+  const payment = paymentOfferFor();
+  if (!user) return { signedIn: false, taxId: '', name: '', addresses: [] as SavedAddress[], cardGateway, payment };
   const db = await getDb();
   const [taxId, addresses] = await Promise.all([getUserTaxId(db, user.id), listAddresses(db, user.id)]);
   return {
@@ -52,6 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Only what the delivery choice shows.
     addresses: addresses.map(({ id, name, street, number, complement, neighborhood, city, state, zipCode, isDefault }) => ({ id, name, street, number, complement, neighborhood, city, state, zipCode, isDefault })),
     cardGateway,
+    payment,
   };
 }
 
@@ -209,7 +214,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const [hydrated, setHydrated] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const [notices, setNotices] = useState<string[]>([]);
-  const [method, setMethod] = useState<'pix' | 'credit_card' | 'boleto'>('pix');
+  const [method, setMethod] = useState<OfferedMethod>('pix');
   const [installments, setInstallments] = useState(1);
   const [frequency, setFrequency] = useState(1);
   const [taxId, setTaxId] = useState(loaderData.taxId);
@@ -320,6 +325,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     return (
       <div className="mx-auto min-h-svh max-w-5xl px-4 py-10">
         <h1 className="text-3xl font-bold">Carrinho</h1>
+        <TestModeNotice offer={loaderData.payment} className="mt-4" />
         <p className="mt-6 text-slate-700 dark:text-slate-300" role="status">
           {leaving ? 'Compra realizada! Abrindo seu pedido...' : 'Carregando seu carrinho...'}
         </p>
@@ -331,6 +337,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     return (
       <div className="mx-auto min-h-svh max-w-5xl px-4 py-10 text-center">
         <h1 className="text-3xl font-bold">Carrinho</h1>
+        <TestModeNotice offer={loaderData.payment} className="mx-auto mt-4 max-w-md justify-center" />
         <p className="mt-6 text-lg">Seu carrinho está vazio.</p>
         <Link to="/produtos" className={`${buttonVariants({ size: 'lg' })} mt-6`}>
           Ver produtos
@@ -352,6 +359,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             <Trash2 className="h-4 w-4" aria-hidden /> Esvaziar carrinho
           </Button>
         </div>
+        <TestModeNotice offer={loaderData.payment} className="mt-4" />
         {notices.length > 0 ? (
           <div role="alert" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
             <p className="font-semibold">Atualizamos seu carrinho com os preços atuais:</p>
@@ -447,13 +455,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-semibold">Forma de pagamento</legend>
-          {(
-            [
-              ['pix', 'Pix', 'Aprovação na hora'],
-              ['credit_card', 'Cartão de crédito', `Até ${MAX_INSTALLMENTS}x sem juros`],
-              ['boleto', 'Boleto bancário', 'Vence em 3 dias úteis'],
-            ] as const
-          ).map(([value, label, hint]) => (
+          {methodChoices(loaderData.payment, `Até ${MAX_INSTALLMENTS}x sem juros`).map(({ value, label, hint }) => (
             <label key={value} className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 dark:border-slate-600 dark:has-[:checked]:bg-slate-800">
               <input type="radio" name="paymentMethod" value={value} checked={method === value} onChange={() => setMethod(value)} className="accent-brand-700" />
               <span>

@@ -26,7 +26,7 @@ import { cardDeclinesMessage, holdCustomerForCheckout, type OpenOrder, unpaidOrd
 import { isWelcomeOfferOn } from './settings/settings.server';
 import { getEnv } from './env.server';
 import { chargeOrder, DECLINED_PREFIX, openAttemptIn, type ChargeHooks } from './payments/charges.server';
-import type { CardToken, PaymentProvider } from './payments/provider.server';
+import { paymentMethodRefusal, type CardToken, type PaymentProvider } from './payments/provider.server';
 import { getAvailability, OutOfStockError, reserveStock, shortageMessage, type Shortage } from './stock.server';
 import { createProgrammedDelivery } from './subscriptions/deliveries.server';
 import { startSubscriptionPeriod } from './subscriptions/periods.server';
@@ -338,6 +338,9 @@ type CommittedOrder = {
 
 /** The order, its items, attempt, plan or programmed delivery and stock in one transaction, after the cart's checks. */
 async function commitOrder(db: Database, buyer: Buyer, input: PayNowInput, provider: PaymentProvider, afterStep?: (step: CheckoutStep) => Promise<void>): Promise<CommittedOrder> {
+  // Only a method the store really receives with (payments/provider.server.ts): refused before anything is written.
+  const refusal = paymentMethodRefusal(input.paymentMethod, provider);
+  if (refusal) throw new CheckoutError('payment', refusal, { field: 'paymentMethod' });
   // Availability is not read here: the stock is checked under its row locks in the transaction.
   const quote = await quoteCart(db, buyer.id, input.cart, input.taxId, { availability: false, decideWelcome: true });
   if (quote.planUnavailable) throw new CheckoutError('cart', PLAN_UNAVAILABLE);

@@ -127,6 +127,11 @@ export function getEnv(): Env {
   return cached;
 }
 
+/** Reads the environment again on the next getEnv (tests that switch NODE_ENV between cases). */
+export function reloadEnv(): void {
+  cached = undefined;
+}
+
 /**
  * Production never runs on a value anyone could know: a known admin password or auth secret
  * is refused embedded or not. On its own PostgreSQL the store also needs its own secret (several

@@ -27,6 +27,8 @@ async function addProduct(page: Page, term: string, sizeIndex = 0) {
 test('empty cart points to the products', async ({ page }) => {
   await page.goto('/checkout');
   await expect(page.getByText('Seu carrinho está vazio.')).toBeVisible();
+  // The e2e store runs in test mode (playwright.config.ts): every checkout page says so.
+  await expect(page.getByRole('note')).toHaveText('Modo de teste: nenhum pagamento é cobrado');
   await expect(page.getByRole('link', { name: 'Ver produtos' })).toHaveAttribute('href', '/produtos');
 });
 
@@ -35,6 +37,7 @@ test('a visitor can fill the cart but must log in to pay, and the cart is kept',
   await page.goto('/checkout');
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   await expect(page.getByTestId('cart-line')).toContainText(name);
+  await expect(page.getByRole('note')).toHaveText('Modo de teste: nenhum pagamento é cobrado');
   await expect(page.getByText('Grátis')).toBeVisible();
   await expect(page.getByTestId('checkout-total')).toHaveText(/R\$\s\d/);
   await payNow(page);

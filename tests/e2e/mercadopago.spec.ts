@@ -54,6 +54,9 @@ test('the checkout offers Mercado Pago’s secure card fields (never our own car
   await dialog.locator('label').filter({ hasText: /R\$/ }).first().click();
   await dialog.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
   await page.goto('/checkout');
+  // A production store with a gateway: every method, real charges, no test-mode notice.
+  await expect(page.getByRole('group', { name: 'Forma de pagamento' }).getByRole('radio')).toHaveCount(3);
+  await expect(page.getByText('Modo de teste')).toHaveCount(0);
   await page.getByLabel(/Cartão de crédito/).check();
   await expect(page.getByRole('group', { name: 'Dados do cartão' })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Número do cartão' })).toBeVisible();

@@ -7,6 +7,8 @@ import { X } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { FetcherWithComponents } from 'react-router';
 import { Button, type ButtonVariant } from '~/components/ui/button';
+import { initialMethod, methodChoices, TestModeNotice } from '~/components/checkout/payment-methods';
+import type { PaymentOffer } from '~/lib/payment-offer';
 import { MAX_INSTALLMENTS } from '~/lib/pricing';
 import type { ToastMessage } from '~/lib/toast';
 
@@ -91,32 +93,29 @@ export function ActionDialog(props: ActionDialogProps) {
   );
 }
 
-/** A radio list of Pix / Cartão de crédito / Boleto, with the card's instalments when asked for. */
+/** A radio list of the methods the store offers now (Pix, card, boleto), with the card's instalments when asked for. */
 export function PaymentMethodFields({
+  offer,
   defaultMethod,
   defaultInstallments = 1,
   withInstallments,
   legend,
 }: {
+  offer: PaymentOffer;
   defaultMethod: string;
   defaultInstallments?: number;
   withInstallments: boolean;
   legend: string;
 }) {
-  const [method, setMethod] = useState(defaultMethod);
+  const [method, setMethod] = useState<string>(() => initialMethod(offer, defaultMethod));
   const [installments, setInstallments] = useState(defaultInstallments);
   const selectId = useId();
   return (
     <>
+      <TestModeNotice offer={offer} />
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-semibold">{legend}</legend>
-        {(
-          [
-            ['pix', 'Pix', 'Código gerado na hora'],
-            ['credit_card', 'Cartão de crédito', withInstallments ? `Até ${MAX_INSTALLMENTS}x sem juros` : 'Aprovação na hora'],
-            ['boleto', 'Boleto bancário', 'Vence em 3 dias úteis'],
-          ] as const
-        ).map(([value, label, hint]) => (
+        {methodChoices(offer, withInstallments ? `Até ${MAX_INSTALLMENTS}x sem juros` : 'Cobrança na hora no cartão').map(({ value, label, hint }) => (
           <label
             key={value}
             className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 dark:border-slate-600 dark:has-[:checked]:bg-slate-800"

@@ -5,6 +5,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createRoutesStub, useFetcher } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { paymentOffer, TEST_MODE_NOTICE, type PaymentOffer } from '~/lib/payment-offer';
 import type { PlanOption } from '~/lib/plans';
 import type { OwnSubscription } from '~/server/subscriptions/subscriptions.server';
 import type { SubscriptionActionData } from './action-dialog';
@@ -37,14 +38,17 @@ const plans: PlanOption[] = [
   { frequency: 'annual', name: 'Plano Anual', months: 12, price: '538.90', highlight: 'Economize 10%!' },
 ];
 
+// Outside production with the built-in provider, as the tests run: every method, in test mode.
+const TEST_OFFER = paymentOffer({ gateway: false, production: false, instantApproval: false });
+
 afterEach(cleanup);
 
-function renderCard(subscription: OwnSubscription, posted: Record<string, string>[] = []) {
+function renderCard(subscription: OwnSubscription, posted: Record<string, string>[] = [], payment: PaymentOffer = TEST_OFFER) {
   function Page() {
     const fetcher = useFetcher<SubscriptionActionData>();
     return (
       <>
-        <SubscriptionCard subscription={subscription} plans={plans} today="2026-02-25" hasDeliveries={false} fetcher={fetcher} />
+        <SubscriptionCard subscription={subscription} plans={plans} today="2026-02-25" hasDeliveries={false} fetcher={fetcher} payment={payment} />
         <ProgrammedDeliveries deliveries={[]} today="2026-02-25" fetcher={fetcher} />
       </>
     );
@@ -98,6 +102,47 @@ describe('SubscriptionCard', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Pagar R$\u00a049,90' }));
     await waitFor(() => expect(posted).toEqual([{ intent: 'pay-now', orderId: ORDER, paymentMethod: 'pix' }]));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('in production without a gateway: "Pagar agora" and the payment change list Pix only, confirmed after it is checked', async () => {
+    const posted: Record<string, string>[] = [];
+    const pixOnly = paymentOffer({ gateway: false, production: true, instantApproval: false });
+    renderCard(
+      {
+        ...base,
+        status: 'paused',
+        pausedReason: 'payment_failed',
+        discount: false,
+        unpaidOrderId: ORDER,
+        renewals: [{ periodDate: '2026-02-10', kind: 'renewal', amount: '49.90', status: 'overdue', orderId: ORDER, orderStatus: 'pending' }, ...base.renewals],
+      },
+      posted,
+      pixOnly,
+    );
+    fireEvent.click(within(await screen.findByTestId('payment-failed')).getByRole('button', { name: 'Pagar agora' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Pagar agora' });
+    // The stored card is not offered any more: Pix is the one choice, and chosen.
+    expect(within(dialog).getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['pix']);
+    expect((within(dialog).getByRole('radio', { name: /Pix/ }) as HTMLInputElement).checked).toBe(true);
+    expect(dialog.textContent).toContain('Confirmação após a verificação do pagamento');
+    expect(dialog.textContent).not.toMatch(/Cartão|Boleto|na hora/);
+    expect(within(dialog).queryByRole('note')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pagar R$\u00a049,90' }));
+    await waitFor(() => expect(posted).toEqual([{ intent: 'pay-now', orderId: ORDER, paymentMethod: 'pix' }]));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Trocar forma de pagamento' }));
+    dialog = await screen.findByRole('dialog', { name: 'Trocar forma de pagamento' });
+    expect(within(dialog).getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['pix']);
+    expect(within(dialog).queryByRole('combobox')).toBeNull();
+  });
+
+  it('outside production the payment dialogs say that nothing is charged', async () => {
+    renderCard(base);
+    fireEvent.click(await screen.findByRole('button', { name: 'Trocar forma de pagamento' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Trocar forma de pagamento' });
+    expect(within(dialog).getByRole('note').textContent).toBe(TEST_MODE_NOTICE);
+    expect(within(dialog).getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['pix', 'credit_card', 'boleto']);
   });
 
   it('paused for an unpaid renewal with no order left to pay: it can be resumed, charged today', async () => {

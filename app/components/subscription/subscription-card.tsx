@@ -7,6 +7,7 @@ import { formatPrice } from '~/lib/money';
 import { shortOrderId } from '~/lib/order-status';
 import { findPlan, PLAN_NAME, SUBSCRIBER_DISCOUNT_PERCENT, SUBSCRIPTION_STATUS_LABELS, type PlanOption } from '~/lib/plans';
 import { autoResumeDate, PAUSE_MAX_MONTHS, RESUME_NOTICE_DAYS, skipDate } from '~/lib/subscription-schedule';
+import type { PaymentOffer } from '~/lib/payment-offer';
 import type { OwnSubscription } from '~/server/subscriptions/subscriptions.server';
 import { ActionDialog, PaymentMethodFields, type SubscriptionFetcher } from './action-dialog';
 import { dateBR, orderLabel, paymentLabel, RENEWAL_KIND_LABELS, RENEWAL_STATUS_LABELS, statusBadgeClass } from './labels';
@@ -38,12 +39,15 @@ export function SubscriptionCard({
   today,
   hasDeliveries,
   fetcher,
+  payment,
 }: {
   subscription: OwnSubscription;
   plans: PlanOption[];
   today: string;
   hasDeliveries: boolean;
   fetcher: SubscriptionFetcher;
+  /** The methods the store offers now (payments/provider.server.ts's paymentOfferFor). */
+  payment: PaymentOffer;
 }) {
   const plan = findPlan(s.frequency);
   const titleId = useId();
@@ -86,7 +90,7 @@ export function SubscriptionCard({
             retomar a assinatura.
           </p>
           {s.unpaidOrderId ? (
-            <UnpaidOrderActions subscription={s} orderId={s.unpaidOrderId} amount={unpaid?.amount ?? s.totalValue} fetcher={fetcher} tone="danger" />
+            <UnpaidOrderActions subscription={s} orderId={s.unpaidOrderId} amount={unpaid?.amount ?? s.totalValue} fetcher={fetcher} payment={payment} tone="danger" />
           ) : (
             // No order is left to pay (it was cancelled): resuming starts a new period, charged today.
             <div className="mt-3">
@@ -113,7 +117,7 @@ export function SubscriptionCard({
           <p className="mt-1 text-sm">
             {unpaid ? `${RENEWAL_KIND_LABELS[unpaid.kind] ?? 'Cobrança'} de ${dateBR(unpaid.periodDate)} (${formatPrice(unpaid.amount)}) aguarda pagamento.` : 'Uma cobrança aguarda pagamento.'}
           </p>
-          <UnpaidOrderActions subscription={s} orderId={s.unpaidOrderId} amount={unpaid?.amount ?? s.totalValue} fetcher={fetcher} tone="warning" />
+          <UnpaidOrderActions subscription={s} orderId={s.unpaidOrderId} amount={unpaid?.amount ?? s.totalValue} fetcher={fetcher} payment={payment} tone="warning" />
         </div>
       ) : null}
 
@@ -211,7 +215,7 @@ export function SubscriptionCard({
           busyLabel="Salvando..."
           description={<p>As próximas renovações serão cobradas da forma que você escolher.</p>}
         >
-          <PaymentMethodFields legend="Forma de pagamento das renovações" defaultMethod={s.paymentMethod} defaultInstallments={s.installments} withInstallments />
+          <PaymentMethodFields offer={payment} legend="Forma de pagamento das renovações" defaultMethod={s.paymentMethod} defaultInstallments={s.installments} withInstallments />
         </ActionDialog>
         <ActionDialog
           triggerLabel="Cancelar assinatura"
@@ -242,12 +246,14 @@ function UnpaidOrderActions({
   orderId,
   amount,
   fetcher,
+  payment,
   tone,
 }: {
   subscription: OwnSubscription;
   orderId: string;
   amount: string;
   fetcher: SubscriptionFetcher;
+  payment: PaymentOffer;
   tone: 'danger' | 'warning';
 }) {
   return (
@@ -261,11 +267,14 @@ function UnpaidOrderActions({
         busyLabel="Processando..."
         description={
           <p>
-            Escolha como pagar o pedido #{shortOrderId(orderId)}, de {formatPrice(amount)}. No cartão, a cobrança é feita na hora; com Pix ou boleto, mostramos o código na página do pedido.
+            Escolha como pagar o pedido #{shortOrderId(orderId)}, de {formatPrice(amount)}.{' '}
+            {payment.methods.includes('credit_card')
+              ? 'No cartão, a cobrança é feita na hora; com Pix ou boleto, mostramos o código na página do pedido.'
+              : 'Mostramos o código Pix na página do pedido.'}
           </p>
         }
       >
-        <PaymentMethodFields legend="Forma de pagamento" defaultMethod={s.paymentMethod} withInstallments={false} />
+        <PaymentMethodFields offer={payment} legend="Forma de pagamento" defaultMethod={s.paymentMethod} withInstallments={false} />
       </ActionDialog>
       <Link to={`/pedido/${orderId}`} className="inline-flex min-h-10 items-center font-semibold underline underline-offset-2">
         Ver pedido #{shortOrderId(orderId)}

@@ -19,6 +19,7 @@ import { flashToast } from '~/server/cookies.server';
 import { getDb } from '~/server/db.server';
 import { readForm } from '~/server/http/body.server';
 import { log } from '~/server/log.server';
+import { paymentOfferFor } from '~/server/payments/provider.server';
 import { changeProgrammedDelivery, listOwnProgrammedDeliveries, type ProgrammedDelivery } from '~/server/subscriptions/deliveries.server';
 import { listPlanOptions } from '~/server/subscriptions/plans.server';
 import { payPendingRenewal } from '~/server/subscriptions/renewals.server';
@@ -34,13 +35,15 @@ const LOAD_ERROR = 'Erro ao buscar assinaturas';
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const today = todayInBrazil();
+  // The payment dialogs list only what the store charges with now; the action refuses the rest.
+  const payment = paymentOfferFor();
   try {
     const db = await getDb();
     const [subscriptions, deliveries, plans] = await Promise.all([listOwnSubscriptions(db, user.id), listOwnProgrammedDeliveries(db, user.id), listPlanOptions(db)]);
-    return { subscriptions, deliveries, plans, today, error: null };
+    return { subscriptions, deliveries, plans, today, payment, error: null };
   } catch (error) {
     log.error('assinaturas: falha ao buscar', error);
-    return { subscriptions: [] as OwnSubscription[], deliveries: [] as ProgrammedDelivery[], plans: [] as PlanOption[], today, error: LOAD_ERROR };
+    return { subscriptions: [] as OwnSubscription[], deliveries: [] as ProgrammedDelivery[], plans: [] as PlanOption[], today, payment, error: LOAD_ERROR };
   }
 }
 
@@ -169,7 +172,7 @@ async function perform(userId: string, input: SubscriptionAction) {
 }
 
 export default function SubscriptionsTab({ loaderData }: Route.ComponentProps) {
-  const { subscriptions, deliveries, plans, today, error } = loaderData;
+  const { subscriptions, deliveries, plans, today, payment, error } = loaderData;
   // One fetcher for every dialog, here and not in the cards: a cancelled card unmounts, its toast must still show.
   const fetcher = useFetcher<SubscriptionActionData>();
 
@@ -202,7 +205,7 @@ export default function SubscriptionsTab({ loaderData }: Route.ComponentProps) {
             <ul className="mt-6 grid gap-4">
               {subscriptions.map((s) => (
                 <li key={s.id}>
-                  <SubscriptionCard subscription={s} plans={plans} today={today} hasDeliveries={deliveries.length > 0} fetcher={fetcher} />
+                  <SubscriptionCard subscription={s} plans={plans} today={today} hasDeliveries={deliveries.length > 0} fetcher={fetcher} payment={payment} />
                 </li>
               ))}
             </ul>

@@ -1,9 +1,11 @@
 // The built-in provider (the embedded default, no gateway): it produces what the customer needs
 // to pay — a Pix BR Code on the store's key, a boleto line, a card's instalments — and settles
-// nothing by itself: a Pix or boleto stays unpaid until the admin, who checks the bank, confirms
-// it. A card is approved at once (there is no card network behind it: demos and tests only; a
-// real store takes cards through a gateway). Its test switch PAYMENT_INSTANT_APPROVAL settles
-// Pix and boleto at once too, and production refuses it (env.server.ts).
+// nothing by itself: a Pix stays unpaid until the admin, who checks the bank, confirms it. Outside
+// production (demos, tests) a card is approved at once and a boleto gets a line no bank registered;
+// in production both are declined: there is no card network behind it and every boleto must be
+// registered at the issuing bank (a real store takes them through a gateway; provider.server.ts's
+// paymentOfferFor never offers them here). Its test switch PAYMENT_INSTANT_APPROVAL settles Pix
+// and boleto at once too, and production refuses it (env.server.ts).
 import { buildBoleto } from '~/lib/boleto';
 import { todayInBrazil } from '~/lib/plans';
 import { buildPixPayload } from '~/lib/pix';
@@ -14,6 +16,9 @@ import type { PaymentProvider } from './provider.server';
 /** Days a boleto stays payable. */
 export const BOLETO_DUE_DAYS = 3;
 
+export const BUILTIN_CARD_REFUSED = 'esta loja não aceita cartão de crédito sem um intermediador de pagamento; pague com Pix';
+export const BUILTIN_BOLETO_REFUSED = 'esta loja não emite boleto sem um banco que o registre; pague com Pix';
+
 export const builtInProvider: PaymentProvider = {
   name: 'aprovacao-imediata',
   tokenizesCards: false,
@@ -21,6 +26,10 @@ export const builtInProvider: PaymentProvider = {
     const env = getEnv();
     const reference = orderId.replace(/-/g, '');
     const settled = env.PAYMENT_INSTANT_APPROVAL;
+    // Defence in depth: whatever a caller forgot, a production store never approves what it cannot receive.
+    if (env.NODE_ENV === 'production' && method !== 'pix') {
+      return { approved: false, reason: method === 'credit_card' ? BUILTIN_CARD_REFUSED : BUILTIN_BOLETO_REFUSED };
+    }
     switch (method) {
       case 'pix':
         return {

@@ -16,7 +16,7 @@ import { log } from '../log.server';
 import { kickMailDelivery } from '../mail/outbox.server';
 import { insertOrder, recordCharge } from '../orders/create.server';
 import { payerFor, recordAttemptIn, storedCardFor } from '../payments/charges.server';
-import { getPaymentProvider, type ChargeRequest, type ChargeResult, type PaymentMethod, type PaymentProvider } from '../payments/provider.server';
+import { getPaymentProvider, withOfferedMethod, type ChargeRequest, type ChargeResult, type PaymentMethod, type PaymentProvider } from '../payments/provider.server';
 import { OutOfStockError, releaseStock, reserveStock, type StockLine } from '../stock.server';
 import { queueSubscriptionEmail } from './emails.server';
 import { isSubscriber } from './subscriptions.server';
@@ -93,8 +93,10 @@ export class DeliveryCrash extends Error {}
 type PricedItem = { key: string; kind: 'variant' | 'kit'; productId: string; name: string; size: string | null; unitPrice: string; quantity: number; label: string };
 
 async function deliverOne(tx: Transaction, deliveryId: string, today: string, options: Options): Promise<'ordered' | 'skipped' | 'declined' | null> {
-  const [delivery] = await tx.select().from(programmedDeliveries).where(eq(programmedDeliveries.id, deliveryId)).for('update');
-  if (!delivery || delivery.status !== 'active' || delivery.nextDate > today) return null;
+  const [row] = await tx.select().from(programmedDeliveries).where(eq(programmedDeliveries.id, deliveryId)).for('update');
+  if (!row || row.status !== 'active' || row.nextDate > today) return null;
+  // A card or boleto the store no longer takes is charged with Pix to its key (payments/provider.server.ts).
+  const delivery = withOfferedMethod(row, options.provider);
   const date = delivery.nextDate;
   const next = nextScheduledDate(delivery.anchorDate, delivery.months, date);
   await tx.update(programmedDeliveries).set({ nextDate: next, updatedAt: now() }).where(eq(programmedDeliveries.id, delivery.id));

@@ -24,7 +24,7 @@ import { kickMailDelivery } from '../mail/outbox.server';
 import { insertOrder, pendingChargeDeadline, recordCharge } from '../orders/create.server';
 import { confirmPaymentIn, OrderActionError } from '../orders/transitions.server';
 import { payerFor, recordAttemptIn, storedCardFor } from '../payments/charges.server';
-import { getPaymentProvider, type ChargeRequest, type ChargeResult, type PaymentMethod, type PaymentProvider } from '../payments/provider.server';
+import { getPaymentProvider, paymentMethodRefusal, withOfferedMethod, type ChargeRequest, type ChargeResult, type PaymentMethod, type PaymentProvider } from '../payments/provider.server';
 import { queueSubscriptionEmail, queueSubscriptionEmails, type SubscriptionEmail } from './emails.server';
 import { logSubscriptionEvent, logSubscriptionEvents } from './periods.server';
 import { changeSubscription } from './subscriptions.server';
@@ -197,7 +197,8 @@ const ORDER_COLUMNS = {
  * through `renewOne`, as do the charges that settle or fail at once (their confirmation or retry).
  */
 async function renewBatch(tx: Transaction, rows: (typeof userSubscriptions.$inferSelect)[], today: string, options: RenewalOptions): Promise<Renewed[]> {
-  const due = rows.filter((r): r is OwnedSubscription => r.status === 'active' && r.nextDeliveryDate <= today && r.userId !== null);
+  // A card or boleto the store no longer takes is charged with Pix to its key (payments/provider.server.ts).
+  const due = rows.filter((r): r is OwnedSubscription => r.status === 'active' && r.nextDeliveryDate <= today && r.userId !== null).map((r) => withOfferedMethod(r, options.provider));
   if (due.length === 0) return [];
   const reopened = new Set(
     (
@@ -374,7 +375,7 @@ async function renewOne(tx: Transaction, subscriptionId: string, today: string, 
   const [row] = await tx.select().from(userSubscriptions).where(eq(userSubscriptions.id, subscriptionId)).for('update');
   // Another run renewed it, or it was paused, skipped or cancelled meanwhile (an erased account's is cancelled).
   if (!row || row.status !== 'active' || row.nextDeliveryDate > today || row.userId === null) return null;
-  const sub: OwnedSubscription = { ...row, userId: row.userId };
+  const sub: OwnedSubscription = withOfferedMethod({ ...row, userId: row.userId }, options.provider);
   const plan = findPlan(sub.frequency)!;
   const periodDate = sub.nextDeliveryDate;
   const periodEnd = nextScheduledDate(sub.anchorDate, plan.months, periodDate);
@@ -552,7 +553,7 @@ async function retryOne(tx: Transaction, periodId: string, options: RenewalOptio
   const [order] = await tx.select().from(orders).where(eq(orders.id, period.orderId)).for('update');
   const [row] = await tx.select().from(userSubscriptions).where(eq(userSubscriptions.id, period.subscriptionId)).for('update');
   if (!order || !row || row.userId === null) return null;
-  const sub: OwnedSubscription = { ...row, userId: row.userId };
+  const sub: OwnedSubscription = withOfferedMethod({ ...row, userId: row.userId }, options.provider);
   if (order.status !== 'pending') {
     // Paid or cancelled another way: nothing left to retry.
     await tx.update(subscriptionPeriods).set({ nextAttemptAt: null }).where(eq(subscriptionPeriods.id, period.id));
@@ -666,6 +667,8 @@ export type PayPendingResult = { ok: true; status: 'paid' | 'pending' } | { ok: 
  * card, or with a fresh Pix/boleto once the code expired). Only for orders of a period still open.
  */
 export async function payPendingRenewal(db: Database, userId: string, orderId: string, method: PaymentMethod, provider: PaymentProvider = getPaymentProvider()): Promise<PayPendingResult> {
+  const refusal = paymentMethodRefusal(method, provider);
+  if (refusal) return { ok: false, status: 409, message: refusal };
   const result = await db.transaction(async (tx): Promise<PayPendingResult> => {
     const [order] = await tx.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId))).for('update');
     if (!order) return { ok: false, status: 404, message: 'Pedido não encontrado.' };

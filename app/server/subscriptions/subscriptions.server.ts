@@ -16,6 +16,7 @@ import { addMonths, PLAN_NAME, todayInBrazil } from '~/lib/plans';
 import { autoResumeDate, givesSubscriberDiscount, resumeSchedule, skipDate } from '~/lib/subscription-schedule';
 import { kickMailDelivery } from '../mail/outbox.server';
 import { applyOrderActionIn } from '../orders/transitions.server';
+import { paymentMethodRefusal } from '../payments/provider.server';
 import { queueSubscriptionEmail } from './emails.server';
 import { logSubscriptionEvent, openPeriodOf } from './periods.server';
 import { findPlanOption } from './plans.server';
@@ -264,6 +265,9 @@ async function applyChange(tx: Transaction, row: Row, actor: SubscriptionActor, 
     }
     case 'change-payment': {
       if (!live) return refused(SUBSCRIPTION_MESSAGES.notActive);
+      // Only a method the store charges with now (payments/provider.server.ts).
+      const refusal = paymentMethodRefusal(change.paymentMethod);
+      if (refusal) return refused(refusal);
       const next = { paymentMethod: change.paymentMethod, installments: change.paymentMethod === 'credit_card' ? change.installments : 1 };
       await update(next);
       await logSubscriptionEvent(tx, { subscriptionId: row.id, kind: 'payment_changed', from: row.status, to: row.status, ...who, note: change.paymentMethod });

@@ -13,7 +13,7 @@ import { addDays } from '~/lib/subscription-schedule';
 import { addMonths, todayInBrazil } from '~/lib/plans';
 import { setMailTransport } from '~/server/mail/outbox.server';
 import { builtInProvider, type ChargeRequest, type ChargeResult, type PaymentProvider } from '~/server/payments/provider.server';
-import { RenewalCrash, renewalChargeKey, runSubscriptionRenewals } from '~/server/subscriptions/renewals.server';
+import { RenewalCrash, renewalChargeKey, runSubscriptionRenewals } from '~/server/flows/renew.server';
 import { engines } from './engines';
 
 /** A gateway double that answers a key seen before with its first answer, and counts its calls. */

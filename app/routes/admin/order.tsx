@@ -128,6 +128,7 @@ const CONFIRMATIONS: Record<OrderAction, string> = {
 const ATTEMPT_LABELS: Record<Route.ComponentProps['loaderData']['order']['attempts'][number]['status'], string> = {
   requested: 'cobrança registrada, ainda não enviada',
   calling: 'enviada, sem resposta ainda (a conciliação confere em minutos)',
+  unknown: 'sem resposta do provedor (a conciliação confere pela chave; nada é cobrado de novo até lá)',
   awaiting: 'aguardando o pagamento do cliente',
   approved: 'aprovado',
   declined: 'recusado',

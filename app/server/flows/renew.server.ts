@@ -10,7 +10,8 @@ import { todayInBrazil } from '~/lib/plans';
 import { mapBounded } from '../jobs/concurrency.server';
 import { log } from '../log.server';
 import { kickMailDelivery } from '../mail/outbox.server';
-import { chargeOrder, type ChargeOutcome } from '../payments/charges.server';
+import { now } from '~/lib/clock';
+import { callProvider, claimAttempts, pendingDeadline, recordAwaitingIn, recordChargeResultIn, type ChargeOutcome } from '../payments/charges.server';
 import { getPaymentProvider, type PaymentProvider } from '../payments/provider.server';
 import {
   CHARGE_CONCURRENCY,
@@ -21,6 +22,7 @@ import {
   RENEWAL_BATCH,
   RENEWAL_LANES,
   RenewalCrash,
+  renewalCodesIssuedIn,
   renewalHandlers,
   resumeEndedPauses,
   sendRenewalReminders,
@@ -55,24 +57,55 @@ export async function runSubscriptionRenewals(db: Database, options: RenewalOpti
 }
 
 /**
- * Calls the gateway for committed attempts, a few at once, each answer recorded in its own
- * transaction. A test hook's crash stops the run (like a dead process); any other failure leaves
- * that attempt to the reconciliation job and the others go on.
+ * Calls the gateway for committed attempts, a few at once and outside any transaction, then
+ * records the answers: a batch's Pix and boleto codes together in one short transaction (the
+ * usual answer, set-based as the batch itself), every other answer (a card paid or declined) in
+ * its own. A timeout leaves its attempt `unknown`. A test hook's crash stops the run like a dead
+ * process (its answers unrecorded: the attempts stay `calling` for the reconciliation job); any
+ * other failure to record leaves that attempt to the reconciliation job and the others go on.
  */
 async function chargeAll(db: Database, provider: PaymentProvider, charges: readonly PendingCharge[], hooks: RenewalHooks | undefined): Promise<Map<string, ChargeOutcome['status']>> {
   const outcomes = new Map<string, ChargeOutcome['status']>();
-  await mapBounded(charges, CHARGE_CONCURRENCY, async (c) => {
+  if (charges.length === 0) return outcomes;
+  const claimed = await claimAttempts(db, charges.map((c) => c.request.idempotencyKey));
+  const answered = await mapBounded(charges, CHARGE_CONCURRENCY, async (c) => {
+    const attemptId = claimed.get(c.request.idempotencyKey);
+    // Claimed by nobody here: already called (or given up) elsewhere.
+    if (!attemptId) return null;
+    const result = await callProvider(db, provider, attemptId, c.request);
+    if (!result) return null;
+    await hooks?.afterCharge?.(c.subscriptionId, c.periodDate);
+    return { charge: c, attemptId, result };
+  });
+  for (const c of charges) outcomes.set(c.request.orderId, 'unknown');
+  const answers = answered.filter((a) => a !== null);
+  const codes = answers.flatMap((a) => (a.result.approved && !a.result.settled && !a.result.authorized ? [{ ...a, details: a.result.details }] : []));
+  if (codes.length) {
     try {
-      const outcome = await chargeOrder(db, provider, c.request, {
-        opened: true,
-        handlers: renewalHandlers,
-        hooks: hooks?.afterCharge ? { afterCharge: () => hooks.afterCharge!(c.subscriptionId, c.periodDate) } : undefined,
+      const issuedAt = now();
+      await db.transaction(async (tx) => {
+        const recorded = await recordAwaitingIn(
+          tx,
+          codes.map((a) => ({ attemptId: a.attemptId, orderId: a.charge.request.orderId, reference: a.result.reference ?? null, details: a.details, deadline: pendingDeadline(a.details, issuedAt) })),
+        );
+        const of = new Map(codes.map((a) => [a.attemptId, a.charge]));
+        await renewalCodesIssuedIn(
+          tx,
+          recorded.map((r) => ({ orderId: r.orderId, subscriptionId: of.get(r.attemptId)!.subscriptionId, periodDate: of.get(r.attemptId)!.periodDate, details: r.details, deadline: r.deadline })),
+        );
+        for (const r of recorded) outcomes.set(r.orderId, 'awaiting');
       });
-      outcomes.set(c.request.orderId, outcome.status);
     } catch (error) {
-      if (error instanceof RenewalCrash) throw error;
-      log.error(`renovação: resposta da cobrança ${c.request.idempotencyKey} não registrada; a conciliação resolve`, error);
-      outcomes.set(c.request.orderId, 'unknown');
+      log.error(`renovação: ${codes.length} código(s) de pagamento não registrado(s); a conciliação resolve`, error);
+    }
+  }
+  const others = answers.filter((a) => !codes.some((c) => c.attemptId === a.attemptId));
+  await mapBounded(others, CHARGE_CONCURRENCY, async (a) => {
+    try {
+      const outcome = await db.transaction((tx) => recordChargeResultIn(tx, a.attemptId, a.result, { handlers: renewalHandlers }));
+      outcomes.set(a.charge.request.orderId, outcome.status);
+    } catch (error) {
+      log.error(`renovação: resposta da cobrança ${a.charge.request.idempotencyKey} não registrada; a conciliação resolve`, error);
     }
   });
   return outcomes;
@@ -157,10 +190,9 @@ export async function retryDueRenewals(db: Database, options: RenewalOptions = {
       const prepared = await db.transaction((tx) => prepareRetryIn(tx, id, provider));
       if (prepared === 'overdue') overdue += 1;
       else if (prepared) {
-        const outcome = await chargeAll(db, provider, [prepared], options.hooks);
-        // The last try declined: the period is overdue now (renewalHandlers).
+        // A declined last try makes the period overdue (renewalHandlers).
+        await chargeAll(db, provider, [prepared], options.hooks);
         retried += 1;
-        void outcome;
       }
     } catch (error) {
       if (error instanceof RenewalCrash) throw error;

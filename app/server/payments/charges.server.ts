@@ -5,6 +5,7 @@
 // (orders/transitions.server.ts). A process that dies in between leaves a `requested` attempt:
 // the reconciliation job asks the provider and records the truth.
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { jsonArray, resultRows } from '~/db/bulk.server';
 import type { Database, Executor, Transaction } from '~/db/client.server';
 import { orderEvents, orders, paymentAttempts, paymentConfirmations, programmedDeliveries, savedCards, user, userSubscriptions, webhookReceipts, type PaymentDetails } from '~/db/schema';
 import { MINUTE_MS, now } from '~/lib/clock';
@@ -86,9 +87,11 @@ export const DECLINED_PREFIX = 'Pagamento recusado';
  * job something to find (and give up: the provider never heard of it).
  */
 export async function openAttemptIn(tx: Transaction, provider: PaymentProvider, request: Pick<ChargeRequest, 'orderId' | 'idempotencyKey' | 'method' | 'amountCents'>): Promise<void> {
+  // The store's clock (tests move it): reconciliation and a Pix's deadline count from here.
+  const at = now();
   await tx
     .insert(paymentAttempts)
-    .values({ orderId: request.orderId, idempotencyKey: request.idempotencyKey, provider: provider.name, method: request.method, amount: centsToDecimal(request.amountCents) });
+    .values({ orderId: request.orderId, idempotencyKey: request.idempotencyKey, provider: provider.name, method: request.method, amount: centsToDecimal(request.amountCents), createdAt: at, updatedAt: at });
 }
 
 /**
@@ -103,9 +106,10 @@ export async function chargeOrder(
   options: { quiet?: boolean; hooks?: ChargeHooks; handlers?: ChargeHandlers; /** The attempt was committed with its order (a flow's): no insert. */ opened?: boolean } = {},
 ): Promise<ChargeOutcome> {
   if (!options.opened) {
+    const at = now();
     await db
       .insert(paymentAttempts)
-      .values({ orderId: request.orderId, idempotencyKey: request.idempotencyKey, provider: provider.name, method: request.method, amount: centsToDecimal(request.amountCents) })
+      .values({ orderId: request.orderId, idempotencyKey: request.idempotencyKey, provider: provider.name, method: request.method, amount: centsToDecimal(request.amountCents), createdAt: at, updatedAt: at })
       .onConflictDoNothing({ target: paymentAttempts.idempotencyKey });
   }
   // Claimed once: a second caller with the same key (a retried request) never calls the provider again.
@@ -115,24 +119,85 @@ export async function chargeOrder(
     .where(and(eq(paymentAttempts.idempotencyKey, request.idempotencyKey), eq(paymentAttempts.status, 'requested')))
     .returning({ id: paymentAttempts.id });
   if (!attempt) return outcomeOfAttempt(db, request.idempotencyKey);
-
-  let result: ChargeResult;
-  try {
-    result = await provider.charge(request);
-  } catch (error) {
-    // No answer (a timeout) or an unreadable one: the payment may exist, so never "recusado".
-    // `unknown` until the reconciliation job asks the provider by key; the order waits.
-    if (!(error instanceof ProviderUnavailableError)) log.error(`pagamento: ${provider.name} falhou no pedido ${request.orderId}`, error);
-    await db
-      .update(paymentAttempts)
-      .set({ status: 'unknown', updatedAt: now() })
-      .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, 'calling')));
-    return { status: 'unknown' };
-  }
+  const result = await callProvider(db, provider, attempt.id, request);
+  if (!result) return { status: 'unknown' };
   await options.hooks?.afterCharge?.(result);
   const outcome = await db.transaction((tx) => recordChargeResultIn(tx, attempt.id, result, { quiet: options.quiet, handlers: options.handlers }));
   kickMailDelivery(db);
   return outcome;
+}
+
+/**
+ * Claims many committed `requested` attempts at once (a renewal batch's: one statement), so each
+ * is called once; returns the claimed ones' ids by key.
+ */
+export async function claimAttempts(db: Database, keys: readonly string[]): Promise<Map<string, string>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .update(paymentAttempts)
+    .set({ status: 'calling', updatedAt: now() })
+    .where(and(sql`${paymentAttempts.idempotencyKey} = any(${jsonArray(keys, 'text')})`, eq(paymentAttempts.status, 'requested')))
+    .returning({ id: paymentAttempts.id, key: paymentAttempts.idempotencyKey });
+  return new Map(rows.map((r) => [r.key, r.id]));
+}
+
+/**
+ * Calls the provider for a claimed attempt, outside any transaction. No answer (a timeout) or an
+ * unreadable one: the payment may exist, so never "recusado" — the attempt is `unknown` until the
+ * reconciliation job asks the provider by key, and null is returned; the order waits.
+ */
+export async function callProvider(db: Database, provider: PaymentProvider, attemptId: string, request: ChargeRequest): Promise<ChargeResult | null> {
+  try {
+    return await provider.charge(request);
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailableError)) log.error(`pagamento: ${provider.name} falhou no pedido ${request.orderId}`, error);
+    await db
+      .update(paymentAttempts)
+      .set({ status: 'unknown', updatedAt: now() })
+      .where(and(eq(paymentAttempts.id, attemptId), eq(paymentAttempts.status, 'calling')));
+    return null;
+  }
+}
+
+/** A Pix or boleto code the provider issued for a claimed attempt (a renewal batch's usual answer). */
+export type AwaitingAnswer = { attemptId: string; orderId: string; reference: string | null; details: PaymentDetails; deadline: Date };
+
+/**
+ * Records many Pix/boleto answers in one short transaction (a renewal batch's: a few statements
+ * for 100 answers, where one transaction each would cost ten): each attempt `awaiting` with its
+ * reference, its order's code and deadline. Only attempts still `calling` (a webhook may have
+ * settled one meanwhile); returns the recorded ones.
+ */
+export async function recordAwaitingIn(tx: Transaction, answers: readonly AwaitingAnswer[]): Promise<AwaitingAnswer[]> {
+  if (answers.length === 0) return [];
+  const rows = JSON.stringify(answers.map((a) => ({ id: a.attemptId, reference: a.reference })));
+  const recorded = new Set(
+    resultRows<{ id: string }>(
+      await tx.execute(sql`
+        update ${paymentAttempts} set status = 'awaiting', reference = coalesce(v.reference, ${paymentAttempts.reference}), updated_at = ${now()}
+        from jsonb_to_recordset(${rows}::jsonb) as v(id uuid, reference text)
+        where ${paymentAttempts.id} = v.id and ${paymentAttempts.status} = 'calling'
+        returning ${paymentAttempts.id} as id`),
+    ).map((r) => r.id),
+  );
+  const done = answers.filter((a) => recorded.has(a.attemptId));
+  if (done.length === 0) return done;
+  const codes = JSON.stringify(done.map((a) => ({ id: a.orderId, details: a.details, deadline: a.deadline.toISOString() })));
+  await tx.execute(sql`
+    update ${orders} set payment_details = v.details, payment_expires_at = v.deadline, updated_at = ${now()}
+    from jsonb_to_recordset(${codes}::jsonb) as v(id uuid, details jsonb, deadline timestamptz)
+    where ${orders.id} = v.id and ${orders.status} = 'pending'`);
+  return done;
+}
+
+/** When a Pix or boleto issued now for an order stops being payable (the order's deadline). */
+export function pendingDeadline(details: PaymentDetails, issuedAt: Date): Date {
+  const env = getEnv();
+  return paymentDeadline(details.method === 'boleto' ? 'boleto' : 'pix', issuedAt, {
+    pixMinutes: env.PIX_EXPIRES_MINUTES,
+    boletoGraceDays: env.BOLETO_GRACE_DAYS,
+    boletoDueDate: details.method === 'boleto' ? details.dueDate : undefined,
+  });
 }
 
 async function outcomeOfAttempt(db: Executor, key: string): Promise<ChargeOutcome> {

@@ -15,7 +15,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { columnList, jsonRows, resultRows } from '~/db/bulk.server';
 import type { Database, Transaction } from '~/db/client.server';
-import { orders, paymentAttempts, savedCards, subscriptionPeriods, user, userAddresses, userSubscriptions } from '~/db/schema';
+import { orders, paymentAttempts, savedCards, subscriptionPeriods, user, userAddresses, userSubscriptions, type PaymentDetails } from '~/db/schema';
 import { now } from '~/lib/clock';
 import { centsToDecimal, toCents } from '~/lib/money';
 import { findPlan, PLAN_NAME, todayInBrazil } from '~/lib/plans';
@@ -180,11 +180,11 @@ export async function writeRenewalBatchIn(tx: Transaction, rows: (typeof userSub
   if (periods.length !== withOrders.length) throw new Error(`${withOrders.length - periods.length} período(s) do lote já existe(m)`);
 
   // The attempts (as openAttemptIn writes each): committed with their orders, before any call.
-  const attemptColumns = { order_id: 'uuid', idempotency_key: 'text', provider: 'text', method: 'text', amount: 'numeric' } as const;
+  const attemptColumns = { order_id: 'uuid', idempotency_key: 'text', provider: 'text', method: 'text', amount: 'numeric', created_at: 'timestamptz', updated_at: 'timestamptz' } as const;
   await tx.execute(sql`
     insert into ${paymentAttempts} ${columnList(attemptColumns)}
     ${jsonRows(
-      withOrders.map((r) => ({ order_id: r.orderId, idempotency_key: r.key, provider: provider.name, method: r.sub.paymentMethod, amount: centsToDecimal(r.amountCents) })),
+      withOrders.map((r) => ({ order_id: r.orderId, idempotency_key: r.key, provider: provider.name, method: r.sub.paymentMethod, amount: centsToDecimal(r.amountCents), created_at: placedAt, updated_at: placedAt })),
       attemptColumns,
     )}`);
   const moved = JSON.stringify(withOrders.map((r) => ({ id: r.sub.id, next: r.periodEnd })));
@@ -325,6 +325,39 @@ export const renewalHandlers: ChargeHandlers = {
     );
   },
 };
+
+/**
+ * renewalHandlers' onAwaiting for many first attempts at once (a batch's Pix and boleto codes,
+ * recorded by payments' recordAwaitingIn in the same transaction): each period waits until its
+ * code's deadline, and its customer gets the code by e-mail.
+ */
+export async function renewalCodesIssuedIn(tx: Transaction, issued: readonly { orderId: string; subscriptionId: string; periodDate: string; details: PaymentDetails; deadline: Date }[]): Promise<void> {
+  if (issued.length === 0) return;
+  const waits = JSON.stringify(issued.map((r) => ({ id: r.subscriptionId, date: r.periodDate, deadline: r.deadline.toISOString() })));
+  const periods = resultRows<{ subscription_id: string; user_id: string; amount: string; attempts: number }>(
+    await tx.execute(sql`
+      update ${subscriptionPeriods} set next_attempt_at = v.deadline, last_error = null, updated_at = ${now()}
+      from jsonb_to_recordset(${waits}::jsonb) as v(id uuid, date date, deadline timestamptz), ${userSubscriptions} s
+      where ${subscriptionPeriods.subscriptionId} = v.id and ${subscriptionPeriods.periodDate} = v.date and s.id = v.id
+        and ${subscriptionPeriods.status} = 'awaiting'
+      returning ${subscriptionPeriods.subscriptionId} as subscription_id, s.user_id, ${subscriptionPeriods.amount} as amount, ${subscriptionPeriods.attempts} as attempts`),
+  );
+  const bySub = new Map(periods.map((p) => [p.subscription_id, p]));
+  await queueSubscriptionEmails(
+    tx,
+    issued.flatMap((r) => {
+      const p = bySub.get(r.subscriptionId);
+      if (!p?.user_id) return [];
+      return [
+        {
+          userId: p.user_id,
+          email: { kind: 'plan-renewal-pending', orderId: r.orderId, amount: p.amount, payment: r.details, deadline: r.deadline, retry: p.attempts > 1 } satisfies SubscriptionEmail,
+          dedupeKey: `sub:${r.subscriptionId}:pending:${r.periodDate}:${p.attempts}`,
+        },
+      ];
+    }),
+  );
+}
 
 /** What the customer's own "pagar agora" answer does: the customer reads it on the page (no e-mail). */
 export const payPendingHandlers: ChargeHandlers = {

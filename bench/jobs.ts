@@ -10,7 +10,7 @@ import pg from 'pg';
 import { openDatabase } from '~/db/client.server';
 import { expireUnpaidOrders } from '~/server/orders/expiry.server';
 import { reconcilePayments } from '~/server/payments/charges.server';
-import { runSubscriptionRenewals } from '~/server/subscriptions/renewals.server';
+import { runSubscriptionRenewals } from '~/server/flows/renew.server';
 import { todayInBrazil } from '~/lib/plans';
 
 const N = 10_000;

@@ -39,7 +39,8 @@ export const ORDER_STATUSES = ['pending', 'paid', 'preparing', 'shipped', 'deliv
 export const ORDER_ACTORS = ['customer', 'admin', 'system'] as const;
 export const CARRIERS = ['correios', 'jadlog', 'loggi', 'outra', 'propria'] as const;
 export const REFUND_STATUSES = ['pending', 'refunded'] as const;
-export const PAYMENT_CONFIRMATION_OUTCOMES = ['applied', 'late'] as const;
+/** 'divergent': the gateway reports a payment that does not pay the order (another currency, less than its total, only authorized): kept for the admin, changes nothing. */
+export const PAYMENT_CONFIRMATION_OUTCOMES = ['applied', 'late', 'divergent'] as const;
 export const EMAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 export const PAYMENT_METHODS = ['pix', 'credit_card', 'boleto'] as const;
 /** Where a newsletter sign-up came from: the footer, the blog, or a customer's Preferências switch. */
@@ -56,9 +57,11 @@ export const DELIVERY_RUN_OUTCOMES = ['ordered', 'skipped', 'declined'] as const
 /**
  * One charge of an order: `requested` is committed with the order, `calling` while the provider is
  * called (a crash in either leaves it for the reconciliation job); then `awaiting` (a Pix or boleto
- * shown), `approved`, `declined`, or `abandoned` (the provider never received it).
+ * shown), `approved`, `declined`, or `abandoned` (the provider never received it). `unknown`: the call
+ * timed out or its answer was unreadable, so the charge may exist; never declined, the
+ * reconciliation job asks the provider by key, and nothing charges the same obligation meanwhile.
  */
-export const PAYMENT_ATTEMPT_STATUSES = ['requested', 'calling', 'awaiting', 'approved', 'declined', 'abandoned'] as const;
+export const PAYMENT_ATTEMPT_STATUSES = ['requested', 'calling', 'unknown', 'awaiting', 'approved', 'declined', 'abandoned'] as const;
 
 /** What the customer needs to pay or to recognise the payment, by method. */
 export type PaymentDetails =
@@ -603,7 +606,7 @@ export const paymentConfirmations = pgTable(
     check('payment_confirmations_amount_check', sql`${t.amount} >= 0`),
     uniqueIndex('payment_confirmations_reference_idx').on(t.provider, t.reference),
     index('payment_confirmations_order_idx').on(t.orderId),
-    index('payment_confirmations_late_idx').on(t.createdAt).where(sql`${t.outcome} = 'late' and ${t.resolvedAt} is null`),
+    index('payment_confirmations_late_idx').on(t.createdAt).where(sql`${t.outcome} in ('late', 'divergent') and ${t.resolvedAt} is null`),
   ],
 );
 
@@ -638,7 +641,7 @@ export const paymentAttempts = pgTable(
     uniqueIndex('payment_attempts_reference_idx').on(t.provider, t.reference),
     index('payment_attempts_order_idx').on(t.orderId, t.createdAt.desc()),
     // The reconciliation job: calls never answered, Pix and boletos whose webhook may have been lost.
-    index('payment_attempts_open_idx').on(t.createdAt).where(sql`${t.status} in ('requested', 'calling', 'awaiting')`),
+    index('payment_attempts_open_idx').on(t.createdAt).where(sql`${t.status} in ('requested', 'calling', 'unknown', 'awaiting')`),
     check('payment_attempts_status_check', oneOf(t.status, PAYMENT_ATTEMPT_STATUSES)),
     check('payment_attempts_method_check', oneOf(t.method, PAYMENT_METHODS)),
     check('payment_attempts_amount_check', sql`${t.amount} >= 0`),

@@ -4,7 +4,8 @@ import { splitPersonName } from './user-name';
 
 describe('Mercado Pago answers', () => {
   it('reads every documented payment status', () => {
-    expect(['approved', 'authorized'].map(paymentStatus)).toEqual(['approved', 'approved']);
+    // An authorized card is reserved, not captured: never taken for approved (issue 30).
+    expect(['approved', 'authorized'].map(paymentStatus)).toEqual(['approved', 'authorized']);
     expect(['pending', 'in_process', 'in_mediation', undefined].map(paymentStatus)).toEqual(['pending', 'pending', 'pending', 'pending']);
     expect(['rejected', 'cancelled'].map(paymentStatus)).toEqual(['declined', 'declined']);
     expect(['refunded', 'charged_back'].map(paymentStatus)).toEqual(['refunded', 'refunded']);

@@ -3,14 +3,16 @@
 // reference), and the São Paulo timestamps its API takes (date_of_expiration).
 import { todayInBrazil } from './plans';
 
-export type GatewayStatus = 'pending' | 'approved' | 'declined' | 'refunded';
+export type GatewayStatus = 'pending' | 'authorized' | 'approved' | 'declined' | 'refunded';
 
 /** Mercado Pago's payment status → the store's view of it. */
 export function paymentStatus(status: string | undefined): GatewayStatus {
   switch (status) {
     case 'approved':
-    case 'authorized':
       return 'approved';
+    // Reserved on the card, not captured: not money yet.
+    case 'authorized':
+      return 'authorized';
     case 'rejected':
     case 'cancelled':
       return 'declined';

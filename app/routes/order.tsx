@@ -184,9 +184,9 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             <CheckCircle2 className="h-5 w-5" aria-hidden /> Pagamento aprovado
           </p>
         ) : null}
-        {unpaid && !details ? (
-          <p className="mt-2 font-semibold text-amber-900 dark:text-amber-200" role="status">
-            Estamos confirmando o pagamento com a operadora. Esta página se atualiza sozinha, e você recebe um e-mail assim que soubermos.
+        {unpaid && (!details || order.paymentConfirming) ? (
+          <p className="mt-2 font-semibold text-amber-900 dark:text-amber-200" role="status" data-testid="payment-confirming">
+            Estamos confirmando seu pagamento com a operadora. Nada será cobrado de novo até lá. Esta página se atualiza sozinha, e você recebe um e-mail assim que soubermos.
           </p>
         ) : null}
         {unpaid && order.paymentExpiresAt ? (

@@ -15,7 +15,7 @@ import { applyOrderAction } from '~/server/orders/transitions.server';
 import { builtInProvider, type PaymentProvider } from '~/server/payments/provider.server';
 import { getOrCreatePreferences, savePreferences } from '~/server/preferences.server';
 import { changeProgrammedDelivery, DELIVERY_MESSAGES, listOwnProgrammedDeliveries } from '~/server/subscriptions/deliveries.server';
-import { payPendingRenewal } from '~/server/subscriptions/renewals.server';
+import { payPendingRenewal } from '~/server/flows/pay-pending.server';
 import {
   cancelOwnSubscription,
   changeOwnPlan,

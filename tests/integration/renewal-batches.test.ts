@@ -1,22 +1,24 @@
 // The renewal job over many subscriptions at once (issue 17, goal 9: batches of subscriptions per
 // transaction, two batch lanes, FOR UPDATE SKIP LOCKED), on both engines: concurrent runs renew
 // each subscription exactly once with one order, line, attempt, history row and e-mail; a batch
-// failing on one subscription renews the others; a crash mid-batch leaves nothing of it and the
-// next run charges with the same keys; reminders are queued once.
+// failing on one subscription renews the others; a crash mid-batch (between the gateway's answers
+// and their recording) charges nothing twice and reconciliation records the charges made;
+// reminders are queued once.
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '~/db/schema';
 import { seedCatalogue } from '~/db/seed/seed.server';
-import { resetClock } from '~/lib/clock';
+import { MINUTE_MS, resetClock, setClock } from '~/lib/clock';
 import { addDays } from '~/lib/subscription-schedule';
 import { addMonths, todayInBrazil } from '~/lib/plans';
 import { setMailTransport } from '~/server/mail/outbox.server';
-import { builtInProvider, type ChargeRequest, type ChargeResult, type PaymentProvider } from '~/server/payments/provider.server';
-import { RenewalCrash, renewalChargeKey, runSubscriptionRenewals } from '~/server/subscriptions/renewals.server';
+import { reconcilePayments } from '~/server/flows/reconcile.server';
+import { builtInProvider, setPaymentProvider, type ChargeRequest, type ChargeResult, type PaymentProvider } from '~/server/payments/provider.server';
+import { RenewalCrash, renewalChargeKey, runSubscriptionRenewals } from '~/server/flows/renew.server';
 import { engines } from './engines';
 
-/** A gateway double that answers a key seen before with its first answer, and counts its calls. */
+/** A gateway double that answers a key seen before with its first answer, and counts its calls; found by key like a gateway's search. */
 function gateway() {
   const charges = new Map<string, ChargeResult>();
   let calls = 0;
@@ -30,6 +32,11 @@ function gateway() {
       const result = await builtInProvider.charge(request);
       charges.set(request.idempotencyKey, result);
       return result;
+    },
+    async findByKey(key: string) {
+      const result = charges.get(key);
+      if (!result?.approved) return null;
+      return { reference: result.reference ?? key, externalReference: key, status: result.settled ? ('approved' as const) : ('pending' as const), amountCents: 4990, details: result.details };
     },
   } satisfies PaymentProvider;
   return { provider, charges, calls: () => calls };
@@ -138,7 +145,7 @@ describe.each(engines)('renewal batches on $name', ({ open }) => {
     await handle.db.update(t.userSubscriptions).set({ nextDeliveryDate: addMonths(today, 1) }).where(eq(t.userSubscriptions.id, stuck));
   });
 
-  it('a crash at the 25th charge of a batch leaves nothing of the batch; the next run renews all 60 once, with the same keys', async () => {
+  it('a crash at the 25th charge of a batch: the batch was committed before any charge, nothing is charged twice, and reconciliation records the charges made', async () => {
     const ids = await due(60);
     const g = gateway();
     let charged = 0;
@@ -154,17 +161,31 @@ describe.each(engines)('renewal batches on $name', ({ open }) => {
         },
       }),
     ).rejects.toThrow('processo morreu no meio do lote');
+    // Orders, periods, attempts and dates were committed before the gateway was called.
     const after = await state(ids);
-    expect(after.filter((r) => r.next !== today || r.periods || r.orders || r.attempts || r.history || r.emails)).toEqual([]);
+    expect(after.filter((r) => !(r.next === addMonths(today, 1) && r.periods === 1 && r.orders === 1 && r.history === 1 && r.attempts === 0))).toEqual([]);
     const keysBefore = new Set(g.charges.keys());
     expect(keysBefore.size).toBeGreaterThanOrEqual(25);
+    expect(keysBefore.size).toBeLessThan(60);
 
-    const run = await runSubscriptionRenewals(handle.db, { provider: g.provider, batch: 100 });
-    expect(run.renewed).toBe(60);
+    // The next run renews nothing again and charges nothing.
+    expect((await runSubscriptionRenewals(handle.db, { provider: g.provider, batch: 100 })).renewed).toBe(0);
+    expect(g.calls()).toBe(keysBefore.size);
+    // Reconciliation asks the gateway by key: the charges it made are recorded (a code each, its e-mail), once.
+    setPaymentProvider(g.provider);
+    try {
+      setClock(Date.now() + 3 * MINUTE_MS);
+      expect((await reconcilePayments(handle.db)).settled).toBe(keysBefore.size);
+      expect((await reconcilePayments(handle.db)).settled).toBe(0);
+    } finally {
+      setPaymentProvider(undefined);
+      resetClock();
+    }
     const rows = await state(ids);
-    expect(rows.filter((r) => !(r.next === addMonths(today, 1) && r.periods === 1 && r.orders === 1 && r.attempts === 1 && r.history === 1 && r.emails === 1))).toEqual([]);
-    // The charges made before the crash were asked again with their keys and answered the same.
-    expect(g.charges.size).toBe(60);
+    const madeFor = new Set([...keysBefore].map((key) => key.split(':')[1]));
+    expect(rows.filter((r) => madeFor.has(r.id as string) && !(r.attempts === 1 && r.emails === 1 && r.codes === 1))).toEqual([]);
+    expect(rows.filter((r) => !madeFor.has(r.id as string) && r.attempts !== 0)).toEqual([]);
+    expect(g.calls()).toBe(keysBefore.size);
     for (const key of keysBefore) expect(ids.some((id) => key === renewalChargeKey(id, today))).toBe(true);
     const attempts = await handle.db
       .select({ key: t.paymentAttempts.idempotencyKey })

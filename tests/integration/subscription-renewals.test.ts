@@ -20,9 +20,12 @@ import { listAdminOrders } from '~/server/orders/admin-orders.server';
 import { expireUnpaidOrders } from '~/server/orders/expiry.server';
 import { getOwnOrder } from '~/server/orders/orders.server';
 import { confirmPayment } from '~/server/orders/transitions.server';
-import { builtInProvider, type ChargeRequest, type ChargeResult, type PaymentProvider } from '~/server/payments/provider.server';
-import { changeProgrammedDelivery, listOwnProgrammedDeliveries, runProgrammedDeliveries } from '~/server/subscriptions/deliveries.server';
-import { payPendingRenewal, RenewalCrash, renewalChargeKey, runSubscriptionRenewals } from '~/server/subscriptions/renewals.server';
+import { reconcilePayments } from '~/server/flows/reconcile.server';
+import { builtInProvider, setPaymentProvider, type ChargeRequest, type ChargeResult, type PaymentProvider } from '~/server/payments/provider.server';
+import { runProgrammedDeliveries } from '~/server/flows/deliver.server';
+import { changeProgrammedDelivery, listOwnProgrammedDeliveries } from '~/server/subscriptions/deliveries.server';
+import { payPendingRenewal } from '~/server/flows/pay-pending.server';
+import { RenewalCrash, renewalChargeKey, runSubscriptionRenewals } from '~/server/flows/renew.server';
 import { changeSubscription, isSubscriber, listOwnSubscriptions, subscriberStanding } from '~/server/subscriptions/subscriptions.server';
 import { NEW_ADDRESS_DELIVERY } from './delivery';
 import { engines } from './engines';
@@ -51,6 +54,12 @@ function fakeGateway() {
       }
       charges.set(request.idempotencyKey, { request, result });
       return result;
+    },
+    // Found by its key, as a gateway's search by external reference finds it.
+    async findByKey(key: string) {
+      const seen = charges.get(key);
+      if (!seen?.result.approved) return null;
+      return { reference: seen.result.reference ?? key, externalReference: key, status: seen.result.settled ? ('approved' as const) : ('pending' as const), amountCents: seen.request.amountCents, details: seen.result.details };
     },
   } satisfies PaymentProvider & Record<string, unknown>;
   return gateway;
@@ -198,10 +207,10 @@ describe.each(engines)('subscription renewals on $name', ({ open }) => {
     expect((await subRow(sub.id)).nextDeliveryDate).toBe('2033-05-05');
   });
 
-  it('a crash between the charge and the date update loses nothing and charges once', async () => {
+  it('a crash between the charge and its recording loses nothing and charges once: the renewal was committed first, reconciliation records the charge', async () => {
     setClock(at('2034-05-20'));
     const gateway = fakeGateway();
-    const { sub } = await subscribe('monthly');
+    const { buyer, sub } = await subscribe('monthly');
     setClock(at('2034-06-20', 2));
     await expect(
       runSubscriptionRenewals(handle.db, {
@@ -213,15 +222,27 @@ describe.each(engines)('subscription renewals on $name', ({ open }) => {
         },
       }),
     ).rejects.toThrow('processo morreu');
-    // Rolled back whole: no period, no order, the date where it was; the gateway saw one charge.
-    expect((await periodsOf(sub.id)).filter((p) => p.kind === 'renewal')).toHaveLength(0);
-    expect(await ordersOf(sub.id)).toBe(1);
-    expect((await subRow(sub.id)).nextDeliveryDate).toBe('2034-06-20');
+    // The order, its period and its attempt were committed before the call: the customer sees it being confirmed.
+    const [open] = (await periodsOf(sub.id)).filter((p) => p.kind === 'renewal');
+    expect(open).toMatchObject({ periodDate: '2034-06-20', status: 'awaiting' });
+    expect(await ordersOf(sub.id)).toBe(2);
+    expect((await getOwnOrder(handle.db, buyer.id, open!.orderId))!).toMatchObject({ status: 'pending', paymentConfirming: true });
+    expect((await subRow(sub.id)).nextDeliveryDate).toBe('2034-07-20');
     expect(gateway.charges.size).toBe(1);
 
-    // The next run renews it with the same idempotency key: the gateway answers the first charge.
-    expect((await runSubscriptionRenewals(handle.db, { provider: gateway })).renewed).toBe(1);
+    // The next runs charge nothing again (not even days later, while the answer is unknown).
+    expect((await runSubscriptionRenewals(handle.db, { provider: gateway })).renewed).toBe(0);
+    setClock(at('2034-06-24', 2));
+    expect((await runSubscriptionRenewals(handle.db, { provider: gateway })).retried).toBe(0);
     expect(gateway.charges.size).toBe(1);
+    expect([...gateway.charges.keys()]).toEqual([renewalChargeKey(sub.id, '2034-06-20')]);
+    // Reconciliation asks the gateway by the key and records its one charge.
+    setPaymentProvider(gateway);
+    try {
+      expect((await reconcilePayments(handle.db)).settled).toBe(1);
+    } finally {
+      setPaymentProvider(undefined);
+    }
     const renewal = (await periodsOf(sub.id)).find((p) => p.kind === 'renewal')!;
     expect(renewal).toMatchObject({ periodDate: '2034-06-20', status: 'paid' });
     const [confirmation] = await handle.db.select().from(t.paymentConfirmations).where(eq(t.paymentConfirmations.orderId, renewal.orderId));

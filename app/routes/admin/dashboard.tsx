@@ -315,14 +315,15 @@ function WorkToDo({ work }: { work: Work }) {
       </p>
       {work.latePayments.length > 0 ? (
         <div>
-          <h3 className="font-semibold text-amber-900 dark:text-amber-200">Pagamentos recebidos após o cancelamento</h3>
+          <h3 className="font-semibold text-amber-900 dark:text-amber-200">Pagamentos recebidos após o cancelamento ou divergentes</h3>
           <ul className="mt-1 list-disc pl-5">
             {work.latePayments.map((p) => (
               <li key={p.id}>
                 <Link to={`/admin/orders/${p.orderId}`} className="font-mono font-semibold underline">
                   {shortOrderId(p.orderId)}
                 </Link>{' '}
-                — {formatPrice(p.amount)} em {formatDateTimeBR(p.createdAt)}
+                — {p.outcome === 'divergent' ? 'pagamento divergente: ' : ''}
+                {formatPrice(p.amount)} em {formatDateTimeBR(p.createdAt)}
               </li>
             ))}
           </ul>

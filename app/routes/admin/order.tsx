@@ -128,6 +128,7 @@ const CONFIRMATIONS: Record<OrderAction, string> = {
 const ATTEMPT_LABELS: Record<Route.ComponentProps['loaderData']['order']['attempts'][number]['status'], string> = {
   requested: 'cobrança registrada, ainda não enviada',
   calling: 'enviada, sem resposta ainda (a conciliação confere em minutos)',
+  unknown: 'sem resposta do provedor (a conciliação confere pela chave; nada é cobrado de novo até lá)',
   awaiting: 'aguardando o pagamento do cliente',
   approved: 'aprovado',
   declined: 'recusado',
@@ -160,7 +161,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   }, [result]);
 
   const actions = availableActions(order.status, 'admin');
-  const late = order.confirmations.filter((c) => c.outcome === 'late');
+  const late = order.confirmations.filter((c) => c.outcome === 'late' || c.outcome === 'divergent');
   const details = order.paymentDetails;
   const paidByGateway = order.confirmations.some((c) => c.outcome === 'applied' && c.provider !== 'manual' && c.provider !== 'aprovacao-imediata');
   const fieldsFor = (action: OrderAction): Record<string, string> => {
@@ -199,6 +200,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             {late.map((c) => (
               <li key={c.id} className="flex flex-wrap items-center justify-between gap-2">
                 <span>
+                  {c.outcome === 'divergent' ? 'Pagamento divergente (outra moeda, valor menor que o total ou só autorizado; não confirmou o pedido): ' : ''}
                   {formatPrice(c.amount)} em {formatDateTimeBR(c.createdAt)} ({c.provider}, ref. {c.reference}). Devolva o valor ou combine com o cliente.
                   {c.resolvedAt ? ` Resolvido em ${formatDateTimeBR(c.resolvedAt)}.` : ''}
                 </span>

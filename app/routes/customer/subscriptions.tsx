@@ -22,7 +22,7 @@ import { log } from '~/server/log.server';
 import { paymentOfferFor } from '~/server/payments/provider.server';
 import { changeProgrammedDelivery, listOwnProgrammedDeliveries, type ProgrammedDelivery } from '~/server/subscriptions/deliveries.server';
 import { listPlanOptions } from '~/server/subscriptions/plans.server';
-import { payPendingRenewal } from '~/server/subscriptions/renewals.server';
+import { payPendingRenewal } from '~/server/flows/pay-pending.server';
 import { cardDeclinesMessage, cardDeclineWait } from '~/server/checkout-limits.server';
 import { checkPayRateLimit } from '~/server/rate-limit.server';
 import { changeSubscription, listOwnSubscriptions, type OwnSubscription } from '~/server/subscriptions/subscriptions.server';
@@ -135,6 +135,8 @@ async function perform(userId: string, input: SubscriptionAction) {
       const result = await payPendingRenewal(db, userId, input.orderId, input.paymentMethod);
       if (!result.ok) return failure(input.intent, result.message, result.status);
       if (result.status === 'paid') return answer(input.intent, { title: 'Pagamento aprovado', description: 'Obrigado! A cobrança em aberto foi paga.' });
+      // The gateway's answer is not known yet: nothing is charged again until it is.
+      if (result.status === 'confirming') return answer(input.intent, { title: 'Estamos confirmando seu pagamento', description: 'Avisaremos por e-mail assim que o provedor de pagamento responder.' });
       // A Pix or boleto: its code is on the order's page.
       const message: ToastMessage = { title: 'Pagamento gerado', description: 'Pague com o código abaixo para concluir.' };
       return redirect(`/pedido/${input.orderId}`, { headers: { 'set-cookie': await flashToast(message) } });

@@ -12,10 +12,10 @@ import { now, DAY_MS } from '~/lib/clock';
 import { log } from '../log.server';
 import { deliverDueMail } from '../mail/outbox.server';
 import { expireUnpaidOrders } from '../orders/expiry.server';
-import { reconcilePayments } from '../payments/charges.server';
+import { runProgrammedDeliveries } from '../flows/deliver.server';
+import { reconcilePayments } from '../flows/reconcile.server';
+import { runSubscriptionRenewals } from '../flows/renew.server';
 import { runGatewayErasures } from '../privacy/gateway-erasure.server';
-import { runProgrammedDeliveries } from '../subscriptions/deliveries.server';
-import { runSubscriptionRenewals } from '../subscriptions/renewals.server';
 
 type Job = {
   name: string;

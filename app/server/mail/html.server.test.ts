@@ -38,6 +38,7 @@ const order: OrderSummary = {
   subscriptionId: null,
   programmedDeliveryId: null,
   scheduledFor: null,
+  paymentConfirming: false,
   items: [{ productId: 'p1', productName: 'Detergente <b>Neutro</b>', size: '500 ml', quantity: 2, priceAtPurchase: '24.95' }],
   events: [],
 };

@@ -1,7 +1,7 @@
 // The admin's order list: counts per status (the tabs), filters, search, pagination, the CSV
 // rows of the same filters, the dashboard's "a enviar", and the late payments to look at.
 // Read-only: every change of an order goes through transitions.server.ts.
-import { and, count, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import type { PAYMENT_METHODS } from '~/db/schema';
 import { ORDER_STATUSES, orders, paymentConfirmations, user } from '~/db/schema';
@@ -174,14 +174,24 @@ export async function countOrdersToShip(db: Executor): Promise<number> {
   return row?.n ?? 0;
 }
 
-export type LatePayment = { id: string; orderId: string; provider: string; amount: string; createdAt: Date };
+export type LatePayment = { id: string; orderId: string; provider: string; amount: string; createdAt: Date; outcome: 'applied' | 'late' | 'divergent' };
 
-/** Payments that arrived for an order no longer waiting for one, not yet dealt with. */
+/**
+ * Payments that arrived for an order no longer waiting for one, and "pagamentos divergentes" (the
+ * gateway reported another currency, less than the total, or only an authorization), not yet dealt with.
+ */
 export async function listUnresolvedLatePayments(db: Executor, limit = 20): Promise<LatePayment[]> {
   return db
-    .select({ id: paymentConfirmations.id, orderId: paymentConfirmations.orderId, provider: paymentConfirmations.provider, amount: paymentConfirmations.amount, createdAt: paymentConfirmations.createdAt })
+    .select({
+      id: paymentConfirmations.id,
+      orderId: paymentConfirmations.orderId,
+      provider: paymentConfirmations.provider,
+      amount: paymentConfirmations.amount,
+      createdAt: paymentConfirmations.createdAt,
+      outcome: paymentConfirmations.outcome,
+    })
     .from(paymentConfirmations)
-    .where(and(eq(paymentConfirmations.outcome, 'late'), isNull(paymentConfirmations.resolvedAt)))
+    .where(and(inArray(paymentConfirmations.outcome, ['late', 'divergent']), isNull(paymentConfirmations.resolvedAt)))
     .orderBy(desc(paymentConfirmations.createdAt))
     .limit(limit);
 }
@@ -191,7 +201,9 @@ export async function resolveLatePayment(db: Executor, orderId: string, confirma
   const rows = await db
     .update(paymentConfirmations)
     .set({ resolvedAt: now() })
-    .where(and(eq(paymentConfirmations.id, confirmationId), eq(paymentConfirmations.orderId, orderId), eq(paymentConfirmations.outcome, 'late'), isNull(paymentConfirmations.resolvedAt)))
+    .where(
+      and(eq(paymentConfirmations.id, confirmationId), eq(paymentConfirmations.orderId, orderId), inArray(paymentConfirmations.outcome, ['late', 'divergent']), isNull(paymentConfirmations.resolvedAt)),
+    )
     .returning({ id: paymentConfirmations.id });
   return rows.length > 0;
 }

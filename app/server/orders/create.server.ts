@@ -1,16 +1,16 @@
 // Writing a new order, for every way one is made: the checkout, a plan renewal, a programmed
-// delivery. Inside the caller's transaction: the order row, its first history entry, its items;
-// then, once the provider answered, the payment (a settled charge pays the order now, like any
-// confirmation; a Pix or boleto waits for its deadline).
+// delivery. Inside the caller's transaction: the order row, its first history entry, its items,
+// one order (insertOrder) or a batch (insertOrders). Its payment is the flows' (app/server/flows):
+// the attempt committed with the order, the provider called after, its answer recorded through
+// payments/charges.server.ts.
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { columnList, jsonRows } from '~/db/bulk.server';
 import type { Transaction } from '~/db/client.server';
-import { orderEvents, orderItems, orders, paymentConfirmations } from '~/db/schema';
+import { orderEvents, orderItems, orders } from '~/db/schema';
 import { centsToDecimal } from '~/lib/money';
 import type { Totals } from '~/lib/pricing';
-import { getEnv } from '../env.server';
-import type { ChargeResult, PaymentMethod } from '../payments/provider.server';
-import { paymentDeadline } from './expiry.server';
+import type { PaymentMethod } from '../payments/provider.server';
 
 export type NewOrderLine = { productId: string | null; name: string; size: string | null; quantity: number; unitPrice: string };
 
@@ -77,36 +77,81 @@ export async function insertOrder(tx: Transaction, order: NewOrder): Promise<str
   return id;
 }
 
-/** When an order paid by this Pix or boleto stops waiting (the renewal job's batches use it too). */
-export function pendingChargeDeadline(details: Extract<ChargeResult, { approved: true }>['details'], placedAt: Date): Date {
-  const env = getEnv();
-  return paymentDeadline(details.method === 'boleto' ? 'boleto' : 'pix', placedAt, {
-    pixMinutes: env.PIX_EXPIRES_MINUTES,
-    boletoGraceDays: env.BOLETO_GRACE_DAYS,
-    boletoDueDate: details.method === 'boleto' ? details.dueDate : undefined,
-  });
-}
+/** The columns a bulk order is inserted with (the others take their defaults, as insertOrder's). */
+const ORDER_COLUMNS = {
+  id: 'uuid',
+  user_id: 'text',
+  status: 'text',
+  subtotal_price: 'numeric',
+  discount_price: 'numeric',
+  discount_kind: 'text',
+  shipping_price: 'numeric',
+  total_price: 'numeric',
+  delivery_frequency_months: 'integer',
+  payment_method: 'text',
+  tax_id: 'text',
+  idempotency_key: 'text',
+  created_at: 'timestamptz',
+  subscription_id: 'uuid',
+  programmed_delivery_id: 'uuid',
+  scheduled_for: 'date',
+  ship_name: 'text',
+  ship_street: 'text',
+  ship_number: 'text',
+  ship_complement: 'text',
+  ship_neighborhood: 'text',
+  ship_city: 'text',
+  ship_state: 'text',
+  ship_zip_code: 'text',
+} as const;
+const EVENT_COLUMNS = { order_id: 'uuid', to_status: 'text', actor: 'text', actor_user_id: 'text', note: 'text', created_at: 'timestamptz' } as const;
+const ITEM_COLUMNS = { order_id: 'uuid', product_id: 'uuid', product_name: 'text', size: 'text', quantity: 'integer', price_at_purchase: 'numeric' } as const;
 
 /**
- * Records an approved charge on a new order (version 0). Settled (an approved card, the test
- * switch): the order is paid now, with its confirmation and history row. Otherwise the Pix or
- * boleto details are kept with the deadline after which the order stops waiting; returns it.
+ * insertOrder for many orders at once (the renewal job's batches: three statements for a batch of
+ * 100 instead of one per order), with the same rows; returns their ids in the input's order.
  */
-export async function recordCharge(
-  tx: Transaction,
-  orderId: string,
-  charge: Extract<ChargeResult, { approved: true }>,
-  info: { provider: string; amountCents: number; placedAt: Date },
-): Promise<{ settled: boolean; deadline: Date | null }> {
-  if (charge.settled) {
-    await tx.update(orders).set({ status: 'paid', version: 1, paymentDetails: charge.details }).where(eq(orders.id, orderId));
-    await tx
-      .insert(paymentConfirmations)
-      .values({ orderId, provider: info.provider, reference: charge.reference ?? orderId, amount: centsToDecimal(info.amountCents), outcome: 'applied' });
-    await tx.insert(orderEvents).values({ orderId, fromStatus: 'pending', toStatus: 'paid', actor: 'system', note: 'Pagamento aprovado', createdAt: info.placedAt });
-    return { settled: true, deadline: null };
-  }
-  const deadline = pendingChargeDeadline(charge.details, info.placedAt);
-  await tx.update(orders).set({ paymentDetails: charge.details, paymentExpiresAt: deadline }).where(eq(orders.id, orderId));
-  return { settled: false, deadline };
+export async function insertOrders(tx: Transaction, list: readonly NewOrder[]): Promise<string[]> {
+  if (list.length === 0) return [];
+  const ids = list.map(() => randomUUID());
+  await tx.execute(sql`
+    insert into ${orders} ${columnList(ORDER_COLUMNS)}
+    ${jsonRows(
+      list.map((o, i) => ({
+        id: ids[i],
+        user_id: o.userId,
+        status: 'pending',
+        subtotal_price: centsToDecimal(o.totals.subtotalCents),
+        discount_price: centsToDecimal(o.totals.discountCents),
+        discount_kind: o.totals.discountKind,
+        shipping_price: centsToDecimal(o.totals.shippingCents),
+        total_price: centsToDecimal(o.totals.totalCents),
+        delivery_frequency_months: o.deliveryFrequencyMonths ?? null,
+        payment_method: o.paymentMethod,
+        tax_id: o.taxId,
+        idempotency_key: o.idempotencyKey,
+        created_at: o.placedAt,
+        subscription_id: o.subscriptionId ?? null,
+        programmed_delivery_id: o.programmedDeliveryId ?? null,
+        scheduled_for: o.scheduledFor ?? null,
+        ship_name: o.shipping.shipName ?? null,
+        ship_street: o.shipping.shipStreet ?? null,
+        ship_number: o.shipping.shipNumber ?? null,
+        ship_complement: o.shipping.shipComplement ?? null,
+        ship_neighborhood: o.shipping.shipNeighborhood ?? null,
+        ship_city: o.shipping.shipCity ?? null,
+        ship_state: o.shipping.shipState ?? null,
+        ship_zip_code: o.shipping.shipZipCode ?? null,
+      })),
+      ORDER_COLUMNS,
+    )}`);
+  await tx.execute(sql`
+    insert into ${orderEvents} ${columnList(EVENT_COLUMNS)}
+    ${jsonRows(
+      list.map((o, i) => ({ order_id: ids[i], to_status: 'pending', actor: o.actor, actor_user_id: o.actor === 'customer' ? o.userId : null, note: o.note ?? null, created_at: o.placedAt })),
+      EVENT_COLUMNS,
+    )}`);
+  const lines = list.flatMap((o, i) => o.lines.map((l) => ({ order_id: ids[i], product_id: l.productId, product_name: l.name, size: l.size, quantity: l.quantity, price_at_purchase: l.unitPrice })));
+  if (lines.length) await tx.execute(sql`insert into ${orderItems} ${columnList(ITEM_COLUMNS)} ${jsonRows(lines, ITEM_COLUMNS)}`);
+  return ids;
 }

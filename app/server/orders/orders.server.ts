@@ -1,6 +1,6 @@
 // Reading a customer's orders (SPEC §7: orders by user_id, newest first).
 // Every function takes the session user's id: nobody reads another's orders.
-import { and, asc, count, desc, eq, ne, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { orderEvents, orderItems, orders, paymentAttempts, paymentConfirmations, user, type PaymentDetails } from '~/db/schema';
 import type { OrderActor, OrderStatus } from '~/lib/order-lifecycle';
@@ -91,6 +91,8 @@ export type OrderSummary = {
   /** The programmed delivery this order repeats, and the date it was due. */
   programmedDeliveryId: string | null;
   scheduledFor: string | null;
+  /** A charge of this pending order whose answer is not known yet (timed out): "Estamos confirmando seu pagamento". */
+  paymentConfirming: boolean;
   items: OrderItem[];
   events: OrderEvent[];
 };
@@ -123,7 +125,7 @@ function addressOf(row: OrderRow): OrderAddress | null {
 }
 
 async function summarize(db: Executor, row: OrderRow): Promise<OrderSummary> {
-  const [items, events] = await Promise.all([
+  const [items, events, openCalls] = await Promise.all([
     db
       .select({ productId: orderItems.productId, productName: orderItems.productName, size: orderItems.size, quantity: orderItems.quantity, priceAtPurchase: orderItems.priceAtPurchase })
       .from(orderItems)
@@ -143,6 +145,13 @@ async function summarize(db: Executor, row: OrderRow): Promise<OrderSummary> {
       .leftJoin(user, eq(user.id, orderEvents.actorUserId))
       .where(eq(orderEvents.orderId, row.id))
       .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+    row.status === 'pending'
+      ? db
+          .select({ id: paymentAttempts.id })
+          .from(paymentAttempts)
+          .where(and(eq(paymentAttempts.orderId, row.id), inArray(paymentAttempts.status, ['calling', 'unknown'])))
+          .limit(1)
+      : Promise.resolve([]),
   ]);
   return {
     id: row.id,
@@ -169,6 +178,7 @@ async function summarize(db: Executor, row: OrderRow): Promise<OrderSummary> {
     subscriptionId: row.subscriptionId,
     programmedDeliveryId: row.programmedDeliveryId,
     scheduledFor: row.scheduledFor,
+    paymentConfirming: openCalls.length > 0,
     items,
     events,
   };

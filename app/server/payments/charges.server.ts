@@ -5,10 +5,12 @@
 // (orders/transitions.server.ts). A process that dies in between leaves a `requested` attempt:
 // the reconciliation job asks the provider and records the truth.
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { jsonArray, resultRows } from '~/db/bulk.server';
 import type { Database, Executor, Transaction } from '~/db/client.server';
-import { orderEvents, orders, paymentAttempts, programmedDeliveries, savedCards, user, userSubscriptions, webhookReceipts } from '~/db/schema';
+import { orderEvents, orders, paymentAttempts, paymentConfirmations, programmedDeliveries, savedCards, user, userSubscriptions, webhookReceipts, type PaymentDetails } from '~/db/schema';
 import { MINUTE_MS, now } from '~/lib/clock';
 import { centsToDecimal, formatPrice, toCents } from '~/lib/money';
+import { paymentVerdict } from '~/lib/payment-match';
 import { log } from '../log.server';
 import { kickMailDelivery } from '../mail/outbox.server';
 import { paymentDeadline } from '../orders/expiry.server';
@@ -42,6 +44,41 @@ export type ChargeHooks = {
   afterCharge?: (result: ChargeResult) => Promise<void>;
 };
 
+/** The attempt being recorded and its order (locked), for a flow's own steps. */
+export type AttemptContext = {
+  attempt: typeof paymentAttempts.$inferSelect;
+  order: { id: string; userId: string | null; status: string; createdAt: Date; subscriptionId: string | null; programmedDeliveryId: string | null; totalPrice: string };
+};
+
+/**
+ * What a flow does with an answer beyond the order's payment (renewal periods, programmed
+ * deliveries), in the same transaction. Passed in by the flow, so this module imports none.
+ */
+export type ChargeHandlers = {
+  /** Declined or abandoned: true when the flow dealt with its order (else the pending order is cancelled). */
+  onDeclined?: (tx: Transaction, ctx: AttemptContext, reason: string) => Promise<boolean>;
+  /** A Pix or boleto code was recorded on the order, payable until `deadline`. */
+  onAwaiting?: (tx: Transaction, ctx: AttemptContext, details: PaymentDetails, deadline: Date | null) => Promise<void>;
+  /** The charge paid the order. */
+  onPaid?: (tx: Transaction, ctx: AttemptContext, details: PaymentDetails) => Promise<void>;
+};
+
+/** The attempt statuses whose answer is not recorded yet: nothing charges their obligation again meanwhile. */
+export const OPEN_CALL_STATUSES = ['requested', 'calling', 'unknown'] as const;
+
+/** What the customer reads while a charge's answer is being confirmed with the gateway. */
+export const CONFIRMING_MESSAGE = 'Estamos confirmando seu pagamento. Assim que o provedor de pagamento responder, avisaremos você por e-mail.';
+
+/** Whether an order has a charge whose answer is still unknown (timed out, or its process died). */
+export async function hasOpenCall(db: Executor, orderId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: paymentAttempts.id })
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.orderId, orderId), inArray(paymentAttempts.status, [...OPEN_CALL_STATUSES])))
+    .limit(1);
+  return Boolean(row);
+}
+
 export const DECLINED_PREFIX = 'Pagamento recusado';
 
 /**
@@ -50,9 +87,11 @@ export const DECLINED_PREFIX = 'Pagamento recusado';
  * job something to find (and give up: the provider never heard of it).
  */
 export async function openAttemptIn(tx: Transaction, provider: PaymentProvider, request: Pick<ChargeRequest, 'orderId' | 'idempotencyKey' | 'method' | 'amountCents'>): Promise<void> {
+  // The store's clock (tests move it): reconciliation and a Pix's deadline count from here.
+  const at = now();
   await tx
     .insert(paymentAttempts)
-    .values({ orderId: request.orderId, idempotencyKey: request.idempotencyKey, provider: provider.name, method: request.method, amount: centsToDecimal(request.amountCents) });
+    .values({ orderId: request.orderId, idempotencyKey: request.idempotencyKey, provider: provider.name, method: request.method, amount: centsToDecimal(request.amountCents), createdAt: at, updatedAt: at });
 }
 
 /**
@@ -64,12 +103,15 @@ export async function chargeOrder(
   db: Database,
   provider: PaymentProvider,
   request: ChargeRequest,
-  options: { quiet?: boolean; hooks?: ChargeHooks } = {},
+  options: { quiet?: boolean; hooks?: ChargeHooks; handlers?: ChargeHandlers; /** The attempt was committed with its order (a flow's): no insert. */ opened?: boolean } = {},
 ): Promise<ChargeOutcome> {
-  await db
-    .insert(paymentAttempts)
-    .values({ orderId: request.orderId, idempotencyKey: request.idempotencyKey, provider: provider.name, method: request.method, amount: centsToDecimal(request.amountCents) })
-    .onConflictDoNothing({ target: paymentAttempts.idempotencyKey });
+  if (!options.opened) {
+    const at = now();
+    await db
+      .insert(paymentAttempts)
+      .values({ orderId: request.orderId, idempotencyKey: request.idempotencyKey, provider: provider.name, method: request.method, amount: centsToDecimal(request.amountCents), createdAt: at, updatedAt: at })
+      .onConflictDoNothing({ target: paymentAttempts.idempotencyKey });
+  }
   // Claimed once: a second caller with the same key (a retried request) never calls the provider again.
   const [attempt] = await db
     .update(paymentAttempts)
@@ -77,19 +119,85 @@ export async function chargeOrder(
     .where(and(eq(paymentAttempts.idempotencyKey, request.idempotencyKey), eq(paymentAttempts.status, 'requested')))
     .returning({ id: paymentAttempts.id });
   if (!attempt) return outcomeOfAttempt(db, request.idempotencyKey);
-
-  let result: ChargeResult;
-  try {
-    result = await provider.charge(request);
-  } catch (error) {
-    // No answer: the payment may exist. The reconciliation job finds out; the order waits.
-    if (!(error instanceof ProviderUnavailableError)) log.error(`pagamento: ${provider.name} falhou no pedido ${request.orderId}`, error);
-    return { status: 'unknown' };
-  }
+  const result = await callProvider(db, provider, attempt.id, request);
+  if (!result) return { status: 'unknown' };
   await options.hooks?.afterCharge?.(result);
-  const outcome = await db.transaction((tx) => recordChargeResultIn(tx, attempt.id, result, { quiet: options.quiet }));
+  const outcome = await db.transaction((tx) => recordChargeResultIn(tx, attempt.id, result, { quiet: options.quiet, handlers: options.handlers }));
   kickMailDelivery(db);
   return outcome;
+}
+
+/**
+ * Claims many committed `requested` attempts at once (a renewal batch's: one statement), so each
+ * is called once; returns the claimed ones' ids by key.
+ */
+export async function claimAttempts(db: Database, keys: readonly string[]): Promise<Map<string, string>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .update(paymentAttempts)
+    .set({ status: 'calling', updatedAt: now() })
+    .where(and(sql`${paymentAttempts.idempotencyKey} = any(${jsonArray(keys, 'text')})`, eq(paymentAttempts.status, 'requested')))
+    .returning({ id: paymentAttempts.id, key: paymentAttempts.idempotencyKey });
+  return new Map(rows.map((r) => [r.key, r.id]));
+}
+
+/**
+ * Calls the provider for a claimed attempt, outside any transaction. No answer (a timeout) or an
+ * unreadable one: the payment may exist, so never "recusado" — the attempt is `unknown` until the
+ * reconciliation job asks the provider by key, and null is returned; the order waits.
+ */
+export async function callProvider(db: Database, provider: PaymentProvider, attemptId: string, request: ChargeRequest): Promise<ChargeResult | null> {
+  try {
+    return await provider.charge(request);
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailableError)) log.error(`pagamento: ${provider.name} falhou no pedido ${request.orderId}`, error);
+    await db
+      .update(paymentAttempts)
+      .set({ status: 'unknown', updatedAt: now() })
+      .where(and(eq(paymentAttempts.id, attemptId), eq(paymentAttempts.status, 'calling')));
+    return null;
+  }
+}
+
+/** A Pix or boleto code the provider issued for a claimed attempt (a renewal batch's usual answer). */
+export type AwaitingAnswer = { attemptId: string; orderId: string; reference: string | null; details: PaymentDetails; deadline: Date };
+
+/**
+ * Records many Pix/boleto answers in one short transaction (a renewal batch's: a few statements
+ * for 100 answers, where one transaction each would cost ten): each attempt `awaiting` with its
+ * reference, its order's code and deadline. Only attempts still `calling` (a webhook may have
+ * settled one meanwhile); returns the recorded ones.
+ */
+export async function recordAwaitingIn(tx: Transaction, answers: readonly AwaitingAnswer[]): Promise<AwaitingAnswer[]> {
+  if (answers.length === 0) return [];
+  const rows = JSON.stringify(answers.map((a) => ({ id: a.attemptId, reference: a.reference })));
+  const recorded = new Set(
+    resultRows<{ id: string }>(
+      await tx.execute(sql`
+        update ${paymentAttempts} set status = 'awaiting', reference = coalesce(v.reference, ${paymentAttempts.reference}), updated_at = ${now()}
+        from jsonb_to_recordset(${rows}::jsonb) as v(id uuid, reference text)
+        where ${paymentAttempts.id} = v.id and ${paymentAttempts.status} = 'calling'
+        returning ${paymentAttempts.id} as id`),
+    ).map((r) => r.id),
+  );
+  const done = answers.filter((a) => recorded.has(a.attemptId));
+  if (done.length === 0) return done;
+  const codes = JSON.stringify(done.map((a) => ({ id: a.orderId, details: a.details, deadline: a.deadline.toISOString() })));
+  await tx.execute(sql`
+    update ${orders} set payment_details = v.details, payment_expires_at = v.deadline, updated_at = ${now()}
+    from jsonb_to_recordset(${codes}::jsonb) as v(id uuid, details jsonb, deadline timestamptz)
+    where ${orders.id} = v.id and ${orders.status} = 'pending'`);
+  return done;
+}
+
+/** When a Pix or boleto issued now for an order stops being payable (the order's deadline). */
+export function pendingDeadline(details: PaymentDetails, issuedAt: Date): Date {
+  const env = getEnv();
+  return paymentDeadline(details.method === 'boleto' ? 'boleto' : 'pix', issuedAt, {
+    pixMinutes: env.PIX_EXPIRES_MINUTES,
+    boletoGraceDays: env.BOLETO_GRACE_DAYS,
+    boletoDueDate: details.method === 'boleto' ? details.dueDate : undefined,
+  });
 }
 
 async function outcomeOfAttempt(db: Executor, key: string): Promise<ChargeOutcome> {
@@ -113,52 +221,106 @@ async function outcomeOfAttempt(db: Executor, key: string): Promise<ChargeOutcom
  * for the admin). A Pix or boleto: its code and deadline. Declined: the order is cancelled and
  * its stock returned, unless something else paid it meanwhile.
  */
-export async function recordChargeResultIn(tx: Transaction, attemptId: string, result: ChargeResult, options: { quiet?: boolean } = {}): Promise<ChargeOutcome> {
+export async function recordChargeResultIn(
+  tx: Transaction,
+  attemptId: string,
+  result: ChargeResult,
+  options: { quiet?: boolean; handlers?: ChargeHandlers } = {},
+): Promise<ChargeOutcome> {
   const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId)).for('update');
   if (!attempt) throw new Error('tentativa de pagamento não encontrada');
   const [order] = await tx
-    .select({ id: orders.id, userId: orders.userId, status: orders.status, createdAt: orders.createdAt, subscriptionId: orders.subscriptionId })
+    .select({
+      id: orders.id,
+      userId: orders.userId,
+      status: orders.status,
+      createdAt: orders.createdAt,
+      subscriptionId: orders.subscriptionId,
+      programmedDeliveryId: orders.programmedDeliveryId,
+      totalPrice: orders.totalPrice,
+    })
     .from(orders)
     .where(eq(orders.id, attempt.orderId))
     .for('update');
   if (!order) throw new Error('pedido não encontrado');
-  if (attempt.status !== 'requested' && attempt.status !== 'calling' && attempt.status !== 'awaiting') return outcomeOfAttempt(tx, attempt.idempotencyKey);
+  if (attempt.status !== 'requested' && attempt.status !== 'calling' && attempt.status !== 'unknown' && attempt.status !== 'awaiting') return outcomeOfAttempt(tx, attempt.idempotencyKey);
+  const ctx: AttemptContext = { attempt, order };
 
   if (!result.approved) {
     await tx.update(paymentAttempts).set({ status: 'declined', reason: result.reason, reference: result.reference ?? attempt.reference, updatedAt: now() }).where(eq(paymentAttempts.id, attempt.id));
-    if (order.status === 'pending') {
+    const handled = (await options.handlers?.onDeclined?.(tx, ctx, result.reason)) ?? false;
+    if (!handled && order.status === 'pending') {
       await applyOrderActionIn(tx, { orderId: order.id, action: 'cancel', actor: { kind: 'system' }, reason: `${DECLINED_PREFIX}: ${result.reason}`, quiet: options.quiet });
     }
     return { status: 'declined', reason: result.reason };
   }
 
+  const reference = result.reference ?? attempt.reference;
   await tx
     .update(paymentAttempts)
-    .set({ status: result.settled ? 'approved' : 'awaiting', reference: result.reference ?? attempt.reference, updatedAt: now() })
+    .set({ status: result.settled ? 'approved' : 'awaiting', reference, updatedAt: now() })
     .where(eq(paymentAttempts.id, attempt.id));
+  // Only authorized: not money yet, the order waits (and the admin sees it).
+  if (result.authorized) {
+    await recordDivergentIn(tx, { orderId: order.id, provider: attempt.provider, reference: `${reference ?? attempt.idempotencyKey}:autorizado`, amountCents: result.amountCents ?? toCents(attempt.amount), why: 'pagamento apenas autorizado, não capturado' });
+  }
   if (result.savedCard) await keepSavedCard(tx, order, attempt.provider, result.savedCard);
   if (order.status === 'pending') {
     const env = getEnv();
     const deadline = result.settled
       ? null
-      : paymentDeadline(result.details.method === 'boleto' ? 'boleto' : 'pix', order.createdAt, {
+      : // From the attempt: a renewal's retry or a "pagar agora" issues its code long after the order was placed.
+        paymentDeadline(result.details.method === 'boleto' ? 'boleto' : 'pix', attempt.createdAt, {
           pixMinutes: env.PIX_EXPIRES_MINUTES,
           boletoGraceDays: env.BOLETO_GRACE_DAYS,
           boletoDueDate: result.details.method === 'boleto' ? result.details.dueDate : undefined,
         });
     await tx.update(orders).set({ paymentDetails: result.details, paymentExpiresAt: deadline }).where(eq(orders.id, order.id));
   }
-  if (!result.settled) return { status: 'awaiting' };
-  await confirmPaymentIn(tx, {
+  if (!result.settled) {
+    if (order.status === 'pending' && options.handlers?.onAwaiting) {
+      const [row] = await tx.select({ deadline: orders.paymentExpiresAt }).from(orders).where(eq(orders.id, order.id));
+      await options.handlers.onAwaiting(tx, ctx, result.details, row?.deadline ?? null);
+    }
+    return { status: 'awaiting' };
+  }
+  // The amount and currency the gateway reports it took (the built-in provider reports none: the attempt's, in reais).
+  const amountCents = result.amountCents ?? toCents(attempt.amount);
+  const verdict = paymentVerdict({ status: 'approved', amountCents, currency: result.currency }, toCents(order.totalPrice));
+  if (!verdict.pays) {
+    await recordDivergentIn(tx, { orderId: order.id, provider: attempt.provider, reference: reference ?? attempt.idempotencyKey, amountCents, why: verdict.why });
+    return { status: 'unknown' };
+  }
+  const confirmed = await confirmPaymentIn(tx, {
     orderId: order.id,
     provider: attempt.provider,
-    reference: result.reference ?? attempt.idempotencyKey,
-    amountCents: toCents(attempt.amount),
+    reference: reference ?? attempt.idempotencyKey,
+    amountCents,
     actor: { kind: 'system' },
     note: 'Pagamento aprovado',
     quiet: options.quiet,
   });
+  if (confirmed === 'applied') await options.handlers?.onPaid?.(tx, ctx, result.details);
   return { status: 'paid' };
+}
+
+/**
+ * "Pagamento divergente": the gateway reports a payment that does not pay its order (another
+ * currency, less than the total, only authorized). Kept once per payment for the admin (the
+ * dashboard lists it with the late payments) and in the order's history; the order is unchanged.
+ */
+export async function recordDivergentIn(tx: Transaction, input: { orderId: string; provider: string; reference: string; amountCents: number; why: string }): Promise<void> {
+  const inserted = await tx
+    .insert(paymentConfirmations)
+    .values({ orderId: input.orderId, provider: input.provider, reference: input.reference, amount: centsToDecimal(input.amountCents), outcome: 'divergent' })
+    .onConflictDoNothing({ target: [paymentConfirmations.provider, paymentConfirmations.reference] })
+    .returning({ id: paymentConfirmations.id });
+  if (inserted.length === 0) return;
+  const [row] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, input.orderId));
+  await tx
+    .insert(orderEvents)
+    .values({ orderId: input.orderId, fromStatus: row!.status, toStatus: row!.status, actor: 'system', note: `Pagamento divergente: ${input.why} (${formatPrice(centsToDecimal(input.amountCents))}, ${input.reference})` });
+  log.warn(`pagamento divergente ${input.provider}:${input.reference} no pedido ${input.orderId}: ${input.why}`);
 }
 
 /** The card the gateway kept, for the plan or programmed delivery this order started. */
@@ -179,29 +341,6 @@ export async function storedCardFor(db: Executor, savedCardId: string | null) {
   if (!savedCardId) return undefined;
   const [card] = await db.select().from(savedCards).where(eq(savedCards.id, savedCardId));
   return card ? { customerReference: card.customerReference, cardReference: card.cardReference, paymentMethodId: card.paymentMethodId } : undefined;
-}
-
-/**
- * Inside a renewal's or programmed delivery's own transaction (which charges with a key made of
- * its subscription or delivery and date): the attempt row, so a webhook or the reconciliation job
- * finds the order of that payment later.
- */
-export async function recordAttemptIn(tx: Transaction, input: { orderId: string; idempotencyKey: string; provider: string; request: ChargeRequest; result: ChargeResult }): Promise<void> {
-  const { result } = input;
-  const status = !result.approved ? 'declined' : result.settled ? 'approved' : 'awaiting';
-  await tx
-    .insert(paymentAttempts)
-    .values({
-      orderId: input.orderId,
-      idempotencyKey: input.idempotencyKey,
-      provider: input.provider,
-      method: input.request.method,
-      amount: centsToDecimal(input.request.amountCents),
-      status,
-      reference: result.reference ?? null,
-      reason: result.approved ? null : result.reason,
-    })
-    .onConflictDoUpdate({ target: paymentAttempts.idempotencyKey, set: { status, reference: result.reference ?? null, updatedAt: now() } });
 }
 
 // ---------------------------------------------------------------- what the provider says later
@@ -234,8 +373,17 @@ export async function applyProviderPayment(db: Database, providerName: string, p
     if (!order) return 'unknown' as const;
 
     switch (payment.status) {
+      case 'authorized':
+        // Reserved, not captured: not money yet. Shown to the admin; the order waits.
+        await recordDivergentIn(tx, { orderId: order.id, provider: providerName, reference: `${payment.reference}:autorizado`, amountCents: payment.amountCents, why: 'pagamento apenas autorizado, não capturado' });
+        return 'unchanged' as const;
       case 'approved': {
         if (attempt.status !== 'approved') await tx.update(paymentAttempts).set({ status: 'approved', updatedAt: now() }).where(eq(paymentAttempts.id, attempt.id));
+        const verdict = paymentVerdict({ status: 'approved', amountCents: payment.amountCents, currency: payment.currency }, toCents(order.totalPrice));
+        if (!verdict.pays) {
+          await recordDivergentIn(tx, { orderId: order.id, provider: providerName, reference: payment.reference, amountCents: payment.amountCents, why: verdict.why });
+          return 'unchanged' as const;
+        }
         const confirmed = await confirmPaymentIn(tx, {
           orderId: order.id,
           provider: providerName,
@@ -247,7 +395,7 @@ export async function applyProviderPayment(db: Database, providerName: string, p
         return confirmed === 'duplicate' ? ('unchanged' as const) : ('applied' as const);
       }
       case 'declined': {
-        if (attempt.status === 'declined' || attempt.status === 'approved') return 'unchanged' as const;
+        if (attempt.status === 'declined' || attempt.status === 'approved' || attempt.status === 'abandoned') return 'unchanged' as const;
         await tx.update(paymentAttempts).set({ status: 'declined', reason: payment.reason ?? null, updatedAt: now() }).where(eq(paymentAttempts.id, attempt.id));
         if (order.status === 'pending' && !order.subscriptionId) {
           await applyOrderActionIn(tx, { orderId: order.id, action: 'cancel', actor: { kind: 'system' }, reason: `${DECLINED_PREFIX}: ${payment.reason ?? 'o pagamento não foi aprovado'}` });
@@ -329,25 +477,27 @@ export type ReconcileReport = { settled: number; abandoned: number; polled: numb
  * stock back, the customer told); Pix and boletos still waiting are asked about in case their
  * webhook was lost; refunds that failed are tried again.
  */
-export async function reconcilePayments(db: Database): Promise<ReconcileReport> {
+export async function reconcilePayments(db: Database, options: { handlersFor?: (order: { subscriptionId: string | null; programmedDeliveryId: string | null }) => ChargeHandlers | undefined } = {}): Promise<ReconcileReport> {
   const report: ReconcileReport = { settled: 0, abandoned: 0, polled: 0, refunded: 0 };
   const at = now().getTime();
+  // `unknown` too: a call that timed out or whose answer was unreadable is settled by its key.
   const unanswered = await db
-    .select()
+    .select({ attempt: paymentAttempts, subscriptionId: orders.subscriptionId, programmedDeliveryId: orders.programmedDeliveryId })
     .from(paymentAttempts)
-    .where(and(inArray(paymentAttempts.status, ['requested', 'calling']), lt(paymentAttempts.createdAt, new Date(at - RECONCILE_AFTER_MS))))
+    .innerJoin(orders, eq(orders.id, paymentAttempts.orderId))
+    .where(and(inArray(paymentAttempts.status, [...OPEN_CALL_STATUSES]), lt(paymentAttempts.createdAt, new Date(at - RECONCILE_AFTER_MS))))
     .orderBy(paymentAttempts.createdAt)
     .limit(100);
-  for (const attempt of unanswered) {
+  for (const { attempt, ...order } of unanswered) {
     const provider = providerNamed(attempt.provider);
+    const handlers = options.handlersFor?.(order);
     try {
       const found = provider ? await provider.findByKey(attempt.idempotencyKey) : null;
       if (found) {
-        await db.transaction((tx) => recordChargeResultIn(tx, attempt.id, resultOf(found, attempt)));
+        await db.transaction((tx) => recordChargeResultIn(tx, attempt.id, resultOf(found, attempt), { handlers }));
         report.settled += 1;
-      } else if (at - attempt.createdAt.getTime() >= ABANDON_AFTER_MS) {
-        await abandonAttempt(db, attempt.id);
-        report.abandoned += 1;
+      } else if (at - Math.max(attempt.createdAt.getTime(), attempt.updatedAt.getTime()) >= ABANDON_AFTER_MS) {
+        if (await abandonAttempt(db, attempt.id, handlers)) report.abandoned += 1;
       }
     } catch (error) {
       // The provider is down: the next run asks again.
@@ -392,20 +542,39 @@ function resultOf(found: ProviderPayment, attempt: typeof paymentAttempts.$infer
   if (found.status === 'declined' || found.status === 'refunded') return { approved: false, reason: found.reason ?? 'o pagamento não foi aprovado', reference: found.reference };
   const details = found.details ?? (attempt.method === 'credit_card' ? { method: 'credit_card' as const, installments: 1, installmentCents: [found.amountCents] } : undefined);
   if (!details) return { approved: false, reason: 'o código de pagamento não foi gerado', reference: found.reference };
-  return { approved: true, settled: found.status === 'approved', details, reference: found.reference };
+  // What the gateway reports it took, never the attempt's own amount.
+  return {
+    approved: true,
+    settled: found.status === 'approved',
+    details,
+    reference: found.reference,
+    amountCents: found.amountCents,
+    currency: found.currency,
+    authorized: found.status === 'authorized' || undefined,
+  };
 }
 
 const ABANDONED_REASON = 'Pagamento não concluído: a cobrança não chegou ao provedor de pagamento';
 
-async function abandonAttempt(db: Database, attemptId: string): Promise<void> {
-  await db.transaction(async (tx) => {
+async function abandonAttempt(db: Database, attemptId: string, handlers?: ChargeHandlers): Promise<boolean> {
+  const done = await db.transaction(async (tx) => {
     const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId)).for('update');
-    if (attempt?.status !== 'requested' && attempt?.status !== 'calling') return;
+    if (attempt?.status !== 'requested' && attempt?.status !== 'calling' && attempt?.status !== 'unknown') return false;
+    // A call claimed (or answered unknown) recently may still reach the provider: not given up yet.
+    if (now().getTime() - attempt.updatedAt.getTime() < ABANDON_AFTER_MS) return false;
     await tx.update(paymentAttempts).set({ status: 'abandoned', reason: ABANDONED_REASON, updatedAt: now() }).where(eq(paymentAttempts.id, attemptId));
-    const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, attempt.orderId));
-    if (order?.status === 'pending') await applyOrderActionIn(tx, { orderId: attempt.orderId, action: 'cancel', actor: { kind: 'system' }, reason: ABANDONED_REASON });
+    const [order] = await tx
+      .select({ id: orders.id, userId: orders.userId, status: orders.status, createdAt: orders.createdAt, subscriptionId: orders.subscriptionId, programmedDeliveryId: orders.programmedDeliveryId, totalPrice: orders.totalPrice })
+      .from(orders)
+      .where(eq(orders.id, attempt.orderId))
+      .for('update');
+    if (!order) return true;
+    const handled = (await handlers?.onDeclined?.(tx, { attempt, order }, ABANDONED_REASON)) ?? false;
+    if (!handled && order.status === 'pending') await applyOrderActionIn(tx, { orderId: attempt.orderId, action: 'cancel', actor: { kind: 'system' }, reason: ABANDONED_REASON });
+    return true;
   });
   kickMailDelivery(db);
+  return done;
 }
 
 type ShipColumns = { shipStreet: string | null; shipNumber: string | null; shipNeighborhood: string | null; shipCity: string | null; shipState: string | null; shipZipCode: string | null };

@@ -128,7 +128,16 @@ export function createMercadoPagoProvider(options: Options): PaymentProvider {
       if (status === 'declined') return { approved: false, reason: declineReason(payment.status_detail), reference };
       const details = detailsOf(payment, request);
       if (!details) return { approved: false, reason: 'o Mercado Pago não devolveu os dados para pagamento', reference };
-      return { approved: true, settled: status === 'approved', details, reference, savedCard };
+      return {
+        approved: true,
+        settled: status === 'approved',
+        details,
+        reference,
+        savedCard,
+        amountCents: payment.transaction_amount === undefined ? undefined : Math.round(payment.transaction_amount * 100),
+        currency: payment.currency_id,
+        authorized: status === 'authorized' || undefined,
+      };
     },
     async findByKey(idempotencyKey) {
       const found = await call(() => payments.search({ options: { external_reference: idempotencyKey, sort: 'date_created', criteria: 'desc' } as never }));
@@ -181,6 +190,7 @@ function providerPayment(payment: PaymentResponse): ProviderPayment {
     externalReference: payment.external_reference ?? null,
     status,
     amountCents,
+    currency: payment.currency_id,
     reason: status === 'declined' ? declineReason(payment.status_detail) : undefined,
     details: detailsOf(payment, { method, amountCents, installments: payment.installments ?? 1 }) ?? undefined,
   };

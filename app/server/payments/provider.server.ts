@@ -58,7 +58,18 @@ export type ChargeRequest = {
  * `reference` is the provider's id of the payment; `savedCard` the card it kept when asked.
  */
 export type ChargeResult =
-  | { approved: true; settled: boolean; details: PaymentDetails; reference?: string; savedCard?: StoredCard & { lastFour?: string } }
+  | {
+      approved: true;
+      settled: boolean;
+      details: PaymentDetails;
+      reference?: string;
+      savedCard?: StoredCard & { lastFour?: string };
+      /** What the gateway reports it took, when it says (else the request's amount, in BRL): a settled charge pays the order only in BRL and for its total. */
+      amountCents?: number;
+      currency?: string;
+      /** A card only authorized (not captured) is no payment yet: it waits, and is shown to the admin. */
+      authorized?: boolean;
+    }
   | { approved: false; reason: string; reference?: string };
 
 /** A payment as the provider knows it now (lookups, webhooks): never what a webhook's body claims. */
@@ -66,8 +77,11 @@ export type ProviderPayment = {
   reference: string;
   /** Our idempotency key, sent as the gateway's external reference. */
   externalReference: string | null;
-  status: 'pending' | 'approved' | 'declined' | 'refunded';
+  /** `authorized`: a card reserved but not captured — not money yet, never taken for approved. */
+  status: 'pending' | 'authorized' | 'approved' | 'declined' | 'refunded';
   amountCents: number;
+  /** ISO 4217, as the provider reports it (absent: the built-in provider, always BRL). */
+  currency?: string;
   /** Declined: why, in pt-BR. */
   reason?: string;
   /** What the customer needs to pay it (a Pix code, a boleto line), when the provider says. */

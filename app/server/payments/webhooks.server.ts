@@ -18,7 +18,7 @@ import { getPaymentProvider } from './provider.server';
 /** How far the signature's timestamp may be from our clock (seconds). */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
-export type WebhookAnswer = { status: 200 | 401 | 404; body: { received: boolean; error?: string } };
+export type WebhookAnswer = { status: 200 | 401 | 404 | 503; body: { received: boolean; error?: string } };
 
 export type WebhookRequest = { signature: string | null; requestId: string | null; url: URL };
 
@@ -55,15 +55,26 @@ export async function receiveMercadoPagoWebhook(db: Database, request: WebhookRe
 
   const type = request.url.searchParams.get('type') ?? request.url.searchParams.get('topic');
   if (type !== 'payment' || !dataId) return { status: 200, body: { received: true } };
+  const forget = () => db.delete(webhookReceipts).where(and(eq(webhookReceipts.provider, MERCADOPAGO), eq(webhookReceipts.signature, request.signature!)));
   try {
     const payment = await provider.getPayment(dataId);
     if (payment) {
       const outcome = await applyProviderPayment(db, provider.name, payment);
-      if (outcome === 'unknown') log.warn(`webhook: pagamento ${dataId} do Mercado Pago sem pedido conhecido (ainda)`);
+      if (outcome === 'unknown') {
+        // A payment no attempt matches yet (its attempt's transaction has not committed): not
+        // acknowledged, so it is never lost. Mercado Pago delivers a notification again until it
+        // gets a 200/201 ("Configurar notificações de pagamento", developers/pt/docs/checkout-pro/
+        // payment-notifications: retried about every 15 minutes), and by then the attempt is there.
+        // Chosen over keeping it ourselves because the attempt, once committed, is also found by the
+        // reconciliation job by its key: the retry is the belt, reconciliation the braces.
+        log.warn(`webhook: pagamento ${dataId} do Mercado Pago sem pedido conhecido (ainda); o Mercado Pago tentará de novo`);
+        await forget();
+        return { status: 503, body: { received: false, error: 'Pagamento ainda não registrado nesta loja; tente de novo.' } };
+      }
     }
   } catch (error) {
     // Not handled: forget the signature so Mercado Pago's retry of this very call is taken (it gets a 500).
-    await db.delete(webhookReceipts).where(and(eq(webhookReceipts.provider, MERCADOPAGO), eq(webhookReceipts.signature, request.signature!)));
+    await forget();
     throw error;
   }
   return { status: 200, body: { received: true } };

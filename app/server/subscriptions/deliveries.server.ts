@@ -2,7 +2,9 @@
 // "a cada 1, 2 ou 3 meses") is ordered again every N months — repriced at that day's prices with
 // the subscriber discount, to the same address, through the same payment method — and goes into
 // the admin's fulfilment list like any order. Each date happens once: the run row (delivery + date)
-// and the order's unique (delivery, date) are written in the same transaction as the new date.
+// and the order's unique (delivery, date) are written in the same transaction as the new date,
+// with the order's `requested` payment attempt; the deliver flow (flows/deliver.server.ts) calls
+// the gateway after that commit and records its answer through `deliveryHandlers`.
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { jsonArray } from '~/db/bulk.server';
 import type { Database, Executor, Transaction } from '~/db/client.server';
@@ -12,12 +14,11 @@ import { toCents } from '~/lib/money';
 import { todayInBrazil } from '~/lib/plans';
 import { computeTotals } from '~/lib/pricing';
 import { addDays, nextScheduledDate, REMINDER_DAYS_BEFORE, resumeSchedule, skipDate } from '~/lib/subscription-schedule';
-import { log } from '../log.server';
 import { kickMailDelivery } from '../mail/outbox.server';
-import { insertOrder, recordCharge } from '../orders/create.server';
-import { payerFor, recordAttemptIn, storedCardFor } from '../payments/charges.server';
-import { getPaymentProvider, withOfferedMethod, type ChargeRequest, type ChargeResult, type PaymentMethod, type PaymentProvider } from '../payments/provider.server';
-import { OutOfStockError, releaseStock, reserveStock, type StockLine } from '../stock.server';
+import { insertOrder } from '../orders/create.server';
+import { openAttemptIn, payerFor, storedCardFor, type ChargeHandlers } from '../payments/charges.server';
+import { withOfferedMethod, type ChargeRequest, type PaymentMethod, type PaymentProvider } from '../payments/provider.server';
+import { OutOfStockError, reserveStock, type StockLine } from '../stock.server';
 import { queueSubscriptionEmail } from './emails.server';
 import { isSubscriber } from './subscriptions.server';
 
@@ -59,44 +60,35 @@ export async function createProgrammedDelivery(
 }
 
 export type DeliveryHooks = { afterCharge?: (deliveryId: string, date: string) => Promise<void> };
-type Options = { provider?: PaymentProvider; hooks?: DeliveryHooks; batch?: number };
 
-/** Everything the job does for programmed deliveries: reminders, then the deliveries due today. */
-export async function runProgrammedDeliveries(db: Database, options: Options = {}): Promise<{ ordered: number; skipped: number; reminded: number }> {
-  const reminded = await sendDeliveryReminders(db);
-  const today = todayInBrazil();
+/** Programmed deliveries due today (the deliver flow takes them one transaction each). */
+export async function dueDeliveries(db: Database, today: string, limit: number): Promise<string[]> {
   const due = await db
     .select({ id: programmedDeliveries.id })
     .from(programmedDeliveries)
     .where(and(eq(programmedDeliveries.status, 'active'), lte(programmedDeliveries.nextDate, today)))
     .orderBy(asc(programmedDeliveries.nextDate))
-    .limit(options.batch ?? 200);
-  let ordered = 0;
-  let skipped = 0;
-  for (const { id } of due) {
-    try {
-      const outcome = await db.transaction((tx) => deliverOne(tx, id, today, options));
-      if (outcome === 'ordered') ordered += 1;
-      else if (outcome) skipped += 1;
-    } catch (error) {
-      if (error instanceof DeliveryCrash) throw error;
-      log.error(`entrega programada: falha em ${id}`, error);
-    }
-  }
-  if (ordered + skipped + reminded) kickMailDelivery(db);
-  return { ordered, skipped, reminded };
+    .limit(limit);
+  return due.map((d) => d.id);
 }
 
 /** Tests: a crash injected by a hook propagates like a dead process. */
 export class DeliveryCrash extends Error {}
 
+/** A delivery's order written with its `requested` attempt: the charge to make after the commit. */
+export type DeliveryCharge = { request: ChargeRequest; deliveryId: string; date: string };
+
 type PricedItem = { key: string; kind: 'variant' | 'kit'; productId: string; name: string; size: string | null; unitPrice: string; quantity: number; label: string };
 
-async function deliverOne(tx: Transaction, deliveryId: string, today: string, options: Options): Promise<'ordered' | 'skipped' | 'declined' | null> {
+/**
+ * One due date of a programmed delivery, in the caller's transaction: the date moves on, and the
+ * order (repriced, stock taken) is written with its `requested` attempt — or the date is skipped.
+ */
+export async function prepareDeliveryIn(tx: Transaction, deliveryId: string, today: string, provider: PaymentProvider): Promise<DeliveryCharge | 'skipped' | null> {
   const [row] = await tx.select().from(programmedDeliveries).where(eq(programmedDeliveries.id, deliveryId)).for('update');
   if (!row || row.status !== 'active' || row.nextDate > today) return null;
   // A card or boleto the store no longer takes is charged with Pix to its key (payments/provider.server.ts).
-  const delivery = withOfferedMethod(row, options.provider);
+  const delivery = withOfferedMethod(row, provider);
   const date = delivery.nextDate;
   const next = nextScheduledDate(delivery.anchorDate, delivery.months, date);
   await tx.update(programmedDeliveries).set({ nextDate: next, updatedAt: now() }).where(eq(programmedDeliveries.id, delivery.id));
@@ -193,7 +185,6 @@ async function deliverOne(tx: Transaction, deliveryId: string, today: string, op
   }
   const finalTotals = await repriceOrder(tx, orderId, lines, subscriber, totals);
 
-  const provider = options.provider ?? getPaymentProvider();
   const request: ChargeRequest = {
     orderId,
     idempotencyKey: `delivery:${delivery.id}:${date}`,
@@ -204,33 +195,71 @@ async function deliverOne(tx: Transaction, deliveryId: string, today: string, op
     customer: await payerFor(tx, delivery.userId, delivery.taxId, delivery),
     storedCard: delivery.paymentMethod === 'credit_card' ? await storedCardFor(tx, delivery.savedCardId) : undefined,
   };
-  let charge: ChargeResult;
-  try {
-    charge = await provider.charge(request);
-  } catch (error) {
-    log.error(`entrega programada: provedor falhou (${delivery.id} ${date})`, error);
-    charge = { approved: false as const, reason: 'o provedor de pagamento não respondeu' };
-  }
-  await options.hooks?.afterCharge?.(delivery.id, date);
-  if (!charge.approved) {
-    // A declined card: no order this time (its stock goes back with it); the date still moves on.
-    await releaseStock(tx, orderId);
-    await tx.delete(orders).where(eq(orders.id, orderId));
-    await run('declined', null, charge.reason);
-    await queueSubscriptionEmail(tx, delivery.userId, { kind: 'delivery-not-sent', date, next, reason: 'declined', leftOut }, `delivery:${delivery.id}:not-sent:${date}`);
-    return 'declined';
-  }
-  await recordAttemptIn(tx, { orderId, idempotencyKey: request.idempotencyKey, provider: provider.name, request, result: charge });
-  const { deadline } = await recordCharge(tx, orderId, charge, { provider: provider.name, amountCents: finalTotals.totalCents, placedAt });
+  // Committed with the order, before any call: a crash or a timeout leaves it to the reconciliation job.
+  await openAttemptIn(tx, provider, request);
   await run('ordered', orderId, leftOut.length ? `Fora desta entrega: ${leftOut.join('; ')}` : null);
+  return { request, deliveryId: delivery.id, date };
+}
+
+/** The run of the delivery whose order this is, and what to tell its customer. */
+async function runOfOrder(tx: Transaction, orderId: string) {
+  const [row] = await tx
+    .select({ run: programmedDeliveryRuns, delivery: programmedDeliveries })
+    .from(programmedDeliveryRuns)
+    .innerJoin(programmedDeliveries, eq(programmedDeliveries.id, programmedDeliveryRuns.deliveryId))
+    .where(eq(programmedDeliveryRuns.orderId, orderId));
+  return row ?? null;
+}
+
+/** What was left out of this date's order, from its run's note. */
+function leftOutOf(note: string | null): string[] {
+  return note?.startsWith('Fora desta entrega: ') ? note.slice('Fora desta entrega: '.length).split('; ') : [];
+}
+
+async function placedMail(tx: Transaction, orderId: string, payment: NonNullable<typeof orders.$inferSelect.paymentDetails>, deadline: Date | null) {
+  const found = await runOfOrder(tx, orderId);
+  if (!found) return;
+  const [order] = await tx.select({ total: orders.totalPrice }).from(orders).where(eq(orders.id, orderId));
+  const { run, delivery } = found;
   await queueSubscriptionEmail(
     tx,
     delivery.userId,
-    { kind: 'delivery-placed', orderId, total: (finalTotals.totalCents / 100).toFixed(2), next, leftOut, payment: charge.details, deadline },
-    `delivery:${delivery.id}:placed:${date}`,
+    { kind: 'delivery-placed', orderId, total: order!.total, next: delivery.nextDate, leftOut: leftOutOf(run.note), payment, deadline },
+    `delivery:${delivery.id}:placed:${run.scheduledFor}`,
   );
-  return 'ordered';
 }
+
+/**
+ * What a programmed delivery's charge answer does (the flow's and the reconciliation job's). Paid
+ * or a code to pay: the customer is told the order is placed. Declined (or never received by the
+ * provider): no money was taken, so the order is cancelled (its stock back) and the customer told;
+ * an order whose charge may have been taken is never removed — it waits, pending, for this answer.
+ */
+export const deliveryHandlers: ChargeHandlers = {
+  async onDeclined(tx, { order }, reason) {
+    const found = await runOfOrder(tx, order.id);
+    if (!found) return false;
+    const { run, delivery } = found;
+    await tx
+      .update(programmedDeliveryRuns)
+      .set({ outcome: 'declined', note: reason })
+      .where(and(eq(programmedDeliveryRuns.deliveryId, run.deliveryId), eq(programmedDeliveryRuns.scheduledFor, run.scheduledFor)));
+    await queueSubscriptionEmail(
+      tx,
+      delivery.userId,
+      { kind: 'delivery-not-sent', date: run.scheduledFor, next: delivery.nextDate, reason: 'declined', leftOut: leftOutOf(run.note) },
+      `delivery:${delivery.id}:not-sent:${run.scheduledFor}`,
+    );
+    // The pending order is cancelled by the charge's recording (its stock back), never deleted.
+    return false;
+  },
+  async onAwaiting(tx, { order }, details, deadline) {
+    await placedMail(tx, order.id, details, deadline);
+  },
+  async onPaid(tx, { order }, details) {
+    await placedMail(tx, order.id, details, null);
+  },
+};
 
 /** After lines were left out or cut: the order's items and totals as they will be charged. */
 async function repriceOrder(tx: Transaction, orderId: string, lines: PricedItem[], subscriber: boolean, before: ReturnType<typeof computeTotals>) {

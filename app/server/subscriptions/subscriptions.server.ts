@@ -23,8 +23,8 @@ import { findPlanOption } from './plans.server';
 type PaymentMethod = (typeof userSubscriptions.$inferSelect)['paymentMethod'];
 
 /**
- * Whether the buyer gets the subscriber's 10% (SPEC §1, §9): a live (active or paused) plan that
- * has been paid and is not paused for an unpaid renewal (lib/subscription-schedule).
+ * Whether the buyer gets the subscriber's 10% (SPEC §1, §9): a live (active or paused) plan paid
+ * through today and not paused for an unpaid renewal (lib/subscription-schedule).
  */
 export async function isSubscriber(db: Executor, userId: string): Promise<boolean> {
   const rows = await db
@@ -34,7 +34,8 @@ export async function isSubscriber(db: Executor, userId: string): Promise<boolea
       and(
         eq(userSubscriptions.userId, userId),
         inArray(userSubscriptions.status, ['active', 'paused']),
-        sql`${userSubscriptions.paidThrough} is not null`,
+        // Paid through today (paid_through is the paid period's exclusive end): lib/subscription-schedule.
+        sql`${userSubscriptions.paidThrough} > ${todayInBrazil()}`,
         or(isNull(userSubscriptions.pausedReason), ne(userSubscriptions.pausedReason, 'payment_failed')),
       ),
     )
@@ -52,14 +53,14 @@ export async function subscriberStanding(db: Executor, userId: string): Promise<
     .from(userSubscriptions)
     .where(and(eq(userSubscriptions.userId, userId), inArray(userSubscriptions.status, ['active', 'paused'])))
     .limit(1);
-  return standingFrom(rows);
+  return standingFrom(rows, todayInBrazil());
 }
 
 export type SubscriberStanding = { hasSubscription: boolean; isSubscriber: boolean };
 
 /** The standing given by the user's live (active or paused) subscription rows, as read above (also joined to the session). */
-export function standingFrom(rows: Parameters<typeof givesSubscriberDiscount>[0][]): SubscriberStanding {
-  return { hasSubscription: rows.length > 0, isSubscriber: rows.some(givesSubscriberDiscount) };
+export function standingFrom(rows: Parameters<typeof givesSubscriberDiscount>[0][], today: string): SubscriberStanding {
+  return { hasSubscription: rows.length > 0, isSubscriber: rows.some((r) => givesSubscriberDiscount(r, today)) };
 }
 
 /** A live (active or paused) subscription exists, paid or not: no second plan may be bought. */
@@ -149,7 +150,7 @@ export async function listOwnSubscriptions(db: Executor, userId: string): Promis
         paymentMethod: r.paymentMethod,
         installments: r.installments,
         paidThrough: r.paidThrough,
-        discount: givesSubscriberDiscount(r),
+        discount: givesSubscriberDiscount(r, todayInBrazil()),
         unpaidOrderId: unpaid?.orderId ?? null,
         createdAt: r.createdAt.toISOString(),
         renewals,

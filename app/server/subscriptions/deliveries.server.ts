@@ -130,6 +130,7 @@ async function deliverOne(tx: Transaction, deliveryId: string, today: string, op
     return 'skipped';
   }
 
+  // Only a plan paid through today gives the 10%: a delivery due in an unpaid period (skipped, paused) is charged without it.
   const subscriber = await isSubscriber(tx, delivery.userId);
   const shipping: Shipping = {
     shipName: delivery.shipName,
@@ -224,7 +225,7 @@ async function deliverOne(tx: Transaction, deliveryId: string, today: string, op
   await queueSubscriptionEmail(
     tx,
     delivery.userId,
-    { kind: 'delivery-placed', orderId, total: (finalTotals.totalCents / 100).toFixed(2), next, leftOut, payment: charge.details, deadline },
+    { kind: 'delivery-placed', orderId, total: (finalTotals.totalCents / 100).toFixed(2), next, leftOut, payment: charge.details, deadline, withoutDiscount: !subscriber },
     `delivery:${delivery.id}:placed:${date}`,
   );
   return 'ordered';

@@ -26,8 +26,9 @@ import { confirmPaymentIn, OrderActionError } from '../orders/transitions.server
 import { payerFor, recordAttemptIn, storedCardFor } from '../payments/charges.server';
 import { getPaymentProvider, type ChargeRequest, type ChargeResult, type PaymentMethod, type PaymentProvider } from '../payments/provider.server';
 import { queueSubscriptionEmail, queueSubscriptionEmails, type SubscriptionEmail } from './emails.server';
-import { logSubscriptionEvent, logSubscriptionEvents } from './periods.server';
+import { logSubscriptionEvent, logSubscriptionEvents, renewWithCreditIn, takeRenewalCreditIn } from './periods.server';
 import { changeSubscription } from './subscriptions.server';
+import { moveSubscriptionStatus } from './transitions.server';
 
 export type RenewalHooks = {
   /** Tests: runs after the provider answered and before the date moves (a throw there is a crash). */
@@ -212,7 +213,8 @@ async function renewBatch(tx: Transaction, rows: (typeof userSubscriptions.$infe
   const done: Renewed[] = [];
   const usual: OwnedSubscription[] = [];
   for (const sub of due) {
-    if (sub.shipName && !reopened.has(sub.id)) usual.push(sub);
+    // A subscription with credit (left by a plan change) is renewed one by one: the credit pays first.
+    if (sub.shipName && !reopened.has(sub.id) && toCents(sub.credit) === 0) usual.push(sub);
     else {
       const one = await renewOne(tx, sub.id, today, options);
       if (one) done.push(one);
@@ -379,7 +381,13 @@ async function renewOne(tx: Transaction, subscriptionId: string, today: string, 
   const periodDate = sub.nextDeliveryDate;
   const periodEnd = nextScheduledDate(sub.anchorDate, plan.months, periodDate);
   const placedAt = now();
-  const amountCents = toCents(sub.totalValue);
+  // The subscription's credit (a plan change's) pays first; a renewal it covers whole charges nothing.
+  const { chargeCents: amountCents, creditUsedCents } = await takeRenewalCreditIn(tx, sub, toCents(sub.totalValue));
+  const amount = centsToDecimal(amountCents);
+  if (amountCents === 0) {
+    await renewWithCreditIn(tx, sub, periodDate, periodEnd, sub.totalValue);
+    return { subscriptionId: sub.id, periodDate, orderId: '', outcome: 'credit', next: periodEnd };
+  }
   const shipping = await shippingFor(tx, sub);
   // A period charged again after its order was cancelled unpaid gets a new order and charge key.
   const [{ earlier } = { earlier: 0 }] = await tx
@@ -399,16 +407,16 @@ async function renewOne(tx: Transaction, subscriptionId: string, today: string, 
     note: `Renovação de ${periodDate}`,
     shipping,
     subscriptionId: sub.id,
-    lines: [{ productId: null, name: `${PLAN_NAME} — ${plan.name}`, size: null, quantity: 1, unitPrice: sub.totalValue }],
+    lines: [{ productId: null, name: `${PLAN_NAME} — ${plan.name}`, size: null, quantity: 1, unitPrice: amount }],
   });
   // The constraint that makes this period happen once, whatever overlaps. A period whose order was
   // cancelled unpaid (the plan then resumed to pay it) is charged again with this new order.
   const [period] = await tx
     .insert(subscriptionPeriods)
-    .values({ subscriptionId: sub.id, periodDate, periodEnd, kind: 'renewal', amount: sub.totalValue, orderId, status: 'awaiting', attempts: 1 })
+    .values({ subscriptionId: sub.id, periodDate, periodEnd, kind: 'renewal', amount, creditUsed: centsToDecimal(creditUsedCents), orderId, status: 'awaiting', attempts: 1 })
     .onConflictDoUpdate({
       target: [subscriptionPeriods.subscriptionId, subscriptionPeriods.periodDate],
-      set: { orderId, periodEnd, amount: sub.totalValue, status: 'awaiting', attempts: 1, nextAttemptAt: null, lastError: null, updatedAt: placedAt },
+      set: { orderId, periodEnd, amount, creditUsed: centsToDecimal(creditUsedCents), status: 'awaiting', attempts: 1, nextAttemptAt: null, lastError: null, updatedAt: placedAt },
       setWhere: sql`${subscriptionPeriods.status} = 'cancelled'`,
     })
     .returning({ id: subscriptionPeriods.id });
@@ -431,8 +439,15 @@ async function renewOne(tx: Transaction, subscriptionId: string, today: string, 
 
   await tx.update(userSubscriptions).set({ nextDeliveryDate: periodEnd, updatedAt: now() }).where(eq(userSubscriptions.id, sub.id));
   await logSubscriptionEvent(tx, { subscriptionId: sub.id, kind: 'renewed', from: 'active', to: 'active', actor: 'system', note: `Renovação de ${periodDate}: pedido criado` });
-  const outcome = await settleAttempt(tx, { sub, orderId, periodDate, amount: sub.totalValue, attempt: 1, charge, provider, placedAt, next: periodEnd });
+  const outcome = await settleAttempt(tx, { sub, orderId, periodDate, amount, attempt: 1, charge, provider, placedAt, next: periodEnd });
   return { subscriptionId: sub.id, periodDate, orderId, outcome, next: periodEnd };
+}
+
+/** One subscription renewed now if its date has come: a resumed plan's new period is charged at once (flows/resume-plan). */
+export async function renewNow(db: Database, subscriptionId: string, options: RenewalOptions = {}): Promise<string | null> {
+  const one = await db.transaction((tx) => renewOne(tx, subscriptionId, todayInBrazil(), options));
+  kickMailDelivery(db);
+  return one?.outcome ?? null;
 }
 
 /** How many orders this period already had (all cancelled): the reopened one's number. */
@@ -502,14 +517,7 @@ async function failAttempt(tx: Transaction, a: Omit<Attempt, 'charge'>, reason: 
     // The last retry failed: the plan is paused (no discount) until this order is paid; it stays payable.
     await tx.update(subscriptionPeriods).set({ status: 'overdue', attempts: a.attempt, nextAttemptAt: null, lastError: reason }).where(periodWhere);
     await tx.update(orders).set({ paymentExpiresAt: null }).where(eq(orders.id, a.orderId));
-    const [current] = await tx.select({ status: userSubscriptions.status }).from(userSubscriptions).where(eq(userSubscriptions.id, a.sub.id));
-    if (current?.status === 'active') {
-      await tx
-        .update(userSubscriptions)
-        .set({ status: 'paused', pausedReason: 'payment_failed', pausedAt: now(), resumeOn: null, updatedAt: now() })
-        .where(eq(userSubscriptions.id, a.sub.id));
-      await logSubscriptionEvent(tx, { subscriptionId: a.sub.id, kind: 'payment_failed', from: 'active', to: 'paused', actor: 'system', note: `Renovação de ${a.periodDate} não paga após ${a.attempt} tentativas` });
-    }
+    await moveSubscriptionStatus(tx, { subscriptionId: a.sub.id, from: 'active', to: 'paused', pausedReason: 'payment_failed', event: { kind: 'payment_failed', actor: 'system', note: `Renovação de ${a.periodDate} não paga após ${a.attempt} tentativas` } });
     await queueSubscriptionEmail(tx, a.sub.userId, { kind: 'plan-overdue', orderId: a.orderId, amount: a.amount }, `sub:${a.sub.id}:overdue:${a.periodDate}`);
     return 'overdue';
   }

@@ -8,7 +8,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '~/db/client.server';
 import { isUniqueViolation } from '~/db/errors.server';
-import { planChanges, userSubscriptions } from '~/db/schema';
+import { orders, planChanges, userSubscriptions } from '~/db/schema';
 import type { SubscriptionFrequency } from '~/lib/cart';
 import { now } from '~/lib/clock';
 import { centsToDecimal, toCents } from '~/lib/money';
@@ -117,10 +117,13 @@ async function commitChange(
   if (!plan) return refused(409, SUBSCRIPTION_MESSAGES.unknownPlan);
   if (plan.frequency === sub.frequency) return refused(409, PLAN_CHANGE_MESSAGES.samePlan);
   const [waiting] = await tx
-    .select({ id: planChanges.id })
+    .select({ id: planChanges.id, orderStatus: orders.status })
     .from(planChanges)
+    .leftJoin(orders, eq(orders.id, planChanges.orderId))
     .where(and(eq(planChanges.subscriptionId, sub.id), eq(planChanges.status, 'awaiting')));
-  if (waiting) return refused(409, PLAN_CHANGE_MESSAGES.pending);
+  if (waiting?.orderStatus === 'pending') return refused(409, PLAN_CHANGE_MESSAGES.pending);
+  // Its order ended unpaid (the expiry job's batch cancel does not call the plan hooks): dropped.
+  if (waiting) await tx.update(planChanges).set({ status: 'cancelled', updatedAt: now() }).where(eq(planChanges.id, waiting.id));
 
   const today = todayInBrazil();
   const quote = await quoteFor(tx, sub, plan.price, today);

@@ -284,12 +284,14 @@ describe.each(engines)('subscription renewals on $name', ({ open }) => {
     expect(await payPendingRenewal(handle.db, (await newBuyer()).id, period!.orderId, 'pix', gateway)).toMatchObject({ ok: false, status: 404 });
     expect(await confirmPayment(handle.db, { orderId: period!.orderId, provider: 'manual', reference: `manual:${period!.orderId}`, amountCents: 4990, actor: { kind: 'system' } })).toBe('applied');
     expect(await subRow(sub.id)).toMatchObject({ status: 'active', pausedReason: null, nextDeliveryDate: '2035-03-15', paidThrough: '2035-03-15' });
-    expect(await isSubscriber(handle.db, buyer.id)).toBe(true);
+    // Paid through 15/03 only: today (20/03) is in the next, unpaid period, so no discount yet.
+    expect(await isSubscriber(handle.db, buyer.id)).toBe(false);
     expect(await mailTo(buyer.email, 'plan-reactivated')).toHaveLength(1);
-    // Its old schedule: the 15th is past, so the next run renews it.
+    // Its old schedule: the 15th is past, so the next run renews it, and its payment brings the discount back.
     gateway.declining = false;
     expect((await runSubscriptionRenewals(handle.db, { provider: gateway })).renewed).toBe(1);
     expect((await subRow(sub.id)).nextDeliveryDate).toBe('2035-04-15');
+    expect(await isSubscriber(handle.db, buyer.id)).toBe(true);
   });
 
   it('a Pix renewal waits for payment with its code; its deadline passing issues a new code 3 days later; paid, it renews', async () => {

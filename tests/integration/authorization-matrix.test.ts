@@ -385,7 +385,7 @@ const MATRIX: Record<string, Entry> = {
       {
         label: "changing A's plan",
         url: '/area-cliente/assinaturas',
-        body: (f) => ({ intent: 'change-plan', subscriptionId: f.a.subscriptionId, frequency: 'annual' }),
+        body: (f) => ({ intent: 'change-plan', subscriptionId: f.a.subscriptionId, frequency: 'annual', idempotencyKey: '7d444840-9dc0-4c9d-9a4b-6c3d2e1f0a9b' }),
         expect: ownedByA(),
         writes: ['subscriptions'],
       },

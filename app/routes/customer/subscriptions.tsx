@@ -125,7 +125,11 @@ async function perform(userId: string, input: SubscriptionAction) {
           // A date that passed during the pause is charged now: the benefits come back with its payment.
           return answer(input.intent, {
             title: 'Assinatura retomada',
-            description: 'charged' in result && result.charged ? 'A renovação foi cobrada hoje; os benefícios voltam quando ela for paga.' : `Próxima cobrança em ${date(result.nextDeliveryDate)}.`,
+            description: !('charged' in result && result.charged)
+              ? `Próxima cobrança em ${date(result.nextDeliveryDate)}.`
+              : result.charged === 'paid'
+                ? 'A renovação foi paga hoje e seus benefícios de assinante voltaram.'
+                : 'A renovação foi cobrada hoje; os benefícios de assinante voltam quando ela for paga.',
           });
         case 'skip':
           return answer(input.intent, { title: 'Renovação pulada', description: `A próxima cobrança passa a ser em ${date(result.nextDeliveryDate)}.` });

@@ -164,7 +164,12 @@ describe.each(engines)("the plan's benefits follow its payments on $name", ({ op
     expect(await expireUnpaidOrders(handle.db)).toBeGreaterThanOrEqual(1);
     expect(await subRow(sub.id)).toMatchObject({ status: 'active', frequency: 'monthly', nextDeliveryDate: '2041-07-01', paidThrough: '2041-07-01' });
     // The next change is possible again.
-    expect(await changePlan(handle.db, { userId: buyer.id, subscriptionId: sub.id, frequency: 'semiannual', idempotencyKey: randomUUID() }, gateway)).toMatchObject({ ok: true, status: 'awaiting' });
+    const again = await changePlan(handle.db, { userId: buyer.id, subscriptionId: sub.id, frequency: 'semiannual', idempotencyKey: randomUUID() }, gateway);
+    expect(again).toMatchObject({ ok: true, status: 'awaiting' });
+    // Cancelling the plan drops the change and its unpaid order: nothing is owed for a plan that ended.
+    expect(await changeSubscription(handle.db, sub.id, { kind: 'customer', userId: buyer.id }, { action: 'cancel' })).toMatchObject({ ok: true, status: 'cancelled' });
+    expect((await getOwnOrder(handle.db, buyer.id, again.ok ? again.orderId! : ''))!.status).toBe('cancelled');
+    expect((await handle.db.select({ status: t.planChanges.status }).from(t.planChanges).where(eq(t.planChanges.subscriptionId, sub.id))).map((c) => c.status).sort()).toEqual(['cancelled', 'cancelled']);
   });
 
   it('a double-submitted change (the same key, twice and at once) is one order and one charge', async () => {

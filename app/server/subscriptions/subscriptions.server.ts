@@ -6,7 +6,7 @@
 import { and, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '~/db/client.server';
 import { isUniqueViolation } from '~/db/errors.server';
-import { orders, programmedDeliveries, subscriptionPeriods, user, userSubscriptions } from '~/db/schema';
+import { orders, planChanges, programmedDeliveries, subscriptionPeriods, user, userSubscriptions } from '~/db/schema';
 import type { SubscriptionFrequency } from '~/lib/cart';
 import { now } from '~/lib/clock';
 import type { OrderActor } from '~/lib/order-lifecycle';
@@ -281,7 +281,13 @@ async function applyChange(tx: Transaction, row: Row, actor: SubscriptionActor, 
         .from(subscriptionPeriods)
         .innerJoin(orders, eq(orders.id, subscriptionPeriods.orderId))
         .where(and(eq(subscriptionPeriods.subscriptionId, row.id), eq(orders.status, 'pending')));
-      for (const { orderId } of open) {
+      // A plan change waiting for its payment is dropped with the plan (nothing left to change).
+      const changes = await tx
+        .select({ orderId: orders.id })
+        .from(planChanges)
+        .innerJoin(orders, eq(orders.id, planChanges.orderId))
+        .where(and(eq(planChanges.subscriptionId, row.id), eq(orders.status, 'pending')));
+      for (const { orderId } of [...open, ...changes]) {
         await applyOrderActionIn(tx, { orderId, action: 'cancel', actor: { kind: 'system' }, reason: `${PLAN_NAME} cancelada` });
       }
       const deliveries =

@@ -385,6 +385,8 @@ export const userSubscriptions = pgTable(
     resumeOn: date('resume_on'),
     /** A card renewal charges this card, kept at the gateway (never the card itself). */
     savedCardId: uuid('saved_card_id').references((): AnyPgColumn => savedCards.id, { onDelete: 'set null' }),
+    /** Left over from a plan change (the unused part of a paid period beyond the new price): pays the next renewals first. */
+    credit: money('credit').notNull().default('0'),
     // Where renewal orders go: copied from the checkout; null for a subscription an admin assigned.
     ...shippingColumns(),
   },
@@ -400,6 +402,7 @@ export const userSubscriptions = pgTable(
     index('user_subscriptions_due_idx').on(t.nextDeliveryDate).where(sql`${t.status} = 'active'`),
     check('user_subscriptions_status_check', oneOf(t.status, SUBSCRIPTION_STATUSES)),
     check('user_subscriptions_total_value_check', sql`${t.totalValue} >= 0`),
+    check('user_subscriptions_credit_check', sql`${t.credit} >= 0`),
     index('user_subscriptions_user_status_idx').on(t.userId, t.status, t.createdAt.desc()),
     // One live (active or paused) subscription per customer.
     uniqueIndex('user_subscriptions_one_live_idx').on(t.userId).where(sql`${t.status} in ('active', 'paused')`),
@@ -815,10 +818,13 @@ export const subscriptionPeriods = pgTable(
     /** When the retry job looks at this period again (a card's next try, a code's deadline). */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /** The subscription's credit this period's order used (the order charges amount less it); given back if the order is cancelled unpaid. */
+    creditUsed: money('credit_used').notNull().default('0'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('subscription_periods_credit_used_check', sql`${t.creditUsed} >= 0`),
     uniqueIndex('subscription_periods_once_idx').on(t.subscriptionId, t.periodDate),
     uniqueIndex('subscription_periods_order_idx').on(t.orderId),
     check('subscription_periods_kind_check', oneOf(t.kind, PERIOD_KINDS)),
@@ -826,6 +832,46 @@ export const subscriptionPeriods = pgTable(
     check('subscription_periods_amount_check', sql`${t.amount} >= 0`),
     check('subscription_periods_dates_check', sql`${t.periodEnd} > ${t.periodDate}`),
     index('subscription_periods_retry_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'awaiting'`),
+  ],
+);
+
+export const PLAN_CHANGE_STATUSES = ['awaiting', 'applied', 'cancelled'] as const;
+
+/**
+ * A customer's plan change (issue 30): the new plan is charged now, less the unused part of the
+ * paid period (`credit`). With a charge, its order pays it and confirming that order applies the
+ * change (periods.server.ts); until then the current plan stays. Unique per subscription and the
+ * form's idempotency key: a double submit is one change and one charge.
+ */
+export const planChanges = pgTable(
+  'plan_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => userSubscriptions.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    fromFrequency: text('from_frequency', { enum: SUBSCRIPTION_FREQUENCIES }).notNull(),
+    toFrequency: text('to_frequency', { enum: SUBSCRIPTION_FREQUENCIES }).notNull(),
+    /** The new plan's price. */
+    price: money('price').notNull(),
+    /** Credit used: the unused part of the paid period plus any credit the subscription had. */
+    credit: money('credit').notNull(),
+    /** Charged now: price less credit, never below zero. */
+    amount: money('amount').notNull(),
+    /** Credit left on the subscription once applied. */
+    creditAfter: money('credit_after').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: PLAN_CHANGE_STATUSES }).notNull().default('awaiting'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('plan_changes_status_check', oneOf(t.status, PLAN_CHANGE_STATUSES)),
+    check('plan_changes_to_frequency_check', oneOf(t.toFrequency, SUBSCRIPTION_FREQUENCIES)),
+    check('plan_changes_money_check', sql`${t.price} >= 0 and ${t.credit} >= 0 and ${t.amount} >= 0 and ${t.creditAfter} >= 0`),
+    uniqueIndex('plan_changes_key_idx').on(t.subscriptionId, t.idempotencyKey),
+    uniqueIndex('plan_changes_order_idx').on(t.orderId),
   ],
 );
 

@@ -4,6 +4,7 @@ import { addMonths } from './plans';
 import {
   addDays,
   autoResumeDate,
+  benefitsUntil,
   givesSubscriberDiscount,
   nextRetryAt,
   nextScheduledDate,
@@ -63,12 +64,22 @@ describe('subscription schedule', () => {
     expect(autoResumeDate('2027-11-30')).toBe(addMonths('2027-11-30', 3));
   });
 
-  it('the discount: live and paid, not while the plan is paused for an unpaid renewal', () => {
-    expect(givesSubscriberDiscount({ status: 'active', pausedReason: null, paidThrough: '2027-01-01' })).toBe(true);
-    expect(givesSubscriberDiscount({ status: 'paused', pausedReason: 'customer', paidThrough: '2027-01-01' })).toBe(true);
-    expect(givesSubscriberDiscount({ status: 'paused', pausedReason: 'payment_failed', paidThrough: '2027-01-01' })).toBe(false);
-    expect(givesSubscriberDiscount({ status: 'active', pausedReason: null, paidThrough: null })).toBe(false);
-    expect(givesSubscriberDiscount({ status: 'cancelled', pausedReason: null, paidThrough: '2027-01-01' })).toBe(false);
+  it('the discount: live and paid through today, not while the plan is paused for an unpaid renewal', () => {
+    const today = '2026-12-01';
+    expect(givesSubscriberDiscount({ status: 'active', pausedReason: null, paidThrough: '2027-01-01' }, today)).toBe(true);
+    expect(givesSubscriberDiscount({ status: 'paused', pausedReason: 'customer', paidThrough: '2027-01-01' }, today)).toBe(true);
+    expect(givesSubscriberDiscount({ status: 'paused', pausedReason: 'payment_failed', paidThrough: '2027-01-01' }, today)).toBe(false);
+    expect(givesSubscriberDiscount({ status: 'active', pausedReason: null, paidThrough: null }, today)).toBe(false);
+    expect(givesSubscriberDiscount({ status: 'cancelled', pausedReason: null, paidThrough: '2027-01-01' }, today)).toBe(false);
+  });
+
+  it('the discount ends with the paid period: paid_through is exclusive (skip or pause do not extend it)', () => {
+    const standing = { status: 'active', pausedReason: null, paidThrough: '2026-12-27' };
+    expect(givesSubscriberDiscount(standing, '2026-12-26')).toBe(true);
+    expect(givesSubscriberDiscount(standing, '2026-12-27')).toBe(false);
+    expect(givesSubscriberDiscount({ ...standing, status: 'paused', pausedReason: 'customer' }, '2027-01-15')).toBe(false);
+    expect(benefitsUntil('2026-12-27')).toBe('2026-12-26');
+    expect(benefitsUntil(null)).toBeNull();
   });
 
   it('a retry is 3 days after the failure', () => {

@@ -72,19 +72,28 @@ export function autoResumeDate(pausedOn: string): string {
 export type SubscriptionStanding = {
   status: string;
   pausedReason: string | null;
-  /** End of the last paid period; null until the first payment. */
+  /**
+   * End (exclusive) of the last paid period: the day the next unpaid one would start; null until
+   * the first payment. A period from 27/11 to 27/12 is paid for 27/11 … 26/12.
+   */
   paidThrough: string | null;
 };
 
 /**
- * SPEC §1 (subscriber = active or paused), made honest: the 10% holds while the subscription is
- * live and has been paid, including a customer's pause and a renewal whose retries are still
- * running; it stops when the plan was never paid or its renewal went unpaid after the retries.
+ * SPEC §1 (subscriber = active or paused), made honest: the 10% holds only while the plan is paid
+ * through today (São Paulo day): today < paid_through. Skipping a renewal or pausing does not
+ * move paid_through, so the benefits end with the paid period; a renewal, a resume or a plan
+ * change brings them back when its charge is paid. Never while paused for an unpaid renewal.
  */
-export function givesSubscriberDiscount(s: SubscriptionStanding): boolean {
+export function givesSubscriberDiscount(s: SubscriptionStanding, today: string): boolean {
   if (s.status !== 'active' && s.status !== 'paused') return false;
   if (s.pausedReason === 'payment_failed') return false;
-  return s.paidThrough !== null;
+  return s.paidThrough !== null && today < s.paidThrough;
+}
+
+/** The last day the benefits are paid for ("Benefícios garantidos até"): the day before paid_through; null if unpaid. */
+export function benefitsUntil(paidThrough: string | null): string | null {
+  return paidThrough === null ? null : addDays(paidThrough, -1);
 }
 
 /** Card retries: the moment of the n-th retry after a failure at `failedAt`. */

@@ -3,7 +3,7 @@
 // window's limits are the São Paulo midnights of days computed from `now`, and
 // each order's day is its created_at read in that zone, the same on PGlite and
 // PostgreSQL (both carry the time zone database).
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { orderItems, orders, products, user, userSubscriptions } from '~/db/schema';
 import {
@@ -70,11 +70,14 @@ export type DueSoonSummary = {
 
 /**
  * The subscriptions monthly recurring revenue counts: active (not paused, not cancelled) and
- * paid-up (paid at least once: paid_through is set). A subscription paused for an unpaid renewal
- * is not active, so it is out too; paused_reason is checked anyway, should a row ever disagree.
- * The reports (server/reports/) count MRR at a period's end with this same rule.
+ * paid through `today` (São Paulo day; paid_through is the paid period's exclusive end), the same
+ * rule as the subscriber's 10% (lib/subscription-schedule): a skipped or unpaid period is not
+ * recurring revenue. A subscription paused for an unpaid renewal is not active, so it is out too;
+ * paused_reason is checked anyway, should a row ever disagree. The reports (server/reports/)
+ * count MRR at a period's end with this same rule.
  */
-export const recurring = and(eq(userSubscriptions.status, 'active'), isNotNull(userSubscriptions.paidThrough), isNull(userSubscriptions.pausedReason));
+export const recurring = (today: string) =>
+  and(eq(userSubscriptions.status, 'active'), sql`${userSubscriptions.paidThrough} > ${today}`, isNull(userSubscriptions.pausedReason));
 
 /** A São Paulo calendar day's first instant, as timestamptz. */
 const saoPauloMidnight = (isoDay: string): SQL => sql`((${isoDay})::date::timestamp at time zone 'America/Sao_Paulo')`;
@@ -132,12 +135,12 @@ export async function getDashboard(db: Executor, now: Date = clockNow()): Promis
     db
       .select({ frequency: userSubscriptions.frequency, total: sql<string>`sum(${userSubscriptions.totalValue})::text` })
       .from(userSubscriptions)
-      .where(recurring)
+      .where(recurring(today))
       .groupBy(userSubscriptions.frequency),
     db
       .select({ count: sql<number>`count(distinct ${userSubscriptions.userId})::int` })
       .from(userSubscriptions)
-      .where(recurring),
+      .where(recurring(today)),
     dueInNextDays(db, undefined, today),
   ]);
 

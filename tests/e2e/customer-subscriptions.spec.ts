@@ -96,7 +96,8 @@ test('a customer subscribes, pauses, resumes and skips (the dates change), chang
   await card.getByRole('button', { name: 'Pausar assinatura' }).click();
   const pause = page.getByRole('dialog', { name: 'Pausar assinatura' });
   await expect(pause).toContainText('não há renovações nem cobranças');
-  await expect(pause).toContainText('continua valendo durante a pausa');
+  // Benefits follow payments (issue 30): the paid period keeps them, the paused time does not.
+  await expect(pause).toContainText('o tempo pausado não tem desconto');
   await expect(pause.getByTestId('pause-resume-date')).toHaveText(todayPlusMonths(3));
   await axe(page);
   await pause.getByRole('button', { name: 'Sim, pausar' }).click();
@@ -105,7 +106,8 @@ test('a customer subscribes, pauses, resumes and skips (the dates change), chang
   await expect(card.getByTestId('subscription-status')).toHaveText('Pausada');
   await expect(card.getByTestId('paused-until')).toHaveText(`Pausada até ${todayPlusMonths(3)}`);
   await expect(card.getByTestId('next-charge')).toHaveText(todayPlusMonths(3));
-  await expect(card.getByTestId('discount-note')).toContainText('O desconto continua valendo durante a pausa.');
+  await expect(card.getByTestId('discount-note')).toContainText('O desconto vale até o fim do período já pago.');
+  await expect(card.getByTestId('benefits-until')).toContainText('Benefícios garantidos até ');
   await expect(card.getByRole('button', { name: 'Pausar assinatura' })).toHaveCount(0);
   await expect(card.getByRole('button', { name: 'Pular próxima renovação' })).toHaveCount(0);
 
@@ -149,11 +151,13 @@ test('a customer subscribes, pauses, resumes and skips (the dates change), chang
   await page.keyboard.press('Enter');
   const change = page.getByRole('dialog', { name: 'Alterar plano' });
   await expect(change).toBeVisible();
-  await expect(change.getByRole('radio', { name: /Plano Mensal/ })).toBeChecked();
+  // The current plan is not offered; the change is charged today less the unused month (all of it on day 0).
+  await expect(change.getByRole('radio', { name: /Plano Mensal/ })).toHaveCount(0);
   await expect(change.getByText('Economize 10%!')).toBeVisible();
   await axe(page);
   await change.getByRole('radio', { name: /Plano Anual/ }).check();
-  await change.getByRole('button', { name: 'Confirmar alteração' }).click();
+  await expect(change.getByTestId('plan-change-charge')).toHaveText('Valor a pagar hoje: R$\u00a0489,00, já descontado o crédito de R$\u00a049,90 do plano atual.');
+  await change.getByRole('button', { name: 'Pagar R$\u00a0489,00 e alterar' }).click();
   await expectToast(page, 'Plano alterado com sucesso!', 'Você agora está no Plano Anual.');
   await expect(change).toHaveCount(0);
   await expect(card.getByRole('heading', { name: 'Plano Anual' })).toBeVisible();
@@ -167,7 +171,7 @@ test('a customer subscribes, pauses, resumes and skips (the dates change), chang
   await signIn(otherPage, 'Intrusa Silva');
   for (const form of [
     { intent: 'cancel', subscriptionId } as Record<string, string>,
-    { intent: 'change-plan', subscriptionId, frequency: 'monthly' },
+    { intent: 'change-plan', subscriptionId, frequency: 'monthly', idempotencyKey: '7d444840-9dc0-4c9d-9a4b-6c3d2e1f0a9b' },
     { intent: 'pause', subscriptionId },
     { intent: 'skip', subscriptionId },
     { intent: 'change-payment', subscriptionId, paymentMethod: 'boleto' },

@@ -322,10 +322,16 @@ describe.each(engines)('admin dashboard on $name', ({ open }) => {
 
       mocks.requireAdmin.mockResolvedValueOnce({ id: 'admin', name: 'Admin', email: 'admin@clarear.com.br', role: 'admin' });
       mocks.getDb.mockResolvedValueOnce(handle.db);
-      const answer = await loader(loaderArgs());
-      expect(mocks.requireAdmin).toHaveBeenCalledTimes(2);
-      expect(answer.dashboard?.latestOrders).toHaveLength(10);
-      expect(answer.dashboard?.activeSubscribers).toBe(4);
+      // The loader reads the one clock: subscribers are those paid through that day (issue 30).
+      setClock(NOW);
+      try {
+        const answer = await loader(loaderArgs());
+        expect(mocks.requireAdmin).toHaveBeenCalledTimes(2);
+        expect(answer.dashboard?.latestOrders).toHaveLength(10);
+        expect(answer.dashboard?.activeSubscribers).toBe(4);
+      } finally {
+        resetClock();
+      }
     });
   });
 
@@ -372,7 +378,8 @@ describe.each(engines)('admin dashboard on $name', ({ open }) => {
         );
         return row!.id;
       };
-      // Rita is a paid-up subscriber: 2 × 25,00 + 60,00 = 110,00 − 10% = 99,00; a size deleted since (no id) is left out.
+      // Rita's plan is paid through today only (its renewal, due today, is not paid yet): benefits follow payments
+      // (issue 30), so her delivery is forecast without the 10%: 2 × 25,00 + 60,00 = 110,00; a size deleted since (no id) is left out.
       const ritaDelivery = await delivery(rita.id, '2026-05-13', 'active', [{ variantId: variant!.id, quantity: 2 }, { kitId: kit!.id, quantity: 1 }, { quantity: 3 }]);
       // Xavier has no subscription: no discount, 25,00.
       const xavierDelivery = await delivery(xavier.id, '2026-05-16', 'active', [{ variantId: variant!.id, quantity: 1 }]);
@@ -388,19 +395,19 @@ describe.each(engines)('admin dashboard on $name', ({ open }) => {
       ]);
       expect(due.renewals).toMatchObject({ count: 2, totalCents: 29940 });
       expect(due.deliveries.list.map((d) => [d.deliveryId, d.date, d.items, d.expectedCents])).toEqual([
-        [ritaDelivery, '2026-05-13', 2, 9900],
+        [ritaDelivery, '2026-05-13', 2, 11000],
         [xavierDelivery, '2026-05-16', 1, 2500],
       ]);
-      expect(due.deliveries).toMatchObject({ count: 2, totalCents: 12400 });
+      expect(due.deliveries).toMatchObject({ count: 2, totalCents: 13500 });
 
       // The dashboard reads the same clock and shows the same figures.
       const dashboard = await getDashboard(handle.db);
-      expect(dashboard.dueSoon).toEqual({ from: '2026-05-10', to: '2026-05-16', renewals: { count: 2, totalCents: 29940 }, deliveries: { count: 2, totalCents: 12400 } });
+      expect(dashboard.dueSoon).toEqual({ from: '2026-05-10', to: '2026-05-16', renewals: { count: 2, totalCents: 29940 }, deliveries: { count: 2, totalCents: 13500 } });
       const html = renderPage(dashboard);
       expect(html).toContain('>2 renovações</dd>');
       expect(html).toContain('R$\u00a0299,40');
       expect(html).toContain('>2 entregas</dd>');
-      expect(html).toContain('R$\u00a0124,00');
+      expect(html).toContain('R$\u00a0135,00');
       expect(html).toMatch(/<a [^>]*href="\/admin\/subscriptions"[^>]*>Ver assinaturas<\/a>/);
 
       // A day later the window is 11/05 to 17/05: Rita's renewal of the 10th is out, Tania's is in.

@@ -95,6 +95,8 @@ describe.each(engines)('admin subscription detail on $name', ({ open }) => {
   }
 
   it('shows the subscription with its price, dates, renewals newest first and its history with the actor', async () => {
+    // Inside the period paid (through 10/06): the customer has the 10%.
+    setClock('2026-05-20T15:00:00Z');
     const { buyer, id, orderIds } = await subscriptionWithHistory('Joana Prado');
     const detail = await getSubscriptionDetail(handle.db, id);
     expect(detail).toMatchObject({

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as t from '~/db/schema';
+import { resetClock, setClock } from '~/lib/clock';
 import { formDataToObject } from '~/lib/form-data';
 import { SPEC_PLAN_OPTIONS } from '~/lib/plans';
 import { planFormSchema } from '~/lib/schemas/admin-plan';
@@ -295,6 +296,8 @@ describe.each(engines)('admin subscriptions on $name', ({ open }) => {
       await handle.db.insert(t.subscriptionConfigs).values(planValues({ isActive: true }));
       await updatePlanOptions(handle.db, [{ frequency: 'monthly', price: '59.90', highlight: null }]);
       const customer = await newUser({ name: 'Maria Souza' });
+      // The store's gift is paid through its first date: a subscriber on that day (the clock's today).
+      setClock('2026-01-31T15:00:00Z');
       const result = await assignSubscriptionByEmail(handle.db, `  ${customer.email.toUpperCase()} `, '2026-01-31');
       expect(result).toMatchObject({ status: 'assigned', userName: 'Maria Souza' });
 
@@ -303,6 +306,7 @@ describe.each(engines)('admin subscriptions on $name', ({ open }) => {
       expect(rows[0]).toMatchObject({ frequency: 'monthly', status: 'active', totalValue: '59.90', nextDeliveryDate: '2026-02-28' });
       expect(result.status === 'assigned' && result.subscriptionId).toBe(rows[0]!.id);
       expect(await isSubscriber(handle.db, customer.id)).toBe(true);
+      resetClock();
     });
 
     it("without an active plan the monthly option's price still applies; an admin may be assigned too", async () => {

@@ -385,8 +385,9 @@ const MATRIX: Record<string, Entry> = {
       {
         label: "changing A's plan",
         url: '/area-cliente/assinaturas',
-        body: (f) => ({ intent: 'change-plan', subscriptionId: f.a.subscriptionId, frequency: 'annual' }),
-        expect: ownedByA(),
+        body: (f) => ({ intent: 'change-plan', subscriptionId: f.a.subscriptionId, frequency: 'annual', idempotencyKey: '7d444840-9dc0-4c9d-9a4b-6c3d2e1f0a9b' }),
+        // A's plan is paid by Pix: the change is charged now and waits for it on the order's page (issue 30).
+        expect: ownedByA('redirect:/pedido/*'),
         writes: ['subscriptions'],
       },
       {
@@ -1061,8 +1062,10 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
     expect(addresses.map((r) => r.id)).not.toContain(fx.a.spareAddressId);
     expect(addresses.find((r) => r.id === fx.a.addressId)?.street).toBe(fx.a.street);
     const [subscription] = await db.select().from(s.userSubscriptions).where(eq(s.userSubscriptions.id, fx.a.subscriptionId));
-    // A changed the plan, then cancelled it.
-    expect(subscription).toMatchObject({ frequency: 'annual', status: 'cancelled' });
+    // A asked for the annual plan (charged by Pix, never paid: the monthly one stayed), then cancelled the
+    // plan, which dropped the change and its unpaid order.
+    expect(subscription).toMatchObject({ frequency: 'monthly', status: 'cancelled' });
+    expect(await db.select({ status: s.planChanges.status }).from(s.planChanges).where(eq(s.planChanges.subscriptionId, fx.a.subscriptionId))).toEqual([{ status: 'cancelled' }]);
     expect(await db.select().from(s.savedKits).where(eq(s.savedKits.id, fx.a.kitId))).toEqual([]);
     // The admin's writes, refused to everyone else, went through for the admin.
     expect(await db.select().from(s.products).where(eq(s.products.id, fx.deleteProductId))).toEqual([]);

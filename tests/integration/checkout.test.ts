@@ -12,6 +12,7 @@ import { CheckoutError, getUserTaxId, placeOrder, quoteCart, type CheckoutStep }
 import { getOwnOrder, listOwnOrders } from '~/server/orders/orders.server';
 import { builtInProvider, type PaymentProvider } from '~/server/payments/provider.server';
 import { NEW_ADDRESS_DELIVERY } from './delivery';
+import { addMonths, todayInBrazil } from '~/lib/plans';
 import { engines } from './engines';
 
 describe.each(engines)('checkout on $name', ({ open }) => {
@@ -118,7 +119,7 @@ describe.each(engines)('checkout on $name', ({ open }) => {
 
   it("a subscriber's order of single products gets 10% off and the delivery frequency", async () => {
     const buyer = await newBuyer();
-    await handle.db.insert(t.userSubscriptions).values({ userId: buyer.id, frequency: 'monthly', status: 'active', anchorDate: '2026-11-22', nextDeliveryDate: '2026-12-22', totalValue: '49.90', paidThrough: '2026-12-22' });
+    await handle.db.insert(t.userSubscriptions).values({ userId: buyer.id, frequency: 'monthly', status: 'active', anchorDate: todayInBrazil(), nextDeliveryDate: addMonths(todayInBrazil(), 1), totalValue: '49.90', paidThrough: addMonths(todayInBrazil(), 1) });
     const quote = await quoteCart(handle.db, buyer.id, [{ id: variant2.id, product_id: variant2.productId, quantity: 3 }]);
     expect(quote.isSubscriber).toBe(true);
     expect(quote.totals.discountKind).toBe('subscriber');
@@ -190,7 +191,7 @@ describe.each(engines)('checkout on $name', ({ open }) => {
 
   it('a database error in a step is reported with that step', async () => {
     const buyer = await newBuyer();
-    await handle.db.insert(t.userSubscriptions).values({ userId: buyer.id, frequency: 'monthly', status: 'paused', pausedReason: 'customer', anchorDate: '2026-11-22', nextDeliveryDate: '2026-12-22', totalValue: '49.90', paidThrough: '2026-12-22' });
+    await handle.db.insert(t.userSubscriptions).values({ userId: buyer.id, frequency: 'monthly', status: 'paused', pausedReason: 'customer', anchorDate: todayInBrazil(), nextDeliveryDate: addMonths(todayInBrazil(), 1), totalValue: '49.90', paidThrough: addMonths(todayInBrazil(), 1) });
     // A paused subscriber cannot buy a second plan: the line is refused before anything is written.
     const error = await placeOrder(handle.db, buyer, input([{ id: 'plan:annual', product_id: 'plan:annual', quantity: 1, is_subscription: true, frequency: 'annual' }]), builtInProvider).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CheckoutError);

@@ -18,13 +18,13 @@ import { changeProgrammedDelivery, DELIVERY_MESSAGES, listOwnProgrammedDeliverie
 import { payPendingRenewal } from '~/server/flows/pay-pending.server';
 import {
   cancelOwnSubscription,
-  changeOwnPlan,
   changeSubscription,
   isSubscriber,
   listOwnSubscriptions,
   SUBSCRIPTION_MESSAGES,
   type SubscriptionAction,
 } from '~/server/subscriptions/subscriptions.server';
+import { changePlan, PLAN_CHANGE_MESSAGES } from '~/server/flows/change-plan.server';
 import { engines } from './engines';
 
 /** Noon in São Paulo on `isoDay`: todayInBrazil() reads that day. */
@@ -124,6 +124,8 @@ describe.each(engines)('customer subscriptions and preferences on $name', ({ ope
   });
 
   it('lists the live subscription (active or paused) of the user, with its next charge, amount and payment', async () => {
+    // Inside the period paid (through 10/02): the discount holds.
+    setClock(at('2026-01-20'));
     const userId = await newCustomer();
     const other = await newCustomer();
     // Older ones were cancelled (the one-live index allows any number of them).
@@ -153,6 +155,7 @@ describe.each(engines)('customer subscriptions and preferences on $name', ({ ope
         paymentMethod: 'credit_card',
         installments: 3,
         paidThrough: '2026-02-10',
+        credit: '0.00',
         discount: true,
         unpaidOrderId: null,
         createdAt: '2026-01-10T12:00:00.000Z',
@@ -169,25 +172,23 @@ describe.each(engines)('customer subscriptions and preferences on $name', ({ ope
     expect(await isSubscriber(handle.db, paused)).toBe(true);
   });
 
-  it('changes the plan: frequency, price, next date from today and updated_at; the subscription stays active', async () => {
+  it('changes the plan once paid: frequency, price, next date from today and updated_at; the subscription stays active', async () => {
     setClock(at('2026-01-31'));
     const userId = await newCustomer();
+    // A plan the store gave (no paid period): no credit, the annual price is charged whole.
     const sub = await insertSubscription(userId, { updatedAt: new Date('2025-01-01T00:00:00Z') });
-    expect(await changeOwnPlan(handle.db, userId, sub.id, 'annual')).toBe(true);
+    const change = (frequency: 'annual' | 'semiannual' | 'monthly') => changePlan(handle.db, { userId, subscriptionId: sub.id, frequency, idempotencyKey: randomUUID() }, builtInProvider);
+    expect(await change('annual')).toMatchObject({ ok: true, status: 'paid', chargeCents: 53890, creditCents: 0 });
     const row = await byId(sub.id);
-    expect(row).toMatchObject({ frequency: 'annual', totalValue: '538.90', anchorDate: '2026-01-31', nextDeliveryDate: '2027-01-31', status: 'active' });
+    expect(row).toMatchObject({ frequency: 'annual', totalValue: '538.90', anchorDate: '2026-01-31', nextDeliveryDate: '2027-01-31', paidThrough: '2027-01-31', status: 'active' });
     expect(row.updatedAt.getTime()).toBeGreaterThan(new Date('2025-01-01T00:00:00Z').getTime());
     expect(row.createdAt.getTime()).toBe(sub.createdAt.getTime());
+    expect(await change('annual')).toEqual({ ok: false, status: 409, message: PLAN_CHANGE_MESSAGES.samePlan });
 
+    // 153 of the 365 days paid are left: R$ 538,90 × 153/365 = R$ 225,90 (rounded up) of credit.
     setClock(at('2026-08-31'));
-    expect(await changeSubscription(handle.db, sub.id, customer(userId), { action: 'change-plan', frequency: 'semiannual' })).toEqual({
-      ok: true,
-      status: 'active',
-      nextDeliveryDate: '2027-02-28',
-      resumeOn: null,
-      totalValue: '249.50',
-    });
-    expect(await byId(sub.id)).toMatchObject({ frequency: 'semiannual', totalValue: '249.50', nextDeliveryDate: '2027-02-28' });
+    expect(await change('semiannual')).toMatchObject({ ok: true, status: 'paid', chargeCents: 24950 - 22590, creditCents: 22590 });
+    expect(await byId(sub.id)).toMatchObject({ frequency: 'semiannual', totalValue: '249.50', nextDeliveryDate: '2027-02-28', paidThrough: '2027-02-28', credit: '0.00' });
   });
 
   it('pauses for at most 3 months: no renewals, the discount kept, resumeOn = today + 3 months, an e-mail', async () => {
@@ -204,9 +205,14 @@ describe.each(engines)('customer subscriptions and preferences on $name', ({ ope
 
     // Pausing again, skipping or changing the plan while paused: refused, nothing changes.
     const before = await byId(sub.id);
-    for (const change of [{ action: 'pause' }, { action: 'skip' }, { action: 'change-plan', frequency: 'annual' }] as SubscriptionAction[]) {
+    for (const change of [{ action: 'pause' }, { action: 'skip' }] as SubscriptionAction[]) {
       expect(await changeSubscription(handle.db, sub.id, customer(userId), change)).toEqual({ ok: false, status: 409, message: SUBSCRIPTION_MESSAGES.notActive });
     }
+    expect(await changePlan(handle.db, { userId, subscriptionId: sub.id, frequency: 'annual', idempotencyKey: randomUUID() }, builtInProvider)).toEqual({
+      ok: false,
+      status: 409,
+      message: SUBSCRIPTION_MESSAGES.notActive,
+    });
     expect(await byId(sub.id)).toEqual(before);
 
     // A 31st: three months later is the month's last day.
@@ -289,7 +295,7 @@ describe.each(engines)('customer subscriptions and preferences on $name', ({ ope
     expect(await mailKinds(userId)).toEqual(['plan-cancelled']);
     // Cancelling again or changing a cancelled one finds nothing.
     expect(await cancelOwnSubscription(handle.db, userId, sub.id)).toBe(false);
-    expect(await changeOwnPlan(handle.db, userId, sub.id, 'annual')).toBe(false);
+    expect(await changePlan(handle.db, { userId, subscriptionId: sub.id, frequency: 'annual', idempotencyKey: randomUUID() }, builtInProvider)).toMatchObject({ ok: false, status: 409 });
     expect(await changeSubscription(handle.db, sub.id, customer(userId), { action: 'pause' })).toMatchObject({ ok: false, status: 409 });
     expect((await byId(sub.id)).frequency).toBe('monthly');
     await insertSubscription(userId);
@@ -358,7 +364,6 @@ describe.each(engines)('customer subscriptions and preferences on $name', ({ ope
       { action: 'resume' },
       { action: 'skip' },
       { action: 'cancel' },
-      { action: 'change-plan', frequency: 'annual' },
       { action: 'change-payment', paymentMethod: 'boleto', installments: 1 },
     ];
     for (const id of [sub.id, paused.id, randomUUID()]) {
@@ -366,7 +371,13 @@ describe.each(engines)('customer subscriptions and preferences on $name', ({ ope
         expect(await changeSubscription(handle.db, id, customer(intruder), change), `${change.action} ${id}`).toEqual({ ok: false, status: 404, message: SUBSCRIPTION_MESSAGES.notFound });
       }
     }
-    expect(await changeOwnPlan(handle.db, intruder, sub.id, 'annual')).toBe(false);
+    for (const id of [sub.id, paused.id, randomUUID()]) {
+      expect(await changePlan(handle.db, { userId: intruder, subscriptionId: id, frequency: 'annual', idempotencyKey: randomUUID() }, builtInProvider)).toEqual({
+        ok: false,
+        status: 404,
+        message: SUBSCRIPTION_MESSAGES.notFound,
+      });
+    }
     expect(await cancelOwnSubscription(handle.db, intruder, sub.id)).toBe(false);
     expect([await byId(sub.id), await byId(paused.id)]).toEqual(before);
     expect(await events(sub.id)).toEqual([]);

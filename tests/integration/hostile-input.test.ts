@@ -521,7 +521,7 @@ describe.each(engines.map((e) => e.name))('hostile input on %s', (engineName) =>
       form: fc.oneof(
         hostileForm({ intent: 'cancel', subscriptionId: VALID_UUID }, { subscriptionId: fc.oneof(badUuid, fc.constant('')), intent: fc.constantFrom('', 'CANCEL', 'pausar', 'delete-all', LONG) }),
         hostileForm(
-          { intent: 'change-plan', subscriptionId: VALID_UUID, frequency: 'annual' },
+          { intent: 'change-plan', subscriptionId: VALID_UUID, frequency: 'annual', idempotencyKey: VALID_UUID },
           { subscriptionId: badUuid, frequency: fc.oneof(anyText, fc.constantFrom('weekly', 'Annual', 'monthly ')).filter(not('monthly', 'semiannual', 'annual')) },
         ),
         hostileForm(

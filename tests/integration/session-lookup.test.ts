@@ -9,6 +9,7 @@ import type * as Schema from '~/db/schema';
 import type { getAuth } from '~/server/auth/auth.server';
 import type * as SessionModule from '~/server/auth/session.server';
 import type { getDb } from '~/server/db.server';
+import { addMonths, todayInBrazil } from '~/lib/plans';
 import { engines } from './engines';
 import { prepareFreshApp } from './fresh-app';
 import { TEST_ADMIN } from './test-admin';
@@ -83,13 +84,18 @@ describe.each(engines)('session lookup on $name', ({ name }) => {
       nextDeliveryDate: '2026-06-10',
       totalValue: '49.90',
       anchorDate: '2026-05-10',
-      paidThrough: '2026-06-10',
+      // Paid through a month from today: the pause is inside the paid period.
+      paidThrough: addMonths(todayInBrazil(), 1),
     });
     expect((await m.session.getSessionDetails(get()))?.extra).toEqual({
       taxId: '52998224725',
       preferences: { theme: 'dark', hideChatbot: true, hideWhatsapp: false, receiveNotifications: true },
       standing: { hasSubscription: true, isSubscriber: true },
     });
+    // The paid period ends today (paid_through is its exclusive end): the plan stays theirs, the 10% stops (issue 30).
+    await m.db.update(m.t.userSubscriptions).set({ paidThrough: todayInBrazil() }).where(eq(m.t.userSubscriptions.userId, adminId));
+    expect((await m.session.getSessionDetails(get()))?.extra?.standing).toEqual({ hasSubscription: true, isSubscriber: false });
+    await m.db.update(m.t.userSubscriptions).set({ paidThrough: addMonths(todayInBrazil(), 1) }).where(eq(m.t.userSubscriptions.userId, adminId));
     // Paused for an unpaid renewal: still a plan (no second one), no discount (as subscriberStanding).
     await m.db.update(m.t.userSubscriptions).set({ pausedReason: 'payment_failed', resumeOn: null }).where(eq(m.t.userSubscriptions.userId, adminId));
     expect((await m.session.getSessionDetails(get()))?.extra?.standing).toEqual({ hasSubscription: true, isSubscriber: false });

@@ -27,6 +27,7 @@ import { changeProgrammedDelivery, listOwnProgrammedDeliveries } from '~/server/
 import { payPendingRenewal } from '~/server/flows/pay-pending.server';
 import { RenewalCrash, renewalChargeKey, runSubscriptionRenewals } from '~/server/flows/renew.server';
 import { changeSubscription, isSubscriber, listOwnSubscriptions, subscriberStanding } from '~/server/subscriptions/subscriptions.server';
+import { changePlan } from '~/server/flows/change-plan.server';
 import { NEW_ADDRESS_DELIVERY } from './delivery';
 import { engines } from './engines';
 
@@ -264,8 +265,8 @@ describe.each(engines)('subscription renewals on $name', ({ open }) => {
     let [, period] = await periodsOf(sub.id);
     expect(period).toMatchObject({ status: 'awaiting', attempts: 1, lastError: 'cartão recusado pelo emissor' });
     expect(await mailTo(buyer.email, 'plan-payment-failed')).toHaveLength(1);
-    // The discount holds while retries run.
-    expect(await isSubscriber(handle.db, buyer.id)).toBe(true);
+    // The paid period ended on 15/02: while the retries run, the period is unpaid and gives no discount.
+    expect(await isSubscriber(handle.db, buyer.id)).toBe(false);
 
     // Not before 3 days.
     advanceClock(3 * DAY_MS - HOUR_MS);
@@ -304,12 +305,14 @@ describe.each(engines)('subscription renewals on $name', ({ open }) => {
     expect(await payPendingRenewal(handle.db, (await newBuyer()).id, period!.orderId, 'pix', gateway)).toMatchObject({ ok: false, status: 404 });
     expect(await confirmPayment(handle.db, { orderId: period!.orderId, provider: 'manual', reference: `manual:${period!.orderId}`, amountCents: 4990, actor: { kind: 'system' } })).toBe('applied');
     expect(await subRow(sub.id)).toMatchObject({ status: 'active', pausedReason: null, nextDeliveryDate: '2035-03-15', paidThrough: '2035-03-15' });
-    expect(await isSubscriber(handle.db, buyer.id)).toBe(true);
+    // Paid through 15/03 only: today (20/03) is in the next, unpaid period, so no discount yet.
+    expect(await isSubscriber(handle.db, buyer.id)).toBe(false);
     expect(await mailTo(buyer.email, 'plan-reactivated')).toHaveLength(1);
-    // Its old schedule: the 15th is past, so the next run renews it.
+    // Its old schedule: the 15th is past, so the next run renews it, and its payment brings the discount back.
     gateway.declining = false;
     expect((await runSubscriptionRenewals(handle.db, { provider: gateway })).renewed).toBe(1);
     expect((await subRow(sub.id)).nextDeliveryDate).toBe('2035-04-15');
+    expect(await isSubscriber(handle.db, buyer.id)).toBe(true);
   });
 
   it('a Pix renewal waits for payment with its code; its deadline passing issues a new code 3 days later; paid, it renews', async () => {
@@ -390,8 +393,10 @@ describe.each(engines)('subscription renewals on $name', ({ open }) => {
 
     const paused = await changeSubscription(handle.db, sub.id, actor, { action: 'pause' });
     expect(paused).toMatchObject({ ok: true, status: 'paused', resumeOn: '2037-05-28' });
-    // Paused: the discount stays (SPEC §1), no renewal on 31/03.
-    expect(await isSubscriber(handle.db, buyer.id)).toBe(true);
+    // Paused, no renewal on 31/03. The period paid ended on 28/02 and the skipped one was not paid:
+    // no discount (issue 30: benefits follow payments), though the plan is still the customer's.
+    expect(await isSubscriber(handle.db, buyer.id)).toBe(false);
+    expect(await subscriberStanding(handle.db, buyer.id)).toEqual({ hasSubscription: true, isSubscriber: false });
     setClock(at('2037-04-01'));
     expect((await runSubscriptionRenewals(handle.db, { provider: gateway })).renewed).toBe(0);
     // A week before the end of the pause, the notice; on the day, it resumes and renews from that day.
@@ -402,8 +407,10 @@ describe.each(engines)('subscription renewals on $name', ({ open }) => {
     setClock(at('2037-05-28', 1));
     const run = await runSubscriptionRenewals(handle.db, { provider: gateway });
     expect(run).toMatchObject({ resumed: 1, renewed: 1 });
-    expect(await subRow(sub.id)).toMatchObject({ status: 'active', anchorDate: '2037-05-28', nextDeliveryDate: '2037-06-28' });
+    expect(await subRow(sub.id)).toMatchObject({ status: 'active', anchorDate: '2037-05-28', nextDeliveryDate: '2037-06-28', paidThrough: '2037-06-28' });
     expect(await mailTo(buyer.email, 'plan-resumed')).toHaveLength(1);
+    // The resumed period was charged (a card, paid): the discount is back.
+    expect(await isSubscriber(handle.db, buyer.id)).toBe(true);
 
     expect(await changeSubscription(handle.db, sub.id, actor, { action: 'cancel' })).toMatchObject({ ok: true, status: 'cancelled' });
     setClock(at('2037-09-01'));
@@ -414,16 +421,20 @@ describe.each(engines)('subscription renewals on $name', ({ open }) => {
     expect(await changeSubscription(handle.db, sub.id, { kind: 'customer', userId: other.id }, { action: 'pause' })).toMatchObject({ ok: false, status: 404 });
   });
 
-  it('a changed plan renews on its new schedule at its new price, with no second charge for the same days', async () => {
+  it('a changed plan is charged now less the unused days, then renews on its new schedule at its new price', async () => {
     setClock(at('2038-03-10'));
     const gateway = fakeGateway();
     const { buyer, sub } = await subscribe('monthly');
     setClock(at('2038-03-20'));
-    expect(await changeSubscription(handle.db, sub.id, { kind: 'customer', userId: buyer.id }, { action: 'change-plan', frequency: 'semiannual' })).toMatchObject({
+    // 21 of the 31 days paid (10/03 → 10/04) are unused: R$ 49,90 × 21/31 = R$ 33,81 (rounded up) of credit.
+    expect(await changePlan(handle.db, { userId: buyer.id, subscriptionId: sub.id, frequency: 'semiannual', idempotencyKey: randomUUID() }, gateway)).toMatchObject({
       ok: true,
-      nextDeliveryDate: '2038-09-20',
-      totalValue: '249.50',
+      status: 'paid',
+      chargeCents: 24950 - 3381,
+      creditCents: 3381,
     });
+    expect(await subRow(sub.id)).toMatchObject({ frequency: 'semiannual', totalValue: '249.50', anchorDate: '2038-03-20', nextDeliveryDate: '2038-09-20', paidThrough: '2038-09-20' });
+    expect([...gateway.charges.values()].map((c) => c.request.amountCents)).toEqual([21569]);
     // The old date (10/04) no longer charges anything.
     setClock(at('2038-04-10', 12));
     expect((await runSubscriptionRenewals(handle.db, { provider: gateway })).renewed).toBe(0);
@@ -431,7 +442,7 @@ describe.each(engines)('subscription renewals on $name', ({ open }) => {
     expect((await runSubscriptionRenewals(handle.db, { provider: gateway })).renewed).toBe(1);
     const renewal = (await periodsOf(sub.id)).find((p) => p.kind === 'renewal')!;
     expect(renewal).toMatchObject({ periodDate: '2038-09-20', periodEnd: '2039-03-20', amount: '249.50' });
-    expect(gateway.charges.size).toBe(1);
+    expect(gateway.charges.size).toBe(2);
   });
 
   it('a programmed delivery every 2 months repeats its items at new prices with the discount, leaves out a deleted size, and lands in fulfilment', async () => {
@@ -454,9 +465,13 @@ describe.each(engines)('subscription renewals on $name', ({ open }) => {
     // Prices change and a size is deleted before the date.
     await handle.db.update(t.productVariants).set({ price: '30.00' }).where(eq(t.productVariants.id, variantA.id));
     await handle.db.delete(t.productVariants).where(eq(t.productVariants.id, variantB.id));
+    // The plan's renewals are paid (the hourly job): the delivery's date is in a paid period.
+    setClock(at('2039-02-05', 1));
+    await runSubscriptionRenewals(handle.db, { provider: gateway });
     setClock(at('2039-03-04', 23));
     expect((await runProgrammedDeliveries(handle.db, { provider: gateway })).ordered).toBe(0);
     setClock(at('2039-03-05', 1));
+    await runSubscriptionRenewals(handle.db, { provider: gateway });
     const runs = await Promise.all([runProgrammedDeliveries(handle.db, { provider: gateway }), runProgrammedDeliveries(handle.db, { provider: gateway })]);
     expect(runs.reduce((s, r) => s + r.ordered, 0)).toBe(1);
 
@@ -470,6 +485,7 @@ describe.each(engines)('subscription renewals on $name', ({ open }) => {
     expect(order.address?.street).toBe('Avenida Paulista');
     const [placed] = await mailTo(buyer.email, 'delivery-placed');
     expect(placed!.textBody).toContain('Ficaram de fora');
+    expect(placed!.textBody).not.toContain('sem o desconto de assinante');
     // In the admin's fulfilment list like any order.
     const toShip = await listAdminOrders(handle.db, { status: 'to_ship' });
     expect(toShip.rows.map((r) => r.id)).toContain(order.id);

@@ -10,7 +10,7 @@ import type { PlanOption } from '~/lib/plans';
 import type { OwnSubscription } from '~/server/subscriptions/subscriptions.server';
 import type { SubscriptionActionData } from './action-dialog';
 import { ProgrammedDeliveries } from './programmed-deliveries';
-import { SubscriptionCard } from './subscription-card';
+import { SubscriptionCard, type ChangeQuote } from './subscription-card';
 
 const ORDER = '3f2a9c4e-1b2d-4c5e-8f90-a1b2c3d4e5f6';
 const PAID_ORDER = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
@@ -26,7 +26,8 @@ const base: OwnSubscription = {
   totalValue: '49.90',
   paymentMethod: 'credit_card',
   installments: 1,
-  paidThrough: '2026-02-10',
+  paidThrough: '2026-03-10',
+  credit: '0.00',
   discount: true,
   unpaidOrderId: null,
   createdAt: '2026-01-10T12:00:00.000Z',
@@ -43,12 +44,12 @@ const TEST_OFFER = paymentOffer({ gateway: false, production: false, instantAppr
 
 afterEach(cleanup);
 
-function renderCard(subscription: OwnSubscription, posted: Record<string, string>[] = [], payment: PaymentOffer = TEST_OFFER) {
+function renderCard(subscription: OwnSubscription, posted: Record<string, string>[] = [], payment: PaymentOffer = TEST_OFFER, changeQuotes: ChangeQuote[] = []) {
   function Page() {
     const fetcher = useFetcher<SubscriptionActionData>();
     return (
       <>
-        <SubscriptionCard subscription={subscription} plans={plans} today="2026-02-25" hasDeliveries={false} fetcher={fetcher} payment={payment} />
+        <SubscriptionCard subscription={subscription} plans={plans} today="2026-02-25" hasDeliveries={false} fetcher={fetcher} payment={payment} changeQuotes={changeQuotes} />
         <ProgrammedDeliveries deliveries={[]} today="2026-02-25" fetcher={fetcher} />
       </>
     );
@@ -158,7 +159,8 @@ describe('SubscriptionCard', () => {
     renderCard({ ...base, status: 'paused', pausedReason: 'customer', resumeOn: '2026-05-25' });
     expect((await screen.findByTestId('paused-until')).textContent).toBe('Pausada até 25/05/2026');
     expect(screen.getByTestId('next-charge').textContent).toBe('25/05/2026');
-    expect(screen.getByTestId('discount-note').textContent).toContain('continua valendo durante a pausa');
+    expect(screen.getByTestId('discount-note').textContent).toContain('O desconto vale até o fim do período já pago.');
+    expect(screen.getByTestId('benefits-until').textContent).toBe('Benefícios garantidos até 09/03/2026');
     expect(screen.getByRole('button', { name: 'Retomar assinatura' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Pausar assinatura' })).toBeNull();
     expect(screen.queryByTestId('payment-failed')).toBeNull();
@@ -176,6 +178,27 @@ describe('SubscriptionCard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pular próxima renovação' }));
     expect((await screen.findByTestId('skip-from')).textContent).toBe('10/03/2026');
     expect(screen.getByTestId('skip-to').textContent).toBe('10/04/2026');
+  });
+
+  it('the benefits say until when they are paid; once the paid period ended, that they come back with the next payment', async () => {
+    renderCard(base);
+    expect((await screen.findByTestId('benefits-until')).textContent).toBe('Benefícios garantidos até 09/03/2026');
+    cleanup();
+    renderCard({ ...base, paidThrough: '2026-02-10', discount: false });
+    expect((await screen.findByTestId('discount-note')).textContent).toContain('volta quando a próxima renovação for paga');
+    expect(screen.queryByTestId('benefits-until')).toBeNull();
+  });
+
+  it('a plan change shows what it charges today and the credit before confirming, and posts its attempt key and that amount', async () => {
+    const posted: Record<string, string>[] = [];
+    renderCard(base, posted, [{ frequency: 'annual', priceCents: 53890, creditCents: 4990, chargeCents: 48900, creditAfterCents: 0 }]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Alterar plano' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Alterar plano' });
+    expect(within(dialog).getByTestId('plan-change-charge').textContent).toBe('Valor a pagar hoje: R$\u00a0489,00, já descontado o crédito de R$\u00a049,90 do plano atual.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pagar R$\u00a0489,00 e alterar' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ intent: 'change-plan', subscriptionId: base.id, frequency: 'annual', expectedChargeCents: '48900' });
+    expect(posted[0]!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('without programmed deliveries: says a subscriber picks the frequency at checkout', async () => {

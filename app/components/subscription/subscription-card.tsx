@@ -1,13 +1,14 @@
 // The customer's live subscription on /area-cliente/assinaturas (SPEC §2, §4; issue 14): plan, status,
 // next charge and amount, payment method, pause/resume/skip/plan change/payment change/cancel, each
 // behind a confirmation, an unpaid renewal's notice with "Pagar agora", and the renewals' orders.
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { formatPrice } from '~/lib/money';
+import { centsToDecimal, formatPrice } from '~/lib/money';
 import { shortOrderId } from '~/lib/order-status';
 import { findPlan, PLAN_NAME, SUBSCRIBER_DISCOUNT_PERCENT, SUBSCRIPTION_STATUS_LABELS, type PlanOption } from '~/lib/plans';
-import { autoResumeDate, PAUSE_MAX_MONTHS, RESUME_NOTICE_DAYS, skipDate } from '~/lib/subscription-schedule';
+import { autoResumeDate, benefitsUntil, PAUSE_MAX_MONTHS, RESUME_NOTICE_DAYS, skipDate } from '~/lib/subscription-schedule';
 import type { PaymentOffer } from '~/lib/payment-offer';
+import type { PlanChangeQuote } from '~/lib/plan-change';
 import type { OwnSubscription } from '~/server/subscriptions/subscriptions.server';
 import { ActionDialog, PaymentMethodFields, type SubscriptionFetcher } from './action-dialog';
 import { dateBR, orderLabel, paymentLabel, RENEWAL_KIND_LABELS, RENEWAL_STATUS_LABELS, statusBadgeClass } from './labels';
@@ -40,6 +41,7 @@ export function SubscriptionCard({
   hasDeliveries,
   fetcher,
   payment,
+  changeQuotes = [],
 }: {
   subscription: OwnSubscription;
   plans: PlanOption[];
@@ -48,6 +50,8 @@ export function SubscriptionCard({
   fetcher: SubscriptionFetcher;
   /** The methods the store offers now (payments/provider.server.ts's paymentOfferFor). */
   payment: PaymentOffer;
+  /** What changing to each other plan charges today (flows/change-plan previewPlanChange). */
+  changeQuotes?: ChangeQuote[];
 }) {
   const plan = findPlan(s.frequency);
   const titleId = useId();
@@ -57,6 +61,8 @@ export function SubscriptionCard({
   const dates = subscriptionDates(s, today);
   const idField = { subscriptionId: s.id };
   const unpaid = s.unpaidOrderId ? s.renewals.find((r) => r.orderId === s.unpaidOrderId) : undefined;
+  // The last day the plan is paid for: the benefits end there unless the next period is paid.
+  const paidUntil = benefitsUntil(s.paidThrough);
 
   return (
     <article aria-labelledby={titleId} data-subscription-id={s.id} className="rounded-lg border border-slate-200 p-4 sm:p-6 dark:border-slate-700">
@@ -147,14 +153,21 @@ export function SubscriptionCard({
         {paymentFailed
           ? `O desconto de ${SUBSCRIBER_DISCOUNT_PERCENT}% nas compras avulsas está suspenso até o pagamento da renovação em aberto.`
           : s.discount
-            ? `Como assinante, você ganha ${SUBSCRIBER_DISCOUNT_PERCENT}% de desconto em todas as compras avulsas.${pausedByCustomer ? ' O desconto continua valendo durante a pausa.' : ''}`
-            : `Seu desconto de ${SUBSCRIBER_DISCOUNT_PERCENT}% em todas as compras avulsas começa quando o pagamento da assinatura for confirmado.`}
+            ? `Como assinante, você ganha ${SUBSCRIBER_DISCOUNT_PERCENT}% de desconto em todas as compras avulsas.${pausedByCustomer ? ' O desconto vale até o fim do período já pago.' : ''}`
+            : paidUntil
+              ? `O período pago terminou: o desconto de ${SUBSCRIBER_DISCOUNT_PERCENT}% nas compras avulsas volta quando a próxima renovação for paga.`
+              : `Seu desconto de ${SUBSCRIBER_DISCOUNT_PERCENT}% em todas as compras avulsas começa quando o pagamento da assinatura for confirmado.`}
+        {s.discount && paidUntil ? (
+          <span className="mt-1 block font-semibold" data-testid="benefits-until">
+            Benefícios garantidos até {dateBR(paidUntil)}
+          </span>
+        ) : null}
       </p>
 
       <div className="mt-4 flex flex-wrap gap-3">
         {active ? (
           <>
-            <ChangePlanDialog subscription={s} plans={plans} fetcher={fetcher} />
+            <ChangePlanDialog subscription={s} plans={plans} quotes={changeQuotes} fetcher={fetcher} />
             <ActionDialog
               triggerLabel="Pausar assinatura"
               fetcher={fetcher}
@@ -164,7 +177,12 @@ export function SubscriptionCard({
               description={
                 <>
                   <p>Enquanto a assinatura estiver pausada, não há renovações nem cobranças.</p>
-                  {s.discount ? <p>Seu desconto de {SUBSCRIBER_DISCOUNT_PERCENT}% nas compras avulsas continua valendo durante a pausa.</p> : null}
+                  {s.discount && paidUntil ? (
+                    <p>
+                      Seu desconto de {SUBSCRIBER_DISCOUNT_PERCENT}% nas compras avulsas vale até {dateBR(paidUntil)}, o fim do período já pago; o tempo pausado
+                      não tem desconto.
+                    </p>
+                  ) : null}
                   <p>
                     A pausa dura no máximo {PAUSE_MAX_MONTHS} meses: a assinatura volta sozinha em{' '}
                     <strong data-testid="pause-resume-date">{dateBR(dates.pauseEnds)}</strong>, e avisamos por e-mail {RESUME_NOTICE_DAYS} dias antes. Você pode
@@ -187,6 +205,12 @@ export function SubscriptionCard({
                   <p>
                     A próxima cobrança passa a ser em <strong data-testid="skip-to">{dateBR(dates.afterSkip)}</strong>, no valor de {formatPrice(s.totalValue)}.
                   </p>
+                  {paidUntil ? (
+                    <p>
+                      O período pulado não é pago e não dá benefícios: o desconto de {SUBSCRIBER_DISCOUNT_PERCENT}% vale até {dateBR(paidUntil)} e volta com a
+                      próxima renovação paga.
+                    </p>
+                  ) : null}
                 </>
               }
             />
@@ -203,6 +227,7 @@ export function SubscriptionCard({
             description={
               <p>
                 As renovações voltam a acontecer. A próxima cobrança será em <strong>{dateBR(dates.afterResume)}</strong>, no valor de {formatPrice(s.totalValue)}.
+                {dates.afterResume === today ? ' Os benefícios de assinante voltam quando essa cobrança for paga.' : null}
               </p>
             }
           />
@@ -283,19 +308,47 @@ function UnpaidOrderActions({
   );
 }
 
-function ChangePlanDialog({ subscription, plans, fetcher }: { subscription: OwnSubscription; plans: PlanOption[]; fetcher: SubscriptionFetcher }) {
+export type ChangeQuote = PlanChangeQuote & { frequency: string };
+
+/** The confirm step's line (issue 30): today's charge, after the credit of the current plan. */
+export function changeChargeText(quote: Pick<PlanChangeQuote, 'chargeCents' | 'creditCents'>): string {
+  return `Valor a pagar hoje: ${formatPrice(centsToDecimal(quote.chargeCents))}, já descontado o crédito de ${formatPrice(centsToDecimal(quote.creditCents))} do plano atual`;
+}
+
+function ChangePlanDialog({ subscription, plans, quotes, fetcher }: { subscription: OwnSubscription; plans: PlanOption[]; quotes: ChangeQuote[]; fetcher: SubscriptionFetcher }) {
+  const others = plans.filter((p) => p.frequency !== subscription.frequency);
+  const [frequency, setFrequency] = useState(others[0]?.frequency ?? subscription.frequency);
+  // One key per dialog: a double submit is one change and one charge (made in the browser, like checkout's).
+  const [key, setKey] = useState('');
+  useEffect(() => setKey(crypto.randomUUID()), [fetcher.data]);
+  const quote = quotes.find((q) => q.frequency === frequency);
+  const target = plans.find((p) => p.frequency === frequency);
   return (
     <ActionDialog
       triggerLabel="Alterar plano"
       fetcher={fetcher}
-      fields={{ intent: 'change-plan', subscriptionId: subscription.id }}
-      confirmLabel="Confirmar alteração"
+      fields={{ intent: 'change-plan', subscriptionId: subscription.id, idempotencyKey: key, ...(quote ? { expectedChargeCents: String(quote.chargeCents) } : {}) }}
+      confirmLabel={quote && quote.chargeCents > 0 ? `Pagar ${formatPrice(centsToDecimal(quote.chargeCents))} e alterar` : 'Confirmar alteração'}
       busyLabel="Alterando..."
-      description={<p>Escolha o novo plano. A próxima cobrança passa a ser hoje mais o período do plano.</p>}
+      description={
+        <>
+          <p>
+            Escolha o novo plano. Ele é cobrado hoje, descontada a parte ainda não usada do período pago, e começa quando o pagamento for confirmado: a
+            próxima cobrança passa a ser hoje mais o período do novo plano.
+          </p>
+          {quote ? (
+            <p className="font-semibold" data-testid="plan-change-charge">
+              {changeChargeText(quote)}
+              {quote.creditAfterCents > 0 ? `. O crédito restante de ${formatPrice(centsToDecimal(quote.creditAfterCents))} paga as próximas renovações.` : '.'}
+            </p>
+          ) : null}
+          {target && quote && quote.chargeCents > 0 ? <p>Com Pix ou boleto, o {target.name} começa quando o pagamento for confirmado; até lá vale o plano atual.</p> : null}
+        </>
+      }
     >
       <fieldset className="grid gap-2">
         <legend className="sr-only">Planos</legend>
-        {plans.map((option) => (
+        {others.map((option) => (
           <label
             key={option.frequency}
             className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 dark:border-slate-700 dark:has-[:checked]:bg-slate-800"
@@ -304,7 +357,8 @@ function ChangePlanDialog({ subscription, plans, fetcher }: { subscription: OwnS
               type="radio"
               name="frequency"
               value={option.frequency}
-              defaultChecked={option.frequency === subscription.frequency}
+              checked={option.frequency === frequency}
+              onChange={() => setFrequency(option.frequency)}
               className="h-5 w-5 accent-brand-700"
               required
             />

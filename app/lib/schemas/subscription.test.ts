@@ -38,8 +38,13 @@ describe('the assinaturas tab action (SPEC §2, §4; issue 14)', () => {
   });
 
   it('changes the plan only to one of the three', () => {
-    expect(subscriptionActionSchema.parse({ intent: 'change-plan', subscriptionId, frequency: 'annual' })).toEqual({ intent: 'change-plan', subscriptionId, frequency: 'annual' });
-    for (const bad of ['weekly', 'Annual', 'monthly ', '', undefined]) expect(message({ intent: 'change-plan', subscriptionId, frequency: bad })).toBe(M.plan);
+    const idempotencyKey = randomUUID();
+    expect(subscriptionActionSchema.parse({ intent: 'change-plan', subscriptionId, frequency: 'annual', idempotencyKey })).toEqual({ intent: 'change-plan', subscriptionId, frequency: 'annual', idempotencyKey });
+    expect(subscriptionActionSchema.parse({ intent: 'change-plan', subscriptionId, frequency: 'annual', idempotencyKey, expectedChargeCents: '48900' })).toMatchObject({ expectedChargeCents: 48900 });
+    for (const bad of ['weekly', 'Annual', 'monthly ', '', undefined]) expect(message({ intent: 'change-plan', subscriptionId, frequency: bad, idempotencyKey })).toBe(M.plan);
+    // A plan change charges: without its attempt key (a double submit would be two charges) it is refused.
+    for (const bad of [undefined, '', 'x']) expect(message({ intent: 'change-plan', subscriptionId, frequency: 'annual', idempotencyKey: bad })).toBe(M.attempt);
+    for (const bad of ['-1', '1.5', '01', 'abc']) expect(message({ intent: 'change-plan', subscriptionId, frequency: 'annual', idempotencyKey, expectedChargeCents: bad })).toBe(M.attempt);
   });
 
   it('changes the payment method with 1 to 12 instalments (1 when none is posted)', () => {

@@ -13,6 +13,7 @@ export const SUBSCRIPTION_ACTION_MESSAGES = {
   paymentMethod: 'Escolha a forma de pagamento: Pix, cartão de crédito ou boleto.',
   installments: 'Escolha de 1 a 12 parcelas.',
   months: 'Escolha a frequência: a cada 1, 2 ou 3 meses.',
+  attempt: 'Tentativa inválida. Recarregue a página e tente novamente.',
 } as const;
 
 const M = SUBSCRIPTION_ACTION_MESSAGES;
@@ -44,7 +45,18 @@ export const subscriptionActionSchema = z.discriminatedUnion(
     onSubscription('resume'),
     onSubscription('skip'),
     onSubscription('cancel'),
-    z.object({ intent: z.literal('change-plan'), subscriptionId, frequency: z.enum(PLAN_FREQUENCIES, M.plan) }),
+    // A plan change charges now: the dialog's key makes a double submit one change; the amount it showed is checked.
+    z.object({
+      intent: z.literal('change-plan'),
+      subscriptionId,
+      frequency: z.enum(PLAN_FREQUENCIES, M.plan),
+      idempotencyKey: z.uuid(M.attempt),
+      expectedChargeCents: z
+        .string(M.attempt)
+        .regex(/^(?:0|[1-9]\d{0,8})$/, M.attempt)
+        .transform(Number)
+        .optional(),
+    }),
     z.object({ intent: z.literal('change-payment'), subscriptionId, paymentMethod, installments }),
     // The subscription's unpaid order (a renewal, or the purchase itself), paid now the chosen way.
     z.object({ intent: z.literal('pay-now'), orderId, paymentMethod }),

@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { data, Link, redirect, useFetcher } from 'react-router';
 import { ProgrammedDeliveries } from '~/components/subscription/programmed-deliveries';
-import { SubscriptionCard } from '~/components/subscription/subscription-card';
+import { SubscriptionCard, type ChangeQuote } from '~/components/subscription/subscription-card';
 import type { SubscriptionActionData } from '~/components/subscription/action-dialog';
 import { paymentLabel } from '~/components/subscription/labels';
 import { buttonVariants } from '~/components/ui/button';
@@ -15,6 +15,8 @@ import { findPlan, PLAN_NAME, todayInBrazil, type PlanOption } from '~/lib/plans
 import { SUBSCRIPTION_INTENTS, subscriptionActionSchema, type SubscriptionAction, type SubscriptionIntent } from '~/lib/schemas/subscription';
 import type { ToastMessage } from '~/lib/toast';
 import { requireUser } from '~/server/auth/session.server';
+import { changePlan, previewPlanChange } from '~/server/flows/change-plan.server';
+import { resumePlan } from '~/server/flows/resume-plan.server';
 import { flashToast } from '~/server/cookies.server';
 import { getDb } from '~/server/db.server';
 import { readForm } from '~/server/http/body.server';
@@ -40,10 +42,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     const db = await getDb();
     const [subscriptions, deliveries, plans] = await Promise.all([listOwnSubscriptions(db, user.id), listOwnProgrammedDeliveries(db, user.id), listPlanOptions(db)]);
-    return { subscriptions, deliveries, plans, today, payment, error: null };
+    // The confirm step of a plan change shows what each other plan charges today (issue 30).
+    const changeQuotes: Record<string, ChangeQuote[]> = {};
+    for (const s of subscriptions.filter((s) => s.status === 'active')) {
+      const quotes = await Promise.all(plans.filter((p) => p.frequency !== s.frequency).map((p) => previewPlanChange(db, user.id, s.id, p.frequency)));
+      changeQuotes[s.id] = quotes.filter((q) => q !== null).map(({ frequency, priceCents, creditCents, chargeCents, creditAfterCents }) => ({ frequency, priceCents, creditCents, chargeCents, creditAfterCents }));
+    }
+    return { subscriptions, deliveries, plans, changeQuotes, today, payment, error: null };
   } catch (error) {
     log.error('assinaturas: falha ao buscar', error);
-    return { subscriptions: [] as OwnSubscription[], deliveries: [] as ProgrammedDelivery[], plans: [] as PlanOption[], today, payment, error: LOAD_ERROR };
+    return { subscriptions: [] as OwnSubscription[], deliveries: [] as ProgrammedDelivery[], plans: [] as PlanOption[], changeQuotes: {} as Record<string, ChangeQuote[]>, today, payment, error: LOAD_ERROR };
   }
 }
 
@@ -98,31 +106,47 @@ const date = (isoDay: string) => formatDateBR(isoDay);
 async function perform(userId: string, input: SubscriptionAction) {
   const db = await getDb();
   switch (input.intent) {
+    case 'change-plan': {
+      const result = await changePlan(db, { userId, subscriptionId: input.subscriptionId, frequency: input.frequency, idempotencyKey: input.idempotencyKey, expectedChargeCents: input.expectedChargeCents });
+      if (!result.ok) return failure(input.intent, result.message, result.status);
+      const name = findPlan(input.frequency)!.name;
+      if (result.status === 'applied' || result.status === 'paid') {
+        return answer(input.intent, { title: 'Plano alterado com sucesso!', description: `Você agora está no ${name}.` });
+      }
+      if (result.status === 'unknown') return answer(input.intent, { title: 'Estamos confirmando seu pagamento', description: `O ${name} começa assim que o pagamento for confirmado.` });
+      // A Pix or boleto: its code is on the order's page; the current plan stays until it is paid.
+      const message: ToastMessage = { title: 'Pagamento gerado', description: `Pague com o código abaixo: o ${name} começa quando o pagamento for confirmado.` };
+      return redirect(`/pedido/${result.orderId}`, { headers: { 'set-cookie': await flashToast(message) } });
+    }
     case 'pause':
     case 'resume':
     case 'skip':
     case 'cancel':
-    case 'change-plan':
     case 'change-payment': {
       const change =
-        input.intent === 'change-plan'
-          ? { action: input.intent, frequency: input.frequency }
-          : input.intent === 'change-payment'
-            ? { action: input.intent, paymentMethod: input.paymentMethod, installments: input.paymentMethod === 'credit_card' ? input.installments : 1 }
-            : { action: input.intent };
-      const result = await changeSubscription(db, input.subscriptionId, { kind: 'customer', userId }, change);
+        input.intent === 'change-payment'
+          ? { action: input.intent, paymentMethod: input.paymentMethod, installments: input.paymentMethod === 'credit_card' ? input.installments : 1 }
+          : { action: input.intent };
+      const actor = { kind: 'customer' as const, userId };
+      const result = change.action === 'resume' ? await resumePlan(db, input.subscriptionId, actor) : await changeSubscription(db, input.subscriptionId, actor, change);
       if (!result.ok) return failure(input.intent, result.message, result.status);
       switch (input.intent) {
         case 'pause':
           return answer(input.intent, { title: 'Assinatura pausada', description: `Sem cobranças até ${date(result.resumeOn!)}, quando ela volta sozinha.` });
         case 'resume':
-          return answer(input.intent, { title: 'Assinatura retomada', description: `Próxima cobrança em ${date(result.nextDeliveryDate)}.` });
+          // A date that passed during the pause is charged now: the benefits come back with its payment.
+          return answer(input.intent, {
+            title: 'Assinatura retomada',
+            description: !('charged' in result && result.charged)
+              ? `Próxima cobrança em ${date(result.nextDeliveryDate)}.`
+              : result.charged === 'paid'
+                ? 'A renovação foi paga hoje e seus benefícios de assinante voltaram.'
+                : 'A renovação foi cobrada hoje; os benefícios de assinante voltam quando ela for paga.',
+          });
         case 'skip':
           return answer(input.intent, { title: 'Renovação pulada', description: `A próxima cobrança passa a ser em ${date(result.nextDeliveryDate)}.` });
         case 'cancel':
           return answer(input.intent, { title: 'Assinatura cancelada', description: 'Sua assinatura foi cancelada.' });
-        case 'change-plan':
-          return answer(input.intent, { title: 'Plano alterado com sucesso!', description: `Você agora está no ${findPlan(input.frequency)!.name}.` });
         case 'change-payment':
           return answer(input.intent, {
             title: 'Forma de pagamento alterada',
@@ -174,7 +198,7 @@ async function perform(userId: string, input: SubscriptionAction) {
 }
 
 export default function SubscriptionsTab({ loaderData }: Route.ComponentProps) {
-  const { subscriptions, deliveries, plans, today, payment, error } = loaderData;
+  const { subscriptions, deliveries, plans, changeQuotes, today, payment, error } = loaderData;
   // One fetcher for every dialog, here and not in the cards: a cancelled card unmounts, its toast must still show.
   const fetcher = useFetcher<SubscriptionActionData>();
 
@@ -207,7 +231,7 @@ export default function SubscriptionsTab({ loaderData }: Route.ComponentProps) {
             <ul className="mt-6 grid gap-4">
               {subscriptions.map((s) => (
                 <li key={s.id}>
-                  <SubscriptionCard subscription={s} plans={plans} today={today} hasDeliveries={deliveries.length > 0} fetcher={fetcher} payment={payment} />
+                  <SubscriptionCard subscription={s} plans={plans} today={today} hasDeliveries={deliveries.length > 0} fetcher={fetcher} payment={payment} changeQuotes={changeQuotes[s.id]} />
                 </li>
               ))}
             </ul>

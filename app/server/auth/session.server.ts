@@ -4,6 +4,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { data, redirect } from 'react-router';
 import { session, user, userPreferences, userSubscriptions } from '~/db/schema';
+import { todayInBrazil } from '~/lib/plans';
 import { getDb } from '../db.server';
 import { preferencesFrom, type Preferences } from '../preferences.server';
 import { standingFrom, type SubscriberStanding } from '../subscriptions/subscriptions.server';
@@ -103,7 +104,7 @@ async function lookUp(request: Request): Promise<SessionDetails | null> {
         extra: {
           taxId: row.taxId,
           preferences: row.preferences && preferencesFrom(row.preferences),
-          standing: standingFrom(row.live?.status ? [row.live] : []),
+          standing: standingFrom(row.live?.status ? [row.live] : [], todayInBrazil()),
         },
       };
     }

@@ -112,7 +112,8 @@ async function chargeAll(db: Database, provider: PaymentProvider, charges: reado
 }
 
 function logRenewed(done: readonly Renewed[], outcomes: Map<string, ChargeOutcome['status']>): void {
-  for (const { next: _next, ...r } of done) log.info('renovação feita', { ...r, outcome: outcomes.get(r.orderId) ?? 'unknown' });
+  // A renewal the subscription's credit paid whole has no order and no charge.
+  for (const { next: _next, ...r } of done) log.info('renovação feita', { ...r, outcome: r.orderId === null ? 'credit' : (outcomes.get(r.orderId) ?? 'unknown') });
 }
 
 /** Renews every active subscription whose date has come, batch after batch; returns how many this run renewed. */
@@ -145,7 +146,7 @@ export async function renewDueSubscriptions(db: Database, options: RenewalOption
             const one = await db.transaction((tx) => writeRenewalOneIn(tx, id, today, provider));
             if (one) {
               written.renewed.push(one.renewed);
-              written.charges.push(one.charge);
+              if (one.charge) written.charges.push(one.charge);
             }
           } catch (oneError) {
             log.error(`renovação: falha na assinatura ${id}`, oneError);
@@ -175,6 +176,19 @@ export async function renewDueSubscriptions(db: Database, options: RenewalOption
   const failed = lanes.find((l): l is PromiseRejectedResult => l.status === 'rejected');
   if (failed) throw failed.reason;
   return renewed;
+}
+
+/**
+ * One subscription renewed now if its date has come (a resumed plan's new period: flows/resume-plan),
+ * in the same order of steps: written and committed, then charged. 'credit': its credit paid it whole.
+ */
+export async function renewNow(db: Database, subscriptionId: string, options: RenewalOptions = {}): Promise<ChargeOutcome['status'] | 'credit' | null> {
+  const provider = options.provider ?? getPaymentProvider();
+  const one = await db.transaction((tx) => writeRenewalOneIn(tx, subscriptionId, todayInBrazil(), provider));
+  if (!one) return null;
+  const outcomes = one.charge ? await chargeAll(db, provider, [one.charge], options.hooks) : null;
+  kickMailDelivery(db);
+  return one.charge ? (outcomes?.get(one.charge.request.orderId) ?? 'unknown') : 'credit';
 }
 
 /**

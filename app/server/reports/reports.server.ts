@@ -12,6 +12,7 @@ import { categories, orderEvents, orderItems, orders, products, subscriptionEven
 import { now as clockNow } from '~/lib/clock';
 import { COUNTED_ORDER_STATUSES, fillDailySeries, monthlyRecurringRevenueCents, type DailyTotal } from '~/lib/dashboard';
 import { toCents } from '~/lib/money';
+import { todayInBrazil } from '~/lib/plans';
 import { PAYMENT_METHOD_LABELS } from '~/lib/order-status';
 import { averageTicketCents, rangeInstants, TOP_CUSTOMERS_LIMIT, type ReportPeriod, type ReportRow, type ReportTable } from '~/lib/reports';
 import { recurring } from '../admin-dashboard.server';
@@ -183,7 +184,7 @@ async function mrrAt(db: Executor, instant: Date, now: Date): Promise<number> {
     order by ${subscriptionEvents.createdAt} desc, ${subscriptionEvents.id} desc limit 1)`;
   const where =
     instant.getTime() >= now.getTime()
-      ? recurring
+      ? recurring(todayInBrazil(now))
       : and(lt(userSubscriptions.createdAt, ts(instant)), isNotNull(userSubscriptions.paidThrough), sql`${statusThen} = 'active'`);
   const rows = await db
     .select({ frequency: userSubscriptions.frequency, total: sql<string>`sum(${userSubscriptions.totalValue})::text` })

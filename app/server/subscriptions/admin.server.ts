@@ -93,7 +93,7 @@ export async function getSubscriptionDetail(db: Executor, id: string): Promise<A
     installments: sub.installments,
     nextDeliveryDate: sub.nextDeliveryDate,
     paidThrough: sub.paidThrough,
-    discount: givesSubscriberDiscount(sub),
+    discount: givesSubscriberDiscount(sub, todayInBrazil()),
     createdAt: sub.createdAt.toISOString(),
     periods,
     events,
@@ -205,7 +205,7 @@ export async function dueInNextDays(db: Executor, days: number = DUE_SOON_DAYS, 
         .from(userSubscriptions)
         .where(and(inArray(userSubscriptions.userId, userIds), or(eq(userSubscriptions.status, 'active'), eq(userSubscriptions.status, 'paused')), isNotNull(userSubscriptions.paidThrough)))
     : [];
-  const subscribers = new Set(standings.filter(givesSubscriberDiscount).map((s) => s.userId));
+  const subscribers = new Set(standings.filter((s) => givesSubscriberDiscount(s, today)).map((s) => s.userId));
   const deliveries = deliveryRows.map(({ userId, subtotal, ...r }) => ({ ...r, expectedCents: r.items > 0 ? expectedDeliveryCents(toCents(subtotal), subscribers.has(userId)) : 0 }));
 
   const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);

@@ -124,6 +124,7 @@ export async function prepareDeliveryIn(tx: Transaction, deliveryId: string, tod
     return 'skipped';
   }
 
+  // Only a plan paid through today gives the 10%: a delivery due in an unpaid period (skipped, paused) is charged without it.
   const subscriber = await isSubscriber(tx, delivery.userId);
   const shipping: Shipping = {
     shipName: delivery.shipName,
@@ -219,12 +220,13 @@ function leftOutOf(note: string | null): string[] {
 async function placedMail(tx: Transaction, orderId: string, payment: NonNullable<typeof orders.$inferSelect.paymentDetails>, deadline: Date | null) {
   const found = await runOfOrder(tx, orderId);
   if (!found) return;
-  const [order] = await tx.select({ total: orders.totalPrice }).from(orders).where(eq(orders.id, orderId));
+  const [order] = await tx.select({ total: orders.totalPrice, discountKind: orders.discountKind }).from(orders).where(eq(orders.id, orderId));
   const { run, delivery } = found;
   await queueSubscriptionEmail(
     tx,
     delivery.userId,
-    { kind: 'delivery-placed', orderId, total: order!.total, next: delivery.nextDate, leftOut: leftOutOf(run.note), payment, deadline },
+    // An order without the subscriber's discount was due in an unpaid period of the plan (prepareDeliveryIn).
+    { kind: 'delivery-placed', orderId, total: order!.total, next: delivery.nextDate, leftOut: leftOutOf(run.note), payment, deadline, withoutDiscount: order!.discountKind === null },
     `delivery:${delivery.id}:placed:${run.scheduledFor}`,
   );
 }

@@ -25,7 +25,17 @@ export type SubscriptionEmail =
   | { kind: 'plan-skipped'; skipped: string; next: string }
   | { kind: 'plan-cancelled'; deliveriesCancelled: number }
   | { kind: 'delivery-reminder'; date: string; items: string[] }
-  | { kind: 'delivery-placed'; orderId: string; total: string; next: string; leftOut: string[]; payment: PaymentDetails | null; deadline: Date | null }
+  | {
+      kind: 'delivery-placed';
+      orderId: string;
+      total: string;
+      next: string;
+      leftOut: string[];
+      payment: PaymentDetails | null;
+      deadline: Date | null;
+      /** Charged without the subscriber's 10%: the plan is not paid through the delivery's date. */
+      withoutDiscount?: boolean;
+    }
   | { kind: 'delivery-not-sent'; date: string; next: string; reason: 'nothing-left' | 'declined'; leftOut: string[] }
   | { kind: 'delivery-paused' }
   | { kind: 'delivery-resumed'; next: string }
@@ -33,6 +43,10 @@ export type SubscriptionEmail =
   | { kind: 'delivery-cancelled' };
 
 export type Recipient = { name: string; email: string };
+
+/** A programmed delivery due while the plan is not paid through its date is charged at full price (issue 30). */
+export const DELIVERY_WITHOUT_DISCOUNT =
+  'Esta entrega foi cobrada sem o desconto de assinante de 10%, porque sua Assinatura Inteligente não está paga para este período. O desconto volta quando a renovação da assinatura for paga.';
 
 const lines = (...parts: (string | null | undefined | false)[]) => parts.filter((p): p is string => typeof p === 'string' && p !== '').join('\n\n');
 
@@ -126,6 +140,7 @@ export function subscriptionEmailText(email: SubscriptionEmail, to: Recipient): 
         text: lines(
           hello,
           `Fizemos o pedido ${shortOrderId(email.orderId)} da sua entrega programada: ${formatPrice(email.total)}.`,
+          email.withoutDiscount ? DELIVERY_WITHOUT_DISCOUNT : null,
           email.leftOut.length ? `Ficaram de fora desta entrega (não estão mais à venda ou estão esgotados):\n${email.leftOut.map((i) => `- ${i}`).join('\n')}` : null,
           email.payment && email.payment.method !== 'credit_card' ? paymentText(email.payment, email.deadline) : null,
           `A próxima entrega é em ${formatDateBR(email.next)}.`,

@@ -24,8 +24,9 @@ import { insertOrder, insertOrders, type NewOrder } from '../orders/create.serve
 import { CONFIRMING_MESSAGE, hasOpenCall, openAttemptIn, payerFor, storedCardFor, type ChargeHandlers } from '../payments/charges.server';
 import { withOfferedMethod, type ChargeRequest, type PaymentMethod, type PaymentProvider } from '../payments/provider.server';
 import { queueSubscriptionEmail, queueSubscriptionEmails, type SubscriptionEmail } from './emails.server';
-import { logSubscriptionEvent, logSubscriptionEvents } from './periods.server';
+import { logSubscriptionEvent, logSubscriptionEvents, renewWithCreditIn, takeRenewalCreditIn } from './periods.server';
 import { changeSubscription } from './subscriptions.server';
+import { moveSubscriptionStatus } from './transitions.server';
 
 export type RenewalHooks = {
   /** Tests: runs after the provider answered and before the answer is recorded (a throw there is a crash). */
@@ -56,7 +57,7 @@ export function renewalChargeKey(subscriptionId: string, periodDate: string, att
 }
 
 /** A renewal written (order, period, attempt committed); its charge is made after the commit. */
-export type Renewed = { subscriptionId: string; periodDate: string; orderId: string; next: string };
+export type Renewed = { subscriptionId: string; periodDate: string; orderId: string | null; next: string };
 
 /** A committed `requested` attempt to call the provider with. */
 export type PendingCharge = { request: ChargeRequest; subscriptionId: string; periodDate: string };
@@ -96,9 +97,8 @@ export async function countDue(db: Database, today: string, limit: number): Prom
 }
 
 /** A renewal's order, built as checkout builds one (orders/create.server.ts). */
-function renewalOrder(sub: OwnedSubscription, periodDate: string, key: string, placedAt: Date, shipping: NewOrder['shipping']): NewOrder {
+function renewalOrder(sub: OwnedSubscription, periodDate: string, key: string, placedAt: Date, shipping: NewOrder['shipping'], amountCents = toCents(sub.totalValue)): NewOrder {
   const plan = findPlan(sub.frequency)!;
-  const amountCents = toCents(sub.totalValue);
   return {
     userId: sub.userId,
     totals: { subtotalCents: amountCents, discountCents: 0, discountKind: null, shippingCents: 0, totalCents: amountCents },
@@ -110,7 +110,7 @@ function renewalOrder(sub: OwnedSubscription, periodDate: string, key: string, p
     note: `Renovação de ${periodDate}`,
     shipping,
     subscriptionId: sub.id,
-    lines: [{ productId: null, name: `${PLAN_NAME} — ${plan.name}`, size: null, quantity: 1, unitPrice: sub.totalValue }],
+    lines: [{ productId: null, name: `${PLAN_NAME} — ${plan.name}`, size: null, quantity: 1, unitPrice: centsToDecimal(amountCents) }],
   };
 }
 
@@ -137,12 +137,13 @@ export async function writeRenewalBatchIn(tx: Transaction, rows: (typeof userSub
   );
   const usual: OwnedSubscription[] = [];
   for (const sub of due) {
-    if (sub.shipName && !reopened.has(sub.id)) usual.push(sub);
+    // A subscription with credit (left by a plan change) is renewed one by one: the credit pays first.
+    if (sub.shipName && !reopened.has(sub.id) && toCents(sub.credit) === 0) usual.push(sub);
     else {
       const one = await writeRenewalOneIn(tx, sub.id, today, provider);
       if (one) {
         renewed.push(one.renewed);
-        charges.push(one.charge);
+        if (one.charge) charges.push(one.charge);
       }
     }
   }
@@ -219,7 +220,7 @@ export async function writeRenewalBatchIn(tx: Transaction, rows: (typeof userSub
 }
 
 /** One subscription's renewal (order, period, attempt, date) in the caller's transaction: the ones a batch does not take set-based. */
-export async function writeRenewalOneIn(tx: Transaction, subscriptionId: string, today: string, provider: PaymentProvider): Promise<{ renewed: Renewed; charge: PendingCharge } | null> {
+export async function writeRenewalOneIn(tx: Transaction, subscriptionId: string, today: string, provider: PaymentProvider): Promise<{ renewed: Renewed; charge: PendingCharge | null } | null> {
   const [row] = await tx.select().from(userSubscriptions).where(eq(userSubscriptions.id, subscriptionId)).for('update');
   // Another run renewed it, or it was paused, skipped or cancelled meanwhile (an erased account's is cancelled).
   if (!row || row.status !== 'active' || row.nextDeliveryDate > today || row.userId === null) return null;
@@ -228,7 +229,13 @@ export async function writeRenewalOneIn(tx: Transaction, subscriptionId: string,
   const periodDate = sub.nextDeliveryDate;
   const periodEnd = nextScheduledDate(sub.anchorDate, plan.months, periodDate);
   const placedAt = now();
-  const amountCents = toCents(sub.totalValue);
+  // The subscription's credit (a plan change's) pays first; a renewal it covers whole charges nothing.
+  const { chargeCents: amountCents, creditUsedCents } = await takeRenewalCreditIn(tx, sub, toCents(sub.totalValue));
+  const amount = centsToDecimal(amountCents);
+  if (amountCents === 0) {
+    await renewWithCreditIn(tx, sub, periodDate, periodEnd, sub.totalValue);
+    return { renewed: { subscriptionId: sub.id, periodDate, orderId: null, next: periodEnd }, charge: null };
+  }
   const shipping = await shippingFor(tx, sub);
   // A period charged again after its order was cancelled unpaid gets a new order and charge key.
   const [{ earlier } = { earlier: 0 }] = await tx
@@ -237,16 +244,16 @@ export async function writeRenewalOneIn(tx: Transaction, subscriptionId: string,
     .where(and(eq(subscriptionPeriods.subscriptionId, sub.id), eq(subscriptionPeriods.periodDate, periodDate), eq(subscriptionPeriods.status, 'cancelled')));
   const key = renewalChargeKey(sub.id, periodDate) + (earlier ? `:reaberta-${await reopenCount(tx, sub.id, periodDate)}` : '');
 
-  const orderId = await insertOrder(tx, renewalOrder(sub, periodDate, key, placedAt, shipping));
+  const orderId = await insertOrder(tx, renewalOrder(sub, periodDate, key, placedAt, shipping, amountCents));
   // The constraint that makes this period happen once, whatever overlaps. A period whose order was
   // cancelled unpaid (the plan then resumed to pay it) is charged again with this new order.
   const retryAt = nextRetryAt(placedAt);
   const [period] = await tx
     .insert(subscriptionPeriods)
-    .values({ subscriptionId: sub.id, periodDate, periodEnd, kind: 'renewal', amount: sub.totalValue, orderId, status: 'awaiting', attempts: 1, nextAttemptAt: retryAt })
+    .values({ subscriptionId: sub.id, periodDate, periodEnd, kind: 'renewal', amount, creditUsed: centsToDecimal(creditUsedCents), orderId, status: 'awaiting', attempts: 1, nextAttemptAt: retryAt })
     .onConflictDoUpdate({
       target: [subscriptionPeriods.subscriptionId, subscriptionPeriods.periodDate],
-      set: { orderId, periodEnd, amount: sub.totalValue, status: 'awaiting', attempts: 1, nextAttemptAt: retryAt, lastError: null, updatedAt: placedAt },
+      set: { orderId, periodEnd, amount, creditUsed: centsToDecimal(creditUsedCents), status: 'awaiting', attempts: 1, nextAttemptAt: retryAt, lastError: null, updatedAt: placedAt },
       setWhere: sql`${subscriptionPeriods.status} = 'cancelled'`,
     })
     .returning({ id: subscriptionPeriods.id });
@@ -385,14 +392,7 @@ async function failAttempt(tx: Transaction, a: FailedAttempt, reason: string): P
     // The last retry failed: the plan is paused (no discount) until this order is paid; it stays payable.
     await tx.update(subscriptionPeriods).set({ status: 'overdue', attempts: a.attempt, nextAttemptAt: null, lastError: reason }).where(periodWhere);
     await tx.update(orders).set({ paymentExpiresAt: null }).where(eq(orders.id, a.orderId));
-    const [current] = await tx.select({ status: userSubscriptions.status }).from(userSubscriptions).where(eq(userSubscriptions.id, a.sub.id));
-    if (current?.status === 'active') {
-      await tx
-        .update(userSubscriptions)
-        .set({ status: 'paused', pausedReason: 'payment_failed', pausedAt: now(), resumeOn: null, updatedAt: now() })
-        .where(eq(userSubscriptions.id, a.sub.id));
-      await logSubscriptionEvent(tx, { subscriptionId: a.sub.id, kind: 'payment_failed', from: 'active', to: 'paused', actor: 'system', note: `Renovação de ${a.periodDate} não paga após ${a.attempt} tentativas` });
-    }
+    await moveSubscriptionStatus(tx, { subscriptionId: a.sub.id, from: 'active', to: 'paused', pausedReason: 'payment_failed', event: { kind: 'payment_failed', actor: 'system', note: `Renovação de ${a.periodDate} não paga após ${a.attempt} tentativas` } });
     await queueSubscriptionEmail(tx, a.sub.userId, { kind: 'plan-overdue', orderId: a.orderId, amount: a.amount }, `sub:${a.sub.id}:overdue:${a.periodDate}`);
     return 'overdue';
   }

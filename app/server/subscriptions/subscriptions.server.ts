@@ -6,7 +6,7 @@
 import { and, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '~/db/client.server';
 import { isUniqueViolation } from '~/db/errors.server';
-import { orders, programmedDeliveries, subscriptionPeriods, user, userSubscriptions } from '~/db/schema';
+import { orders, planChanges, programmedDeliveries, subscriptionPeriods, user, userSubscriptions } from '~/db/schema';
 import type { SubscriptionFrequency } from '~/lib/cart';
 import { now } from '~/lib/clock';
 import type { OrderActor } from '~/lib/order-lifecycle';
@@ -19,13 +19,14 @@ import { applyOrderActionIn } from '../orders/transitions.server';
 import { paymentMethodRefusal } from '../payments/provider.server';
 import { queueSubscriptionEmail } from './emails.server';
 import { logSubscriptionEvent, openPeriodOf } from './periods.server';
+import { moveSubscriptionStatus } from './transitions.server';
 import { findPlanOption } from './plans.server';
 
 type PaymentMethod = (typeof userSubscriptions.$inferSelect)['paymentMethod'];
 
 /**
- * Whether the buyer gets the subscriber's 10% (SPEC §1, §9): a live (active or paused) plan that
- * has been paid and is not paused for an unpaid renewal (lib/subscription-schedule).
+ * Whether the buyer gets the subscriber's 10% (SPEC §1, §9): a live (active or paused) plan paid
+ * through today and not paused for an unpaid renewal (lib/subscription-schedule).
  */
 export async function isSubscriber(db: Executor, userId: string): Promise<boolean> {
   const rows = await db
@@ -35,7 +36,8 @@ export async function isSubscriber(db: Executor, userId: string): Promise<boolea
       and(
         eq(userSubscriptions.userId, userId),
         inArray(userSubscriptions.status, ['active', 'paused']),
-        sql`${userSubscriptions.paidThrough} is not null`,
+        // Paid through today (paid_through is the paid period's exclusive end): lib/subscription-schedule.
+        sql`${userSubscriptions.paidThrough} > ${todayInBrazil()}`,
         or(isNull(userSubscriptions.pausedReason), ne(userSubscriptions.pausedReason, 'payment_failed')),
       ),
     )
@@ -53,14 +55,14 @@ export async function subscriberStanding(db: Executor, userId: string): Promise<
     .from(userSubscriptions)
     .where(and(eq(userSubscriptions.userId, userId), inArray(userSubscriptions.status, ['active', 'paused'])))
     .limit(1);
-  return standingFrom(rows);
+  return standingFrom(rows, todayInBrazil());
 }
 
 export type SubscriberStanding = { hasSubscription: boolean; isSubscriber: boolean };
 
 /** The standing given by the user's live (active or paused) subscription rows, as read above (also joined to the session). */
-export function standingFrom(rows: Parameters<typeof givesSubscriberDiscount>[0][]): SubscriberStanding {
-  return { hasSubscription: rows.length > 0, isSubscriber: rows.some(givesSubscriberDiscount) };
+export function standingFrom(rows: Parameters<typeof givesSubscriberDiscount>[0][], today: string): SubscriberStanding {
+  return { hasSubscription: rows.length > 0, isSubscriber: rows.some((r) => givesSubscriberDiscount(r, today)) };
 }
 
 /** A live (active or paused) subscription exists, paid or not: no second plan may be bought. */
@@ -99,6 +101,8 @@ export type OwnSubscription = {
   paymentMethod: PaymentMethod;
   installments: number;
   paidThrough: string | null;
+  /** Left from a plan change: pays the next renewals first (numeric as text). */
+  credit: string;
   /** Gives the 10% now. */
   discount: boolean;
   /** The order waiting for payment (a renewal or the purchase itself), if any. */
@@ -150,7 +154,8 @@ export async function listOwnSubscriptions(db: Executor, userId: string): Promis
         paymentMethod: r.paymentMethod,
         installments: r.installments,
         paidThrough: r.paidThrough,
-        discount: givesSubscriberDiscount(r),
+        credit: r.credit,
+        discount: givesSubscriberDiscount(r, todayInBrazil()),
         unpaidOrderId: unpaid?.orderId ?? null,
         createdAt: r.createdAt.toISOString(),
         renewals,
@@ -173,7 +178,6 @@ export type SubscriptionAction =
   | { action: 'resume' }
   | { action: 'skip' }
   | { action: 'cancel' }
-  | { action: 'change-plan'; frequency: SubscriptionFrequency }
   | { action: 'change-payment'; paymentMethod: PaymentMethod; installments: number };
 
 export type SubscriptionActionResult =
@@ -217,7 +221,8 @@ async function applyChange(tx: Transaction, row: Row, actor: SubscriptionActor, 
     const merged = { ...row, ...next };
     return { ok: true, status: merged.status, nextDeliveryDate: merged.nextDeliveryDate, resumeOn: merged.resumeOn, totalValue: merged.totalValue };
   };
-  const update = async (next: Partial<Row>) => {
+  // Everything but the status (its one writer is transitions.server.ts).
+  const update = async (next: Partial<Omit<Row, 'status' | 'pausedReason' | 'pausedAt' | 'resumeOn'>>) => {
     await tx.update(userSubscriptions).set({ ...next, updatedAt: now() }).where(eq(userSubscriptions.id, row.id));
   };
   const live = row.status === 'active' || row.status === 'paused';
@@ -225,9 +230,9 @@ async function applyChange(tx: Transaction, row: Row, actor: SubscriptionActor, 
   switch (change.action) {
     case 'pause': {
       if (row.status !== 'active') return refused(SUBSCRIPTION_MESSAGES.notActive);
-      const next = { status: 'paused' as const, pausedReason: 'customer' as const, pausedAt: now(), resumeOn: autoResumeDate(today) };
-      await update(next);
-      await logSubscriptionEvent(tx, { subscriptionId: row.id, kind: 'paused', from: 'active', to: 'paused', ...who, note: `Volta sozinha em ${next.resumeOn}` });
+      // No benefits for unpaid time: paid_through stays, so the 10% ends with the paid period.
+      const next = { status: 'paused' as const, pausedReason: 'customer' as const, resumeOn: autoResumeDate(today) };
+      await moveSubscriptionStatus(tx, { subscriptionId: row.id, from: 'active', to: 'paused', pausedReason: 'customer', resumeOn: next.resumeOn, event: { kind: 'paused', ...who, note: `Volta sozinha em ${next.resumeOn}` } });
       await queueSubscriptionEmail(tx, row.userId, { kind: 'plan-paused', resumeOn: next.resumeOn });
       return done(next);
     }
@@ -237,13 +242,21 @@ async function applyChange(tx: Transaction, row: Row, actor: SubscriptionActor, 
       // no order left to pay (it was cancelled), resuming starts a new period charged at once.
       if (row.pausedReason === 'payment_failed' && (await openPeriodOf(tx, row.id))) return refused(SUBSCRIPTION_MESSAGES.paymentRequired);
       const schedule = row.pausedReason === 'payment_failed' ? { anchor: today, next: today } : resumeSchedule(row.anchorDate, row.nextDeliveryDate, today);
-      const next = { status: 'active' as const, pausedReason: null, pausedAt: null, resumeOn: null, anchorDate: schedule.anchor, nextDeliveryDate: schedule.next };
-      await update(next);
-      await logSubscriptionEvent(tx, { subscriptionId: row.id, kind: 'resumed', from: 'paused', to: 'active', ...who, note: actor.kind === 'system' ? 'Fim da pausa de 3 meses' : null });
+      // A date that passed during the pause becomes today: the renewal charges the new period
+      // (flows/resume-plan.server.ts at once, or the job) and its payment brings the benefits back.
+      const next = { status: 'active' as const, pausedReason: null, resumeOn: null, anchorDate: schedule.anchor, nextDeliveryDate: schedule.next };
+      await moveSubscriptionStatus(tx, {
+        subscriptionId: row.id,
+        from: 'paused',
+        to: 'active',
+        with: { anchorDate: schedule.anchor, nextDeliveryDate: schedule.next },
+        event: { kind: 'resumed', ...who, note: actor.kind === 'system' ? 'Fim da pausa de 3 meses' : null },
+      });
       await queueSubscriptionEmail(tx, row.userId, { kind: 'plan-resumed', next: schedule.next, automatic: actor.kind === 'system' });
       return done(next);
     }
     case 'skip': {
+      // Skips the charge and the benefits of that period: paid_through is not extended.
       if (row.status !== 'active') return refused(SUBSCRIPTION_MESSAGES.notActive);
       const plan = await findPlanOption(tx, row.frequency);
       const months = plan?.months ?? 1;
@@ -252,16 +265,6 @@ async function applyChange(tx: Transaction, row: Row, actor: SubscriptionActor, 
       await logSubscriptionEvent(tx, { subscriptionId: row.id, kind: 'skipped', from: 'active', to: 'active', ...who, note: `Renovação de ${row.nextDeliveryDate} pulada` });
       await queueSubscriptionEmail(tx, row.userId, { kind: 'plan-skipped', skipped: row.nextDeliveryDate, next: nextDate });
       return done({ nextDeliveryDate: nextDate });
-    }
-    case 'change-plan': {
-      // SPEC §4: stays active with the new frequency, today's price and today + the plan's months.
-      if (row.status !== 'active') return refused(SUBSCRIPTION_MESSAGES.notActive);
-      const plan = await findPlanOption(tx, change.frequency);
-      if (!plan) return refused(SUBSCRIPTION_MESSAGES.unknownPlan);
-      const next = { frequency: plan.frequency, totalValue: plan.price, anchorDate: today, nextDeliveryDate: addMonths(today, plan.months) };
-      await update(next);
-      await logSubscriptionEvent(tx, { subscriptionId: row.id, kind: 'plan_changed', from: 'active', to: 'active', ...who, note: `${plan.name}, ${plan.price}` });
-      return done(next);
     }
     case 'change-payment': {
       if (!live) return refused(SUBSCRIPTION_MESSAGES.notActive);
@@ -275,15 +278,20 @@ async function applyChange(tx: Transaction, row: Row, actor: SubscriptionActor, 
     }
     case 'cancel': {
       if (!live) return refused(SUBSCRIPTION_MESSAGES.notFound);
-      await update({ status: 'cancelled', pausedReason: null, pausedAt: null, resumeOn: null });
-      await logSubscriptionEvent(tx, { subscriptionId: row.id, kind: 'cancelled', from: row.status, to: 'cancelled', ...who });
+      await moveSubscriptionStatus(tx, { subscriptionId: row.id, from: row.status, to: 'cancelled', event: { kind: 'cancelled', ...who } });
       // Its unpaid renewal is not owed any more; the programmed deliveries were a subscriber's.
       const open = await tx
         .select({ orderId: subscriptionPeriods.orderId })
         .from(subscriptionPeriods)
         .innerJoin(orders, eq(orders.id, subscriptionPeriods.orderId))
         .where(and(eq(subscriptionPeriods.subscriptionId, row.id), eq(orders.status, 'pending')));
-      for (const { orderId } of open) {
+      // A plan change waiting for its payment is dropped with the plan (nothing left to change).
+      const changes = await tx
+        .select({ orderId: orders.id })
+        .from(planChanges)
+        .innerJoin(orders, eq(orders.id, planChanges.orderId))
+        .where(and(eq(planChanges.subscriptionId, row.id), eq(orders.status, 'pending')));
+      for (const { orderId } of [...open, ...changes]) {
         await applyOrderActionIn(tx, { orderId, action: 'cancel', actor: { kind: 'system' }, reason: `${PLAN_NAME} cancelada` });
       }
       const deliveries =
@@ -298,11 +306,6 @@ async function applyChange(tx: Transaction, row: Row, actor: SubscriptionActor, 
       return done({ status: 'cancelled', resumeOn: null });
     }
   }
-}
-
-/** SPEC §4 plan change by the customer (kept as the page's call). */
-export async function changeOwnPlan(db: Database, userId: string, subscriptionId: string, frequency: SubscriptionFrequency): Promise<boolean> {
-  return (await changeSubscription(db, subscriptionId, { kind: 'customer', userId }, { action: 'change-plan', frequency })).ok;
 }
 
 /** SPEC §4 active → cancelled by the customer: the record is kept and leaves the list. */

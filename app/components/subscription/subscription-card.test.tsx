@@ -191,7 +191,7 @@ describe('SubscriptionCard', () => {
 
   it('a plan change shows what it charges today and the credit before confirming, and posts its attempt key and that amount', async () => {
     const posted: Record<string, string>[] = [];
-    renderCard(base, posted, [{ frequency: 'annual', priceCents: 53890, creditCents: 4990, chargeCents: 48900, creditAfterCents: 0 }]);
+    renderCard(base, posted, TEST_OFFER, [{ frequency: 'annual', priceCents: 53890, creditCents: 4990, chargeCents: 48900, creditAfterCents: 0 }]);
     fireEvent.click(await screen.findByRole('button', { name: 'Alterar plano' }));
     const dialog = await screen.findByRole('dialog', { name: 'Alterar plano' });
     expect(within(dialog).getByTestId('plan-change-charge').textContent).toBe('Valor a pagar hoje: R$\u00a0489,00, já descontado o crédito de R$\u00a049,90 do plano atual.');

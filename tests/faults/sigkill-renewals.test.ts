@@ -90,18 +90,12 @@ describe.each(targets)('SIGKILL during renewals on $name', ({ make }) => {
 
     // The job runs at start-up: kill the store while it is going through the batch (it logs each renewal).
     const renewals = (output: string) => output.split('renovação feita').length - 1;
-<<<<<<< HEAD
-    const app = await startApp({ env: target.env });
-    // Each renewal logs once its batch (orders, periods, attempts) is committed and its charge's answer
-    // recorded: a sixth line means a batch is committed (the kill may come before some answers are recorded).
-=======
     // Charged by card with the built-in provider: its instant approval is a test-mode one (a production
     // store without a gateway charges Pix instead; docs/decisions/0001-payment-methods-offered.md).
     // Test mode logs nothing unless asked: the count below reads the info lines.
     const app = await startApp({ env: { ...target.env, NODE_ENV: 'test', LOG_LEVEL: 'info' } });
-    // Each renewal logs just before its transaction commits, one after the other: a sixth line means
-    // at least five are committed (the kill may take the sixth with it).
->>>>>>> i30-offer
+    // Each renewal logs once its batch (orders, periods, attempts) is committed and its charge's answer
+    // recorded: a sixth line means a batch is committed (the kill may come before some answers are recorded).
     await until(() => renewals(app.output()) >= 6, 60_000);
     expect(await app.stop('SIGKILL')).toBe('SIGKILL');
 

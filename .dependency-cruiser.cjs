@@ -1,3 +1,4 @@
+/* global module */
 // `npm run lint:deps` (part of `npm test`): no import cycle in app/. A type-only import is
 // erased by the compiler and cannot form a cycle at run time (React Router's
 // `typeof loader` from root.tsx is one), so it is not counted.

@@ -5,7 +5,7 @@
 import { getIP } from 'better-auth/api';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import { rateLimits } from '~/db/schema';
-import { getAuth } from './auth/auth.server';
+import { IP_LOOKUP_OPTIONS } from './auth/ip-address.server';
 import { getDb } from './db.server';
 import { getEnv } from './env.server';
 import { log } from './log.server';
@@ -53,8 +53,7 @@ async function limiter(prefix: string, points: number, duration: number): Promis
  * its /64. Unknown (no trusted header) is one shared bucket, as in Better Auth.
  */
 export async function clientAddress(request: Request): Promise<string> {
-  const auth = await getAuth();
-  return getIP(request, auth.options) ?? 'desconhecido';
+  return getIP(request, IP_LOOKUP_OPTIONS) ?? 'desconhecido';
 }
 
 export type RateLimited = { message: string; init: { status: 429; headers: { 'Retry-After': string } } };

@@ -23,6 +23,7 @@ import { claimMailSlot, releaseMailSlot } from '../mail/throttle.server';
 import { sendMailNow } from '../mail/outbox.server';
 import { authRateLimitStorage } from '../rate-limit.server';
 import { authInputProblem, isAllowedAuthRequest } from './endpoints.server';
+import { IP_ADDRESS_OPTIONS } from './ip-address.server';
 
 import { now } from '~/lib/clock';
 import { PASSWORD_MIN_LENGTH } from '~/lib/schemas/auth';
@@ -107,8 +108,7 @@ async function createAuth() {
       cookiePrefix: 'clarear',
       // httpOnly and SameSite=Lax are Better Auth's defaults; Secure whenever the store is served over HTTPS.
       useSecureCookies: env.publicUrl.startsWith('https:'),
-      // server.mjs puts exactly one address here: the client, as derived under TRUST_PROXY.
-      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+      ipAddress: IP_ADDRESS_OPTIONS,
       // Every e-mail Better Auth sends (confirmation, reset, existing account) leaves after the answer.
       backgroundTasks: { handler: (task) => runInBackground(task, 'envio de e-mail de conta') },
     },

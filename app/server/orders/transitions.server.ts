@@ -14,8 +14,7 @@ import { isCorreiosCode, normalizeTrackingCode, type Carrier } from '~/lib/track
 import { log } from '../log.server';
 import { enqueueMails, kickMailDelivery } from '../mail/outbox.server';
 import { releaseStock, releaseStockOfOrders } from '../stock.server';
-import { onSourceOrderCancelledIn, onSourceOrdersCancelledIn } from '../subscriptions/deliveries.server';
-import { onOrderCancelledIn, onOrderPaidIn } from '../subscriptions/periods.server';
+import { onOrderCancelledIn, onOrderPaidIn, onSourceOrderCancelledIn, onSourceOrdersCancelledIn } from '../subscriptions/order-follow-ups.server';
 import { expiredOrderMail, queueOrderEmail, type OrderEmailKind } from './emails.server';
 import { getOwnOrder } from './orders.server';
 

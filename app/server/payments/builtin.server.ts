@@ -11,7 +11,7 @@ import { todayInBrazil } from '~/lib/plans';
 import { buildPixPayload } from '~/lib/pix';
 import { splitInstallments } from '~/lib/pricing';
 import { getEnv } from '../env.server';
-import type { PaymentProvider } from './provider.server';
+import type { PaymentProvider } from './types.server';
 
 /** Days a boleto stays payable. */
 export const BOLETO_DUE_DAYS = 3;

@@ -13,7 +13,7 @@ import { declineReason, paymentStatus, saoPauloDate, saoPauloTimestamp } from '~
 import { splitInstallments } from '~/lib/pricing';
 import { splitPersonName } from '~/lib/user-name';
 import { BOLETO_DUE_DAYS } from './builtin.server';
-import { ProviderUnavailableError, type ChargeRequest, type ChargeResult, type PaymentProvider, type ProviderPayment, type StoredCard } from './provider.server';
+import { ProviderUnavailableError, type ChargeRequest, type ChargeResult, type PaymentProvider, type ProviderPayment, type StoredCard } from './types.server';
 
 export const MERCADOPAGO = 'mercadopago';
 

@@ -6,7 +6,6 @@
 // with the order's `requested` payment attempt; the deliver flow (flows/deliver.server.ts) calls
 // the gateway after that commit and records its answer through `deliveryHandlers`.
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { jsonArray } from '~/db/bulk.server';
 import type { Database, Executor, Transaction } from '~/db/client.server';
 import { orderItems, orders, products, productVariants, programmedDeliveries, programmedDeliveryItems, programmedDeliveryRuns } from '~/db/schema';
 import { now } from '~/lib/clock';
@@ -394,25 +393,3 @@ export async function changeProgrammedDelivery(db: Database, userId: string, del
   return result;
 }
 
-/**
- * The order that started a programmed delivery was cancelled before the delivery ever ran (a
- * declined card, an unpaid Pix): the delivery goes with it. Called from orders/transitions.
- */
-export async function onSourceOrderCancelledIn(tx: Transaction, orderId: string): Promise<void> {
-  await onSourceOrdersCancelledIn(tx, [orderId]);
-}
-
-/** The same for many cancelled orders at once (the expiry job's batch): one statement. */
-export async function onSourceOrdersCancelledIn(tx: Transaction, orderIds: readonly string[]): Promise<void> {
-  if (orderIds.length === 0) return;
-  await tx
-    .update(programmedDeliveries)
-    .set({ status: 'cancelled', updatedAt: now() })
-    .where(
-      and(
-        orderIds.length === 1 ? eq(programmedDeliveries.sourceOrderId, orderIds[0]!) : sql`${programmedDeliveries.sourceOrderId} = any(${jsonArray(orderIds, 'uuid')})`,
-        sql`${programmedDeliveries.status} <> 'cancelled'`,
-        sql`not exists (select 1 from ${programmedDeliveryRuns} where ${programmedDeliveryRuns.deliveryId} = ${programmedDeliveries.id})`,
-      ),
-    );
-}

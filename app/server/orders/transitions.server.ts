@@ -5,7 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { columnList, jsonArray, jsonRows } from '~/db/bulk.server';
 import type { Database, Transaction } from '~/db/client.server';
-import { orderEvents, orders, paymentConfirmations, subscriptionPeriods, user } from '~/db/schema';
+import { orderEvents, orders, paymentConfirmations, planChanges, subscriptionPeriods, user } from '~/db/schema';
 import { centsToDecimal, toCents } from '~/lib/money';
 import { canApply, cancellationOwesRefund, ORDER_ACTIONS, type OrderAction, type OrderActor, type OrderStatus } from '~/lib/order-lifecycle';
 import { ORDER_STATUS_LABELS } from '~/lib/order-status';
@@ -163,8 +163,15 @@ export async function cancelExpiredOrdersIn(tx: Transaction, orderIds: readonly 
   if (!canApply('cancel', 'pending', 'system') || cancellationOwesRefund('pending')) throw new Error('cancelamento em lote: o ciclo do pedido mudou');
   if (orderIds.length === 0) return [];
   const ids = jsonArray(orderIds, 'uuid');
+  // A plan's period or a plan change waiting for this order: its plan hooks run with it.
   const withPlan = new Set(
-    (await tx.select({ orderId: subscriptionPeriods.orderId }).from(subscriptionPeriods).where(sql`${subscriptionPeriods.orderId} = any(${ids})`)).map((p) => p.orderId),
+    (
+      await tx
+        .select({ orderId: subscriptionPeriods.orderId })
+        .from(subscriptionPeriods)
+        .where(sql`${subscriptionPeriods.orderId} = any(${ids})`)
+        .union(tx.select({ orderId: sql<string>`${planChanges.orderId}` }).from(planChanges).where(sql`${planChanges.orderId} = any(${ids})`))
+    ).map((p) => p.orderId),
   );
   const cancelled: string[] = [];
   for (const orderId of orderIds.filter((id) => withPlan.has(id))) {

@@ -231,6 +231,9 @@ describe.each(engines.map((e) => e.name))('hostile input on %s', (engineName) =>
     process.env.DATA_DIR = dataDir;
     delete process.env.SMTP_URL;
     delete process.env.DATABASE_URL;
+    // One customer posts every generated form: the per-customer "Pagar Agora" limit (covered in
+    // rate-limits.test.ts) must not stand in for validation either.
+    process.env.PAY_RATE_LIMIT_MAX = '100000';
     setTestAdminEnv();
     let dropDatabase = async () => {};
     if (engineName === 'postgres') {

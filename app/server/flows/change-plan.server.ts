@@ -18,7 +18,7 @@ import { getEnv } from '../env.server';
 import { kickMailDelivery } from '../mail/outbox.server';
 import { insertOrder } from '../orders/create.server';
 import { chargeOrder, openAttemptIn, payerFor, storedCardFor, type ChargeHooks } from '../payments/charges.server';
-import { getPaymentProvider, type ChargeRequest, type PaymentProvider } from '../payments/provider.server';
+import { getPaymentProvider, withOfferedMethod, type ChargeRequest, type PaymentProvider } from '../payments/provider.server';
 import { applyPlanChangeIn, currentPaidPeriod } from '../subscriptions/periods.server';
 import { findPlanOption } from '../subscriptions/plans.server';
 import { SUBSCRIPTION_MESSAGES } from '../subscriptions/subscriptions.server';
@@ -100,8 +100,10 @@ async function commitChange(
   input: { userId: string; subscriptionId: string; frequency: SubscriptionFrequency; idempotencyKey: string; expectedChargeCents?: number },
   provider: PaymentProvider,
 ): Promise<Committed> {
-  const [sub] = await tx.select().from(userSubscriptions).where(eq(userSubscriptions.id, input.subscriptionId)).for('update');
-  if (!sub || sub.userId !== input.userId) return refused(404, SUBSCRIPTION_MESSAGES.notFound);
+  const [locked] = await tx.select().from(userSubscriptions).where(eq(userSubscriptions.id, input.subscriptionId)).for('update');
+  if (!locked || locked.userId !== input.userId) return refused(404, SUBSCRIPTION_MESSAGES.notFound);
+  // A card or boleto the store no longer takes is charged with Pix to its key (payments/provider.server.ts).
+  const sub = withOfferedMethod(locked, provider);
   const [repeat] = await tx
     .select()
     .from(planChanges)
@@ -122,7 +124,7 @@ async function commitChange(
     .leftJoin(orders, eq(orders.id, planChanges.orderId))
     .where(and(eq(planChanges.subscriptionId, sub.id), eq(planChanges.status, 'awaiting')));
   if (waiting?.orderStatus === 'pending') return refused(409, PLAN_CHANGE_MESSAGES.pending);
-  // Its order ended unpaid (the expiry job's batch cancel does not call the plan hooks): dropped.
+  // Its order ended unpaid without the plan hooks (a change left from before they ran for it): dropped.
   if (waiting) await tx.update(planChanges).set({ status: 'cancelled', updatedAt: now() }).where(eq(planChanges.id, waiting.id));
 
   const today = todayInBrazil();

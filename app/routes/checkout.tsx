@@ -21,7 +21,7 @@ import { deliveryFromForm, payNowSchema, quoteSchema, taxIdSchema } from '~/lib/
 import { originFromMatches, seo } from '~/lib/seo';
 import { formatTaxId } from '~/lib/tax-id';
 import type { ToastMessage } from '~/lib/toast';
-import { CardDeclinesError, CheckoutError, getUserTaxId, placeOrder, quoteCart, UnpaidOrdersError, WelcomeUsedError, type Quote } from '~/server/checkout.server';
+import { CardDeclinesError, CheckoutError, getUserTaxId, placeOrder, quoteCart, UnpaidOrdersError, WelcomeUsedError, type Quote } from '~/server/flows/checkout.server';
 import { getDb } from '~/server/db.server';
 import { checkPayRateLimit, checkRateLimit } from '~/server/rate-limit.server';
 import { formatDateBR } from '~/lib/dates';

@@ -7,7 +7,7 @@ import { useStoreSettings } from '~/lib/root-data';
 import { absoluteUrl, originFromMatches, rootSettings, seo } from '~/lib/seo';
 import { listFeaturedKits, listTestimonials } from '~/server/catalog.server';
 import type { Executor } from '~/db/client.server';
-import { getUserTaxId } from '~/server/checkout.server';
+import { getUserTaxId } from '~/server/flows/checkout.server';
 import { getDb } from '~/server/db.server';
 import { welcomeStanding } from '~/server/orders/orders.server';
 import { getSessionDetails, type SessionDetails } from '~/server/auth/session.server';

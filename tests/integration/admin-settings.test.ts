@@ -17,7 +17,7 @@ import type * as RootModule from '~/root';
 import type * as AboutModule from '~/routes/about';
 import type * as RouteModule from '~/routes/admin/settings';
 import type * as CatalogModule from '~/server/catalog.server';
-import type * as CheckoutModule from '~/server/checkout.server';
+import type * as CheckoutModule from '~/server/flows/checkout.server';
 import type * as ProviderModule from '~/server/payments/provider.server';
 import type * as SettingsModule from '~/server/settings/settings.server';
 import { NEW_ADDRESS_DELIVERY } from './delivery';
@@ -131,7 +131,7 @@ describe.each(engines.map((e) => e.name))('admin settings on %s', (engineName) =
       route: await import('~/routes/admin/settings'),
       root: await import('~/root'),
       about: await import('~/routes/about'),
-      checkout: await import('~/server/checkout.server'),
+      checkout: await import('~/server/flows/checkout.server'),
       seed: await import('~/db/seed/seed.server'),
       schemas: await import('~/lib/schemas/checkout'),
       provider: await import('~/server/payments/provider.server'),

@@ -18,7 +18,7 @@ import { MINUTE_MS, now, resetClock, setClock } from '~/lib/clock';
 import { payNowSchema } from '~/lib/schemas/checkout';
 import { settleBackgroundTasks } from '~/server/background.server';
 import { getProductDetail, searchProducts } from '~/server/catalog.server';
-import { placeOrder } from '~/server/checkout.server';
+import { placeOrder } from '~/server/flows/checkout.server';
 import { runProgrammedDeliveries, DeliveryCrash } from '~/server/flows/deliver.server';
 import { payPendingRenewal } from '~/server/flows/pay-pending.server';
 import { reconcilePayments } from '~/server/flows/reconcile.server';

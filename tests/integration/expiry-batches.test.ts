@@ -12,7 +12,7 @@ import { seedCatalogue } from '~/db/seed/seed.server';
 import { advanceClock, MINUTE_MS, resetClock, setClock } from '~/lib/clock';
 import { payNowSchema } from '~/lib/schemas/checkout';
 import { getProductDetail, searchProducts } from '~/server/catalog.server';
-import { placeOrder } from '~/server/checkout.server';
+import { placeOrder } from '~/server/flows/checkout.server';
 import { outboxHtml } from '~/server/mail/outbox.server';
 import { setMailTransport } from '~/server/mail/outbox.server';
 import { EXPIRY_REASON, expireUnpaidOrders } from '~/server/orders/expiry.server';

@@ -12,7 +12,7 @@ import { advanceClock, resetClock, HOUR_MS } from '~/lib/clock';
 import { payNowSchema } from '~/lib/schemas/checkout';
 import { settleBackgroundTasks } from '~/server/background.server';
 import { searchProducts, getProductDetail } from '~/server/catalog.server';
-import { placeOrder } from '~/server/checkout.server';
+import { placeOrder } from '~/server/flows/checkout.server';
 import { startJobs, type JobRunner } from '~/server/jobs/runner.server';
 import { setMailTransport } from '~/server/mail/outbox.server';
 import type { MailMessage } from '~/server/mail/transport.server';

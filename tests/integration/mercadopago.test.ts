@@ -12,7 +12,7 @@ import { advanceClock, MINUTE_MS, now, resetClock, setClock } from '~/lib/clock'
 import { payNowSchema } from '~/lib/schemas/checkout';
 import { settleBackgroundTasks } from '~/server/background.server';
 import { getProductDetail, searchProducts } from '~/server/catalog.server';
-import { CheckoutError, placeOrder } from '~/server/checkout.server';
+import { CheckoutError, placeOrder } from '~/server/flows/checkout.server';
 import { setMailTransport } from '~/server/mail/outbox.server';
 import { getOrderDetail } from '~/server/orders/orders.server';
 import { applyOrderAction } from '~/server/orders/transitions.server';

@@ -14,7 +14,7 @@ import { payNowSchema } from '~/lib/schemas/checkout';
 import { deleteAddress, saveAddress } from '~/server/addresses.server';
 import { settleBackgroundTasks } from '~/server/background.server';
 import { searchProducts, getProductDetail } from '~/server/catalog.server';
-import { placeOrder } from '~/server/checkout.server';
+import { placeOrder } from '~/server/flows/checkout.server';
 import { setMailTransport } from '~/server/mail/outbox.server';
 import type { MailMessage } from '~/server/mail/transport.server';
 import { expireUnpaidOrders } from '~/server/orders/expiry.server';

@@ -17,7 +17,7 @@ import { payNowSchema } from '~/lib/schemas/checkout';
 import { action as checkoutAction, loader as checkoutLoader } from '~/routes/checkout';
 import { settleBackgroundTasks } from '~/server/background.server';
 import { getProductDetail, searchProducts } from '~/server/catalog.server';
-import { CheckoutError, placeOrder } from '~/server/checkout.server';
+import { CheckoutError, placeOrder } from '~/server/flows/checkout.server';
 import { reloadEnv } from '~/server/env.server';
 import { setMailTransport } from '~/server/mail/outbox.server';
 import { insertOrder } from '~/server/orders/create.server';

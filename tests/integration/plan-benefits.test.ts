@@ -14,7 +14,7 @@ import { advanceClock, resetClock, setClock, MINUTE_MS } from '~/lib/clock';
 import { payNowSchema } from '~/lib/schemas/checkout';
 import { settleBackgroundTasks } from '~/server/background.server';
 import { getProductDetail, searchProducts } from '~/server/catalog.server';
-import { placeOrder, quoteCart } from '~/server/checkout.server';
+import { placeOrder, quoteCart } from '~/server/flows/checkout.server';
 import { changePlan, PLAN_CHANGE_MESSAGES, previewPlanChange } from '~/server/flows/change-plan.server';
 import { resumePlan } from '~/server/flows/resume-plan.server';
 import { setMailTransport } from '~/server/mail/outbox.server';

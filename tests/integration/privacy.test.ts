@@ -98,7 +98,7 @@ describe.each(engines.map((e) => e.name))('LGPD rights on %s', (engineName) => {
     const { subscribeToNewsletter } = await import('~/server/newsletter/newsletter.server');
     const { submitContactMessage } = await import('~/server/contact/contact.server');
     const { replyToContactMessage } = await import('~/server/contact/admin.server');
-    const { placeOrder } = await import('~/server/checkout.server');
+    const { placeOrder } = await import('~/server/flows/checkout.server');
     const { payNowSchema } = await import('~/lib/schemas/checkout');
     const { builtInProvider } = await import('~/server/payments/provider.server');
 
@@ -416,7 +416,7 @@ describe.each(engines.map((e) => e.name))('LGPD rights on %s', (engineName) => {
   });
 
   it('refused while the store owes a refund (a paid order cancelled, money not yet back)', async () => {
-    const { placeOrder } = await import('~/server/checkout.server');
+    const { placeOrder } = await import('~/server/flows/checkout.server');
     const { payNowSchema } = await import('~/lib/schemas/checkout');
     const { builtInProvider } = await import('~/server/payments/provider.server');
     const { applyOrderAction, confirmPayment } = await import('~/server/orders/transitions.server');
@@ -458,7 +458,7 @@ describe.each(engines.map((e) => e.name))('LGPD rights on %s', (engineName) => {
   });
 
   it('a checkout racing the erasure: its order is either anonymized and cancelled, or never made', async () => {
-    const { placeOrder } = await import('~/server/checkout.server');
+    const { placeOrder } = await import('~/server/flows/checkout.server');
     const { payNowSchema } = await import('~/lib/schemas/checkout');
     const { builtInProvider } = await import('~/server/payments/provider.server');
     const [product] = await db

@@ -8,7 +8,7 @@ import * as t from '~/db/schema';
 import { seedCatalogue } from '~/db/seed/seed.server';
 import { payNowSchema } from '~/lib/schemas/checkout';
 import { settleBackgroundTasks } from '~/server/background.server';
-import { CheckoutError, placeOrder, quoteCart } from '~/server/checkout.server';
+import { CheckoutError, placeOrder, quoteCart } from '~/server/flows/checkout.server';
 import { setMailTransport } from '~/server/mail/outbox.server';
 import { builtInProvider } from '~/server/payments/provider.server';
 import { getAvailability, getProductAvailability } from '~/server/stock.server';

@@ -14,7 +14,7 @@ import { addMonths, todayInBrazil } from '~/lib/plans';
 import { payNowSchema } from '~/lib/schemas/checkout';
 import { settleBackgroundTasks } from '~/server/background.server';
 import { getProductDetail, searchProducts } from '~/server/catalog.server';
-import { placeOrder, quoteCart } from '~/server/checkout.server';
+import { placeOrder, quoteCart } from '~/server/flows/checkout.server';
 import { setMailTransport } from '~/server/mail/outbox.server';
 import { listAdminOrders } from '~/server/orders/admin-orders.server';
 import { expireUnpaidOrders } from '~/server/orders/expiry.server';

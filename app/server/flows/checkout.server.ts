@@ -1,4 +1,4 @@
-// Checkout (SPEC §4 Checkout, §7 Writes, §9 Pricing), done right: the server
+// The checkout flow (SPEC §4 Checkout, §7 Writes, §9 Pricing), done right: the server
 // reprices every line from the database, applies the subscriber discount or the
 // welcome offer from its own view of the buyer, and writes subscription, order
 // and items in one transaction together with the payment. An idempotency key
@@ -16,22 +16,22 @@ import { nextPlanDate, PLAN_NAME, todayInBrazil } from '~/lib/plans';
 import { computeTotals, type Totals } from '~/lib/pricing';
 import type { CartLineInput, DeliveryChoice, PayNowInput } from '~/lib/schemas/checkout';
 import { isUuid } from '~/lib/schemas/ids';
-import { getOwnAddress, saveAddress } from './addresses.server';
-import { kickMailDelivery } from './mail/outbox.server';
-import { insertOrder } from './orders/create.server';
-import { queueOrderEmail } from './orders/emails.server';
-import { getOwnOrder, isFirstPurchase, welcomeStanding } from './orders/orders.server';
-import { claimWelcomeOffer } from './orders/welcome-offer.server';
-import { cardDeclinesMessage, holdCustomerForCheckout, type OpenOrder, unpaidOrdersMessage } from './checkout-limits.server';
-import { isWelcomeOfferOn } from './settings/settings.server';
-import { getEnv } from './env.server';
-import { chargeOrder, DECLINED_PREFIX, openAttemptIn, type ChargeHooks } from './payments/charges.server';
-import { paymentMethodRefusal, type CardToken, type PaymentProvider } from './payments/provider.server';
-import { getAvailability, OutOfStockError, reserveStock, shortageMessage, type Shortage } from './stock.server';
-import { createProgrammedDelivery } from './subscriptions/deliveries.server';
-import { startSubscriptionPeriod } from './subscriptions/periods.server';
-import { listPlanOptions, getActivePlanConfig } from './subscriptions/plans.server';
-import { hasLiveSubscription, isSubscriber } from './subscriptions/subscriptions.server';
+import { getOwnAddress, saveAddress } from '../addresses.server';
+import { kickMailDelivery } from '../mail/outbox.server';
+import { insertOrder } from '../orders/create.server';
+import { queueOrderEmail } from '../orders/emails.server';
+import { getOwnOrder, isFirstPurchase, welcomeStanding } from '../orders/orders.server';
+import { claimWelcomeOffer } from '../orders/welcome-offer.server';
+import { cardDeclinesMessage, holdCustomerForCheckout, type OpenOrder, unpaidOrdersMessage } from '../checkout-limits.server';
+import { isWelcomeOfferOn } from '../settings/settings.server';
+import { getEnv } from '../env.server';
+import { chargeOrder, DECLINED_PREFIX, openAttemptIn, type ChargeHooks } from '../payments/charges.server';
+import { paymentMethodRefusal, type CardToken, type PaymentProvider } from '../payments/provider.server';
+import { getAvailability, OutOfStockError, reserveStock, shortageMessage, type Shortage } from '../stock.server';
+import { createProgrammedDelivery } from '../subscriptions/deliveries.server';
+import { startSubscriptionPeriod } from '../subscriptions/periods.server';
+import { listPlanOptions, getActivePlanConfig } from '../subscriptions/plans.server';
+import { hasLiveSubscription, isSubscriber } from '../subscriptions/subscriptions.server';
 
 /** A cart line as the server prices it. */
 export type QuotedLine = {

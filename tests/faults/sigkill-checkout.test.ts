@@ -8,7 +8,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { MINUTE_MS, resetClock, setClock } from '~/lib/clock';
 import { settleBackgroundTasks } from '~/server/background.server';
 import { setMailTransport } from '~/server/mail/outbox.server';
-import { reconcilePayments } from '~/server/payments/charges.server';
+import { reconcilePayments } from '~/server/flows/reconcile.server';
 import { createCustomers, type Customer } from './accounts';
 import { Visitor } from './http';
 import { privateCluster } from './postgres';

@@ -10,7 +10,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { MINUTE_MS, resetClock, setClock } from '~/lib/clock';
 import { settleBackgroundTasks } from '~/server/background.server';
 import { setMailTransport } from '~/server/mail/outbox.server';
-import { reconcilePayments } from '~/server/payments/charges.server';
+import { reconcilePayments } from '~/server/flows/reconcile.server';
 import { createMercadoPagoProvider } from '~/server/payments/mercadopago.server';
 import { setPaymentProvider } from '~/server/payments/provider.server';
 import { startMercadoPagoApi } from '../support/mercadopago-api.mjs';

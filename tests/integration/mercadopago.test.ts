@@ -17,7 +17,7 @@ import { setMailTransport } from '~/server/mail/outbox.server';
 import { getOrderDetail } from '~/server/orders/orders.server';
 import { applyOrderAction } from '~/server/orders/transitions.server';
 import { reconcilePayments } from '~/server/flows/reconcile.server';
-import { refundOrder } from '~/server/payments/charges.server';
+import { refundOrder } from '~/server/flows/refund.server';
 import { createMercadoPagoProvider } from '~/server/payments/mercadopago.server';
 import { setPaymentProvider, type PaymentProvider } from '~/server/payments/provider.server';
 import { receiveMercadoPagoWebhook } from '~/server/payments/webhooks.server';
@@ -258,6 +258,23 @@ describe.each(engines)('Mercado Pago on $name', ({ open }) => {
     expect(await mails(buyer.email, 'order-refunded')).toHaveLength(1);
     // The gateway's own notification of the refund afterwards changes nothing.
     expect((await api.notify(payment!.id)).status).toBe(200);
+    expect(await mails(buyer.email, 'order-refunded')).toHaveLength(1);
+  });
+
+  it('a refund the gateway fails to make is made by the reconciliation job, once', async () => {
+    const buyer = await newBuyer();
+    const placed = await placeOrder(handle.db, buyer, pay(card('APRO')), mp);
+    await applyOrderAction(handle.db, { orderId: placed.orderId, action: 'cancel', actor: { kind: 'system' }, reason: 'Cliente desistiu' });
+    // Down for every try the SDK makes of this request.
+    api.refundFaults.push(...Array.from({ length: 10 }, () => ({ status: 500 })));
+    expect(await refundOrder(handle.db, placed.orderId)).toBe('failed');
+    api.refundFaults.length = 0;
+    expect(await orderRow(placed.orderId)).toMatchObject({ refundStatus: 'pending' });
+    expect(await reconcilePayments(handle.db)).toMatchObject({ refunded: 1 });
+    expect(await reconcilePayments(handle.db)).toMatchObject({ refunded: 0 });
+    const [payment] = paymentsFor(placed.orderId);
+    expect(api.refunds.filter((r) => r.payment_id === payment!.id)).toHaveLength(1);
+    expect(await orderRow(placed.orderId)).toMatchObject({ status: 'cancelled', refundStatus: 'refunded' });
     expect(await mails(buyer.email, 'order-refunded')).toHaveLength(1);
   });
 

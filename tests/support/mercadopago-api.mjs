@@ -47,6 +47,8 @@ export async function startMercadoPagoApi({ port = 0, accessToken = 'TEST-token-
   const cards = new Map();
   const tokens = new Map(); // token → holder name
   const refunds = [];
+  /** Faults of the next refund requests, in order ({ status }). */
+  const refundFaults = [];
   const requests = [];
   /** Faults to inject into the next POST /v1/payments: { delayMs } (answers late), { status } (answers an error without creating). */
   const faults = [];
@@ -180,6 +182,8 @@ export async function startMercadoPagoApi({ port = 0, accessToken = 'TEST-token-
       const p = payments.get(m[1]);
       if (!p) return error(res, 404, 'Payment not found', 'not_found');
       if (p.status !== 'approved') return error(res, 400, 'Payment not refundable', 'bad_request');
+      // A gateway down for refunds (a 5xx, as its API answers an internal error).
+      if (refundFaults.shift()?.status) return error(res, 500, 'internal error', 'internal_error');
       const refund = { id: nextId++, payment_id: p.id, amount: body.amount ?? p.transaction_amount, status: 'approved', date_created: new Date(now()).toISOString(), source: { type: 'collector' } };
       p.status = 'refunded';
       p.status_detail = 'refunded';
@@ -270,6 +274,7 @@ export async function startMercadoPagoApi({ port = 0, accessToken = 'TEST-token-
     customers,
     cards,
     refunds,
+    refundFaults,
     requests,
     faults,
     /** A payment created with this idempotency key (their external_reference). */

@@ -33,7 +33,7 @@ import { log } from '~/server/log.server';
 import { resolveLatePayment } from '~/server/orders/admin-orders.server';
 import { getOrderDetail } from '~/server/orders/orders.server';
 import { applyOrderAction, confirmPayment, OrderActionError } from '~/server/orders/transitions.server';
-import { refundOrder, type RefundOutcome } from '~/server/payments/charges.server';
+import { refundOrder, type RefundOutcome } from '~/server/flows/refund.server';
 import { DELETED_CUSTOMER_NAME } from '~/lib/privacy';
 import type { Route } from './+types/order';
 

@@ -4,7 +4,7 @@
 // same charge. The answer is recorded afterwards through the one confirmation function
 // (orders/transitions.server.ts). A process that dies in between leaves a `requested` attempt:
 // the reconciliation job asks the provider and records the truth.
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { jsonArray, resultRows } from '~/db/bulk.server';
 import type { Database, Executor, Transaction } from '~/db/client.server';
 import { orderEvents, orders, paymentAttempts, paymentConfirmations, programmedDeliveries, savedCards, user, userSubscriptions, webhookReceipts, type PaymentDetails } from '~/db/schema';
@@ -418,7 +418,8 @@ export async function applyProviderPayment(db: Database, providerName: string, p
   return outcome;
 }
 
-async function markRefundedIn(tx: Transaction, order: { id: string; userId: string | null; totalPrice: string }, reference: string, how: string): Promise<void> {
+/** An order's money given back: recorded once in its history, and its customer told (refund flow, a gateway's refund). */
+export async function markRefundedIn(tx: Transaction, order: { id: string; userId: string | null; totalPrice: string }, reference: string, how: string): Promise<void> {
   const [row] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
   await tx.update(orders).set({ refundStatus: 'refunded', refundReference: reference }).where(eq(orders.id, order.id));
   await tx.insert(orderEvents).values({ orderId: order.id, fromStatus: row!.status, toStatus: row!.status, actor: 'system', note: `Reembolso de ${formatPrice(order.totalPrice)} ${how} (${reference})` });
@@ -429,56 +430,18 @@ async function markRefundedIn(tx: Transaction, order: { id: string; userId: stri
   if (buyer && summary) await queueOrderEmail(tx, 'refunded', summary, buyer);
 }
 
-// ---------------------------------------------------------------- refunds
-
-export type RefundOutcome = 'refunded' | 'manual' | 'failed' | 'none';
-
-/**
- * Gives a cancelled paid order's money back through the provider that took it (full refund, one
- * per order by its key), then records it in the order's history and tells the customer. Money
- * taken without a gateway (the store's own Pix key) goes back by hand: 'manual'.
- */
-export async function refundOrder(db: Database, orderId: string): Promise<RefundOutcome> {
-  const [order] = await db
-    .select({ id: orders.id, userId: orders.userId, refundStatus: orders.refundStatus, totalPrice: orders.totalPrice })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  if (!order || order.refundStatus !== 'pending') return 'none';
-  const [paid] = await db
-    .select({ provider: paymentAttempts.provider, reference: paymentAttempts.reference })
-    .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.status, 'approved')))
-    .orderBy(desc(paymentAttempts.updatedAt))
-    .limit(1);
-  const provider = paid ? providerNamed(paid.provider) : null;
-  if (!paid?.reference || !provider) return 'manual';
-  const result = await provider.refund({ reference: paid.reference, amountCents: toCents(order.totalPrice), idempotencyKey: `reembolso:${orderId}` });
-  if (!result.ok) {
-    if (result.manual) return 'manual';
-    log.warn(`reembolso do pedido ${orderId} não foi feito: ${result.reason}`);
-    return 'failed';
-  }
-  await db.transaction(async (tx) => {
-    const [locked] = await tx.select({ refundStatus: orders.refundStatus }).from(orders).where(eq(orders.id, orderId)).for('update');
-    if (locked?.refundStatus !== 'pending') return;
-    await markRefundedIn(tx, order, result.reference, `feito pelo ${provider.name === 'mercadopago' ? 'Mercado Pago' : provider.name}`);
-  });
-  kickMailDelivery(db);
-  return 'refunded';
-}
-
 // ---------------------------------------------------------------- the reconciliation job
 
-export type ReconcileReport = { settled: number; abandoned: number; polled: number; refunded: number };
+export type ReconcileReport = { settled: number; abandoned: number; polled: number };
 
 /**
  * Every few minutes (pg-boss): attempts whose answer was never recorded are asked about by their
  * key; a payment the provider never received is given up after ABANDON_AFTER_MS (order cancelled,
  * stock back, the customer told); Pix and boletos still waiting are asked about in case their
- * webhook was lost; refunds that failed are tried again.
+ * webhook was lost. (Refunds that failed are tried again by the refund flow, flows/reconcile.)
  */
 export async function reconcilePayments(db: Database, options: { handlersFor?: (order: { subscriptionId: string | null; programmedDeliveryId: string | null }) => ChargeHandlers | undefined } = {}): Promise<ReconcileReport> {
-  const report: ReconcileReport = { settled: 0, abandoned: 0, polled: 0, refunded: 0 };
+  const report: ReconcileReport = { settled: 0, abandoned: 0, polled: 0 };
   const at = now().getTime();
   // `unknown` too: a call that timed out or whose answer was unreadable is settled by its key.
   const unanswered = await db
@@ -525,14 +488,6 @@ export async function reconcilePayments(db: Database, options: { handlersFor?: (
     }
   }
 
-  const owed = await db.select({ id: orders.id }).from(orders).where(eq(orders.refundStatus, 'pending')).limit(50);
-  for (const { id } of owed) {
-    try {
-      if ((await refundOrder(db, id)) === 'refunded') report.refunded += 1;
-    } catch (error) {
-      log.warn(`conciliação: reembolso do pedido ${id} fica para a próxima rodada`, error);
-    }
-  }
   await db.delete(webhookReceipts).where(lt(webhookReceipts.receivedAt, new Date(at - 24 * 60 * MINUTE_MS)));
   return report;
 }

@@ -290,7 +290,7 @@ test("nobody opens another customer's order", async ({ page, browser }) => {
   await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
   await addProduct(page, 'detergente');
   await page.goto('/checkout');
-  await page.getByLabel('CPF ou CNPJ').fill(CPF);
+  await page.getByLabel('CPF ou CNPJ').fill(freshCpf());
   await payNow(page);
   await expect(page).toHaveURL(/\/pedido\//);
   const orderUrl = page.url();

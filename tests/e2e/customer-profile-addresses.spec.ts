@@ -1,7 +1,7 @@
 // The customer area's Meus Dados and Meus Endereços tabs (SPEC §2, §4, §5, §8).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createCustomer, expectToast, login } from './fixtures';
+import { createCustomer, expectToast, gotoHydrated, login } from './fixtures';
 
 const ADDRESSES = '/area-cliente/enderecos';
 
@@ -200,7 +200,8 @@ test('axe finds no violations on Meus Dados and Meus Endereços', async ({ page 
   await expect(page.getByText('Informe seu nome.')).toBeVisible();
   await check();
 
-  await page.goto(ADDRESSES);
+  // Hydrated first: a click before it would post the empty form without the page's own checks.
+  await gotoHydrated(page, ADDRESSES);
   await page.getByRole('button', { name: 'Salvar endereço' }).click();
   await expect(page.getByText('Informe o CEP.')).toBeVisible();
   await check();

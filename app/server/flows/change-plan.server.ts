@@ -20,6 +20,7 @@ import { insertOrder } from '../orders/create.server';
 import { chargeOrder, openAttemptIn, payerFor, storedCardFor, type ChargeHooks } from '../payments/charges.server';
 import { getPaymentProvider, withOfferedMethod, type ChargeRequest, type PaymentProvider } from '../payments/provider.server';
 import { applyPlanChangeIn, currentPaidPeriod } from '../subscriptions/periods.server';
+import { shippingOf } from '../subscriptions/renewals.server';
 import { findPlanOption } from '../subscriptions/plans.server';
 import { SUBSCRIPTION_MESSAGES } from '../subscriptions/subscriptions.server';
 
@@ -183,18 +184,5 @@ async function chargeRequest(tx: Executor, sub: Row, orderId: string, amountCent
     customer: await payerFor(tx, sub.userId!, sub.taxId, sub),
     storedCard: sub.paymentMethod === 'credit_card' ? await storedCardFor(tx, sub.savedCardId) : undefined,
     expiresAt: new Date(now().getTime() + getEnv().PIX_EXPIRES_MINUTES * 60_000),
-  };
-}
-
-function shippingOf(sub: Row) {
-  return {
-    shipName: sub.shipName,
-    shipStreet: sub.shipStreet,
-    shipNumber: sub.shipNumber,
-    shipComplement: sub.shipComplement,
-    shipNeighborhood: sub.shipNeighborhood,
-    shipCity: sub.shipCity,
-    shipState: sub.shipState,
-    shipZipCode: sub.shipZipCode,
   };
 }

@@ -534,8 +534,8 @@ export async function resumeEndedPauses(db: Database): Promise<number> {
   return resumed;
 }
 
-/** A subscription's own address as an order's shipping columns. */
-function shippingOf(sub: OwnedSubscription) {
+/** A subscription's own address as an order's shipping columns (renewals, a plan change's order). */
+export function shippingOf(sub: typeof userSubscriptions.$inferSelect) {
   return {
     shipName: sub.shipName,
     shipStreet: sub.shipStreet,

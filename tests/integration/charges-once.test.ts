@@ -21,7 +21,7 @@ import { getProductDetail, searchProducts } from '~/server/catalog.server';
 import { placeOrder } from '~/server/flows/checkout.server';
 import { runProgrammedDeliveries, DeliveryCrash } from '~/server/flows/deliver.server';
 import { payPendingRenewal } from '~/server/flows/pay-pending.server';
-import { reconcilePayments } from '~/server/flows/reconcile.server';
+import { paymentHandlersFor, reconcilePayments } from '~/server/flows/reconcile.server';
 import { renewalChargeKey, runSubscriptionRenewals } from '~/server/flows/renew.server';
 import { setMailTransport } from '~/server/mail/outbox.server';
 import { listUnresolvedLatePayments } from '~/server/orders/admin-orders.server';
@@ -59,11 +59,16 @@ describe.each(engines)('every charge happens once on $name', ({ open }) => {
     variant = { id: d.variants[0]!.id, productId: d.id };
     await handle.db.update(t.productVariants).set({ stock: 500 }).where(eq(t.productVariants.id, variant.id));
     webhookServer = createServer(async (req, res) => {
-      const answer = await receiveMercadoPagoWebhook(handle.db, {
-        signature: (req.headers['x-signature'] as string | undefined) ?? null,
-        requestId: (req.headers['x-request-id'] as string | undefined) ?? null,
-        url: new URL(req.url!, 'http://loja.test'),
-      });
+      const answer = await receiveMercadoPagoWebhook(
+        handle.db,
+        {
+          signature: (req.headers['x-signature'] as string | undefined) ?? null,
+          requestId: (req.headers['x-request-id'] as string | undefined) ?? null,
+          url: new URL(req.url!, 'http://loja.test'),
+        },
+        // As the route passes it: an answer to a lost call takes its flow's steps.
+        { handlersFor: paymentHandlersFor },
+      );
       res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
     });
     await new Promise<void>((resolve) => webhookServer.listen(0, '127.0.0.1', resolve));
@@ -147,6 +152,33 @@ describe.each(engines)('every charge happens once on $name', ({ open }) => {
     expect(await mails(buyer.email, 'plan-renewed')).toHaveLength(1);
   });
 
+  it('a renewal whose process dies before the gateway is called: given up by reconciliation without a "pagamento falhou" e-mail or a lost try, charged once at the next run', async () => {
+    setClock(new Date('2041-07-10T12:00:00-03:00'));
+    const { buyer, sub } = await subscriber();
+    setClock(new Date('2041-08-10T12:00:00-03:00'));
+    // The call never leaves the store (the process died right after the commit).
+    const dead: PaymentProvider = { ...mp, charge: async () => Promise.reject(new Error('processo encerrado antes da chamada')) };
+    expect((await runSubscriptionRenewals(handle.db, { provider: dead })).renewed).toBe(1);
+    const key = renewalChargeKey(sub.id, '2041-08-10');
+    const [order] = await handle.db.select().from(t.orders).where(eq(t.orders.idempotencyKey, key));
+    expect(paymentsAt(key)).toHaveLength(0);
+
+    // Past the wait the gateway still knows nothing of the key: given up, the order kept for the retry.
+    setClock(now().getTime() + 20 * MINUTE_MS);
+    expect((await reconcilePayments(handle.db)).abandoned).toBe(1);
+    expect(await attemptsOf(order!.id)).toEqual([expect.objectContaining({ idempotencyKey: key, status: 'abandoned' })]);
+    expect(await orderRow(order!.id)).toMatchObject({ status: 'pending' });
+    expect(await mails(buyer.email, 'plan-payment-failed')).toHaveLength(0);
+
+    // The next hourly run charges the period once, with the next key, and it is paid.
+    setClock(now().getTime() + 60 * MINUTE_MS);
+    await runSubscriptionRenewals(handle.db, { provider: mp });
+    expect(await orderRow(order!.id)).toMatchObject({ status: 'paid' });
+    expect(paymentsAt(`renewal:${sub.id}:2041-08-10`)).toHaveLength(1);
+    expect(await mails(buyer.email, 'plan-payment-failed')).toHaveLength(0);
+    expect(await mails(buyer.email, 'plan-renewed')).toHaveLength(1);
+  });
+
   it('a programmed delivery the gateway approves after the timeout: its order is kept pending (never deleted) and paid once by reconciliation', async () => {
     setClock(new Date('2042-01-05T12:00:00-03:00'));
     const { buyer } = await subscriber();
@@ -169,6 +201,29 @@ describe.each(engines)('every charge happens once on $name', ({ open }) => {
     expect(await handle.db.select().from(t.orders).where(eq(t.orders.programmedDeliveryId, delivery!.id))).toHaveLength(1);
     expect(paymentsAt(`delivery:${delivery!.id}`)).toHaveLength(1);
     expect(await mails(buyer.email, 'delivery-placed')).toHaveLength(1);
+  });
+
+  it('a programmed delivery answered after the timeout and then notified by webhook: paid once, and the customer gets the delivery\'s e-mail', async () => {
+    setClock(new Date('2042-09-05T12:00:00-03:00'));
+    const { buyer } = await subscriber();
+    await placeOrder(handle.db, buyer, pay({ ...card(), deliveryFrequency: '1' }), mp);
+    const [delivery] = await handle.db.select().from(t.programmedDeliveries).where(eq(t.programmedDeliveries.userId, buyer.id));
+    setClock(new Date('2042-10-05T12:00:00-03:00'));
+    api.faults.push(LATE);
+    await runProgrammedDeliveries(handle.db, { provider: mp });
+    const key = `delivery:${delivery!.id}:2042-10-05`;
+    const [order] = await handle.db.select().from(t.orders).where(eq(t.orders.programmedDeliveryId, delivery!.id));
+    expect(await attemptsOf(order!.id)).toEqual([expect.objectContaining({ status: 'unknown' })]);
+    // The gateway's late approval, then its notification.
+    await new Promise((resolve) => setTimeout(resolve, LATE.delayMs + 200));
+    const [payment] = paymentsAt(key);
+    expect((await api.notify(payment!.id)).status).toBe(200);
+    expect(await orderRow(order!.id)).toMatchObject({ status: 'paid' });
+    expect(await attemptsOf(order!.id)).toEqual([expect.objectContaining({ status: 'approved' })]);
+    expect(await mails(buyer.email, 'delivery-placed')).toHaveLength(1);
+    // The job finds nothing left to settle; the gateway holds one payment.
+    expect((await settleLater()).settled).toBe(0);
+    expect(paymentsAt(`delivery:${delivery!.id}`)).toHaveLength(1);
   });
 
   it('a programmed delivery whose process dies between the charge and its recording: the order stays, one charge, paid by reconciliation', async () => {

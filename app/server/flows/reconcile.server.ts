@@ -3,16 +3,19 @@
 // renewal's or programmed delivery's answer does to its period or delivery what the flow would have;
 // refunds a gateway failed to make are tried again (flows/refund).
 import type { Database } from '~/db/client.server';
-import { reconcilePayments as reconcileAttempts, type ReconcileReport } from '../payments/charges.server';
+import { reconcilePayments as reconcileAttempts, type HandlersFor, type ReconcileReport } from '../payments/charges.server';
 import { deliveryHandlers } from '../subscriptions/deliveries.server';
 import { renewalHandlers } from '../subscriptions/renewals.server';
 import { retryOwedRefunds } from './refund.server';
 
+/**
+ * The flow whose steps an order's payment answer takes, wherever the answer comes from (this job,
+ * a webhook). A renewal's handlers fall back to the order's own steps for a plan's first order (no renewal period).
+ */
+export const paymentHandlersFor: HandlersFor = (order) => (order.programmedDeliveryId ? deliveryHandlers : order.subscriptionId ? renewalHandlers : undefined);
+
 export async function reconcilePayments(db: Database): Promise<ReconcileReport & { refunded: number }> {
-  const report = await reconcileAttempts(db, {
-    // A renewal's handlers fall back to the order's own steps for a plan's first order (no renewal period).
-    handlersFor: (order) => (order.programmedDeliveryId ? deliveryHandlers : order.subscriptionId ? renewalHandlers : undefined),
-  });
+  const report = await reconcileAttempts(db, { handlersFor: paymentHandlersFor });
   // Refunds a gateway failed to make are tried again.
   return { ...report, refunded: await retryOwedRefunds(db) };
 }

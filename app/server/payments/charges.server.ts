@@ -55,8 +55,13 @@ export type AttemptContext = {
  * deliveries), in the same transaction. Passed in by the flow, so this module imports none.
  */
 export type ChargeHandlers = {
-  /** Declined or abandoned: true when the flow dealt with its order (else the pending order is cancelled). */
+  /** Declined (or abandoned, without onAbandoned): true when the flow dealt with its order (else the pending order is cancelled). */
   onDeclined?: (tx: Transaction, ctx: AttemptContext, reason: string) => Promise<boolean>;
+  /**
+   * The charge never reached the provider (its process died before the call): nothing was taken
+   * and the customer declined nothing. True when the flow dealt with its order.
+   */
+  onAbandoned?: (tx: Transaction, ctx: AttemptContext, reason: string) => Promise<boolean>;
   /** A Pix or boleto code was recorded on the order, payable until `deadline`. */
   onAwaiting?: (tx: Transaction, ctx: AttemptContext, details: PaymentDetails, deadline: Date | null) => Promise<void>;
   /** The charge paid the order. */
@@ -351,7 +356,10 @@ export async function storedCardFor(db: Executor, savedCardId: string | null) {
  * order is cancelled (a renewal's order is left to the renewal's retries); refunded → the order is
  * cancelled and marked refunded. Idempotent: the same state twice changes nothing.
  */
-export async function applyProviderPayment(db: Database, providerName: string, payment: ProviderPayment): Promise<'applied' | 'unchanged' | 'unknown'> {
+/** Each flow's own steps for an order's answer (a renewal's period, a programmed delivery), given by the flows layer. */
+export type HandlersFor = (order: { subscriptionId: string | null; programmedDeliveryId: string | null }) => ChargeHandlers | undefined;
+
+export async function applyProviderPayment(db: Database, providerName: string, payment: ProviderPayment, options: { handlersFor?: HandlersFor } = {}): Promise<'applied' | 'unchanged' | 'unknown'> {
   const outcome = await db.transaction(async (tx) => {
     const [attempt] = await tx
       .select()
@@ -366,11 +374,18 @@ export async function applyProviderPayment(db: Database, providerName: string, p
     if (!attempt) return 'unknown' as const;
     if (!attempt.reference) await tx.update(paymentAttempts).set({ reference: payment.reference }).where(eq(paymentAttempts.id, attempt.id));
     const [order] = await tx
-      .select({ id: orders.id, status: orders.status, subscriptionId: orders.subscriptionId, refundStatus: orders.refundStatus, totalPrice: orders.totalPrice, userId: orders.userId })
+      .select({ id: orders.id, status: orders.status, subscriptionId: orders.subscriptionId, programmedDeliveryId: orders.programmedDeliveryId, refundStatus: orders.refundStatus, totalPrice: orders.totalPrice, userId: orders.userId })
       .from(orders)
       .where(eq(orders.id, attempt.orderId))
       .for('update');
     if (!order) return 'unknown' as const;
+    // The answer to a call the store never recorded (timed out, or its process died): recorded as
+    // the call's own answer would have been, with the flow's steps (the renewal's retry and e-mail,
+    // the delivery's "não foi feita"), as the reconciliation job records it.
+    if ((OPEN_CALL_STATUSES as readonly string[]).includes(attempt.status) && (payment.status === 'approved' || payment.status === 'declined')) {
+      const outcome = await recordChargeResultIn(tx, attempt.id, resultOf(payment, attempt), { handlers: options.handlersFor?.(order) });
+      return outcome.status === 'unknown' ? ('unchanged' as const) : ('applied' as const);
+    }
 
     switch (payment.status) {
       case 'authorized':
@@ -440,7 +455,7 @@ export type ReconcileReport = { settled: number; abandoned: number; polled: numb
  * stock back, the customer told); Pix and boletos still waiting are asked about in case their
  * webhook was lost. (Refunds that failed are tried again by the refund flow, flows/reconcile.)
  */
-export async function reconcilePayments(db: Database, options: { handlersFor?: (order: { subscriptionId: string | null; programmedDeliveryId: string | null }) => ChargeHandlers | undefined } = {}): Promise<ReconcileReport> {
+export async function reconcilePayments(db: Database, options: { handlersFor?: HandlersFor } = {}): Promise<ReconcileReport> {
   const report: ReconcileReport = { settled: 0, abandoned: 0, polled: 0 };
   const at = now().getTime();
   // `unknown` too: a call that timed out or whose answer was unreadable is settled by its key.
@@ -481,7 +496,7 @@ export async function reconcilePayments(db: Database, options: { handlersFor?: (
     try {
       await db.update(paymentAttempts).set({ updatedAt: now() }).where(eq(paymentAttempts.id, attempt.id));
       const found = await provider.getPayment(attempt.reference);
-      if (found && found.status !== 'pending') await applyProviderPayment(db, provider.name, found);
+      if (found && found.status !== 'pending') await applyProviderPayment(db, provider.name, found, options);
       report.polled += 1;
     } catch (error) {
       log.warn(`conciliação: pagamento ${attempt.reference} fica para a próxima rodada`, error);
@@ -509,7 +524,7 @@ function resultOf(found: ProviderPayment, attempt: typeof paymentAttempts.$infer
   };
 }
 
-const ABANDONED_REASON = 'Pagamento não concluído: a cobrança não chegou ao provedor de pagamento';
+export const ABANDONED_REASON = 'Pagamento não concluído: a cobrança não chegou ao provedor de pagamento';
 
 async function abandonAttempt(db: Database, attemptId: string, handlers?: ChargeHandlers): Promise<boolean> {
   const done = await db.transaction(async (tx) => {
@@ -524,7 +539,8 @@ async function abandonAttempt(db: Database, attemptId: string, handlers?: Charge
       .where(eq(orders.id, attempt.orderId))
       .for('update');
     if (!order) return true;
-    const handled = (await handlers?.onDeclined?.(tx, { attempt, order }, ABANDONED_REASON)) ?? false;
+    const onAbandoned = handlers?.onAbandoned ?? handlers?.onDeclined;
+    const handled = (await onAbandoned?.(tx, { attempt, order }, ABANDONED_REASON)) ?? false;
     if (!handled && order.status === 'pending') await applyOrderActionIn(tx, { orderId: attempt.orderId, action: 'cancel', actor: { kind: 'system' }, reason: ABANDONED_REASON });
     return true;
   });

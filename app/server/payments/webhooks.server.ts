@@ -11,7 +11,7 @@ import { webhookReceipts } from '~/db/schema';
 import { now } from '~/lib/clock';
 import { getEnv } from '../env.server';
 import { log } from '../log.server';
-import { applyProviderPayment } from './charges.server';
+import { applyProviderPayment, type HandlersFor } from './charges.server';
 import { MERCADOPAGO } from './mercadopago.server';
 import { getPaymentProvider } from './provider.server';
 
@@ -22,7 +22,8 @@ export type WebhookAnswer = { status: 200 | 401 | 404 | 503; body: { received: b
 
 export type WebhookRequest = { signature: string | null; requestId: string | null; url: URL };
 
-export async function receiveMercadoPagoWebhook(db: Database, request: WebhookRequest): Promise<WebhookAnswer> {
+/** `handlersFor`: each flow's steps for an answer it never recorded (flows/reconcile's paymentHandlersFor). */
+export async function receiveMercadoPagoWebhook(db: Database, request: WebhookRequest, options: { handlersFor?: HandlersFor } = {}): Promise<WebhookAnswer> {
   const provider = getPaymentProvider();
   const secret = getEnv().MERCADOPAGO_WEBHOOK_SECRET;
   if (provider.name !== MERCADOPAGO) return { status: 404, body: { received: false, error: 'Mercado Pago não está configurado nesta loja.' } };
@@ -59,7 +60,7 @@ export async function receiveMercadoPagoWebhook(db: Database, request: WebhookRe
   try {
     const payment = await provider.getPayment(dataId);
     if (payment) {
-      const outcome = await applyProviderPayment(db, provider.name, payment);
+      const outcome = await applyProviderPayment(db, provider.name, payment, options);
       if (outcome === 'unknown') {
         // A payment no attempt matches yet (its attempt's transaction has not committed): not
         // acknowledged, so it is never lost. Mercado Pago delivers a notification again until it

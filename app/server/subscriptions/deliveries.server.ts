@@ -236,24 +236,30 @@ async function placedMail(tx: Transaction, orderId: string, payment: NonNullable
  * provider): no money was taken, so the order is cancelled (its stock back) and the customer told;
  * an order whose charge may have been taken is never removed — it waits, pending, for this answer.
  */
+/** A delivery's charge that did not pay: its run is recorded and the customer told why. */
+async function notSentIn(tx: Transaction, orderId: string, reason: string, why: 'declined' | 'not-charged'): Promise<boolean> {
+  const found = await runOfOrder(tx, orderId);
+  if (!found) return false;
+  const { run, delivery } = found;
+  await tx
+    .update(programmedDeliveryRuns)
+    .set({ outcome: 'declined', note: reason })
+    .where(and(eq(programmedDeliveryRuns.deliveryId, run.deliveryId), eq(programmedDeliveryRuns.scheduledFor, run.scheduledFor)));
+  await queueSubscriptionEmail(
+    tx,
+    delivery.userId,
+    { kind: 'delivery-not-sent', date: run.scheduledFor, next: delivery.nextDate, reason: why, leftOut: leftOutOf(run.note) },
+    `delivery:${delivery.id}:not-sent:${run.scheduledFor}`,
+  );
+  // The pending order is cancelled by the charge's recording (its stock back), never deleted.
+  return false;
+}
+
 export const deliveryHandlers: ChargeHandlers = {
-  async onDeclined(tx, { order }, reason) {
-    const found = await runOfOrder(tx, order.id);
-    if (!found) return false;
-    const { run, delivery } = found;
-    await tx
-      .update(programmedDeliveryRuns)
-      .set({ outcome: 'declined', note: reason })
-      .where(and(eq(programmedDeliveryRuns.deliveryId, run.deliveryId), eq(programmedDeliveryRuns.scheduledFor, run.scheduledFor)));
-    await queueSubscriptionEmail(
-      tx,
-      delivery.userId,
-      { kind: 'delivery-not-sent', date: run.scheduledFor, next: delivery.nextDate, reason: 'declined', leftOut: leftOutOf(run.note) },
-      `delivery:${delivery.id}:not-sent:${run.scheduledFor}`,
-    );
-    // The pending order is cancelled by the charge's recording (its stock back), never deleted.
-    return false;
-  },
+  onDeclined: (tx, { order }, reason) => notSentIn(tx, order.id, reason, 'declined'),
+  // The charge never reached the gateway (a crash before the call): nothing was taken, and the
+  // customer's payment was not refused, so the e-mail does not say it was.
+  onAbandoned: (tx, { order }, reason) => notSentIn(tx, order.id, reason, 'not-charged'),
   async onAwaiting(tx, { order }, details, deadline) {
     await placedMail(tx, order.id, details, deadline);
   },

@@ -30,6 +30,7 @@ const CASES: [SubscriptionEmail, string[]][] = [
   [{ kind: 'delivery-placed', orderId: ORDER, total: '54.00', next: '2027-05-10', leftOut: ['Desinfetante (1 L)'], payment: pix, deadline: null }, ['R$ 54,00', 'Desinfetante (1 L)', '10/05/2027', pix.copyPaste]],
   [{ kind: 'delivery-not-sent', date: '2027-03-10', next: '2027-05-10', reason: 'nothing-left', leftOut: ['Desinfetante (1 L)'] }, ['10/03/2027', 'Desinfetante (1 L)', '10/05/2027']],
   [{ kind: 'delivery-not-sent', date: '2027-03-10', next: '2027-05-10', reason: 'declined', leftOut: [] }, ['não foi aprovado', '10/05/2027']],
+  [{ kind: 'delivery-not-sent', date: '2027-03-10', next: '2027-05-10', reason: 'not-charged', leftOut: [] }, ['falha nossa', 'Nada foi cobrado', '10/05/2027']],
   [{ kind: 'delivery-paused' }, ['pausada']],
   [{ kind: 'delivery-resumed', next: '2027-05-10' }, ['10/05/2027']],
   [{ kind: 'delivery-skipped', skipped: '2027-03-10', next: '2027-05-10' }, ['10/03/2027', '10/05/2027']],

@@ -36,7 +36,7 @@ export type SubscriptionEmail =
       /** Charged without the subscriber's 10%: the plan is not paid through the delivery's date. */
       withoutDiscount?: boolean;
     }
-  | { kind: 'delivery-not-sent'; date: string; next: string; reason: 'nothing-left' | 'declined'; leftOut: string[] }
+  | { kind: 'delivery-not-sent'; date: string; next: string; reason: 'nothing-left' | 'declined' | 'not-charged'; leftOut: string[] }
   | { kind: 'delivery-paused' }
   | { kind: 'delivery-resumed'; next: string }
   | { kind: 'delivery-skipped'; skipped: string; next: string }
@@ -154,7 +154,9 @@ export function subscriptionEmailText(email: SubscriptionEmail, to: Recipient): 
           hello,
           email.reason === 'declined'
             ? `O pagamento da sua entrega programada de ${formatDateBR(email.date)} não foi aprovado, então ela não foi feita.`
-            : `Nenhum item da sua entrega programada de ${formatDateBR(email.date)} está disponível agora, então ela foi pulada.`,
+            : email.reason === 'not-charged'
+              ? `Não conseguimos concluir a cobrança da sua entrega programada de ${formatDateBR(email.date)} por uma falha nossa, então ela não foi feita. Nada foi cobrado.`
+              : `Nenhum item da sua entrega programada de ${formatDateBR(email.date)} está disponível agora, então ela foi pulada.`,
           email.leftOut.length ? `Itens indisponíveis:\n${email.leftOut.map((i) => `- ${i}`).join('\n')}` : null,
           `A próxima entrega é em ${formatDateBR(email.next)}.`,
           manage,

@@ -315,6 +315,15 @@ export const renewalHandlers: ChargeHandlers = {
     await failAttempt(tx, { sub: { ...sub, userId: sub.userId }, orderId: order.id, periodDate: period.periodDate, amount: period.amount, attempt: period.attempts }, reason);
     return true;
   },
+  async onAbandoned(tx, { order }, reason) {
+    // The store's process died before calling the gateway: nothing was charged and nothing was
+    // declined. Not a failed try (no e-mail, not counted toward overdue): tried again at the next run.
+    const found = await renewalPeriodOf(tx, order.id);
+    if (!found) return false;
+    const { period } = found;
+    if (period.status === 'awaiting') await tx.update(subscriptionPeriods).set({ nextAttemptAt: now(), lastError: reason }).where(eq(subscriptionPeriods.id, period.id));
+    return true;
+  },
   async onAwaiting(tx, { order }, details, deadline) {
     const found = await renewalPeriodOf(tx, order.id);
     if (!found || found.sub.userId === null) return;
@@ -386,19 +395,32 @@ export const payPendingHandlers: ChargeHandlers = {
 
 type FailedAttempt = { sub: { id: string; userId: string; status: OwnedSubscription['status'] }; orderId: string; periodDate: string; amount: string; attempt: number };
 
+/**
+ * The period's tries that count toward overdue: its attempts minus those that never reached the
+ * gateway (abandoned after a crash). `attempts` still numbers the keys, so none is reused.
+ */
+async function triesCounted(tx: Transaction, orderId: string, attempts: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.status, 'abandoned')));
+  return attempts - (row?.n ?? 0);
+}
+
 async function failAttempt(tx: Transaction, a: FailedAttempt, reason: string): Promise<'declined' | 'overdue'> {
   const periodWhere = and(eq(subscriptionPeriods.subscriptionId, a.sub.id), eq(subscriptionPeriods.periodDate, a.periodDate));
-  if (a.attempt >= RENEWAL_MAX_ATTEMPTS) {
+  const tries = await triesCounted(tx, a.orderId, a.attempt);
+  if (tries >= RENEWAL_MAX_ATTEMPTS) {
     // The last retry failed: the plan is paused (no discount) until this order is paid; it stays payable.
     await tx.update(subscriptionPeriods).set({ status: 'overdue', attempts: a.attempt, nextAttemptAt: null, lastError: reason }).where(periodWhere);
     await tx.update(orders).set({ paymentExpiresAt: null }).where(eq(orders.id, a.orderId));
-    await moveSubscriptionStatus(tx, { subscriptionId: a.sub.id, from: 'active', to: 'paused', pausedReason: 'payment_failed', event: { kind: 'payment_failed', actor: 'system', note: `Renovação de ${a.periodDate} não paga após ${a.attempt} tentativas` } });
+    await moveSubscriptionStatus(tx, { subscriptionId: a.sub.id, from: 'active', to: 'paused', pausedReason: 'payment_failed', event: { kind: 'payment_failed', actor: 'system', note: `Renovação de ${a.periodDate} não paga após ${tries} tentativas` } });
     await queueSubscriptionEmail(tx, a.sub.userId, { kind: 'plan-overdue', orderId: a.orderId, amount: a.amount }, `sub:${a.sub.id}:overdue:${a.periodDate}`);
     return 'overdue';
   }
   const retryOn = nextRetryAt(now());
   await tx.update(subscriptionPeriods).set({ attempts: a.attempt, nextAttemptAt: retryOn, lastError: reason }).where(periodWhere);
-  await logSubscriptionEvent(tx, { subscriptionId: a.sub.id, kind: 'payment_failed', from: a.sub.status, to: a.sub.status, actor: 'system', note: `Tentativa ${a.attempt}: ${reason}` });
+  await logSubscriptionEvent(tx, { subscriptionId: a.sub.id, kind: 'payment_failed', from: a.sub.status, to: a.sub.status, actor: 'system', note: `Tentativa ${tries}: ${reason}` });
   await queueSubscriptionEmail(tx, a.sub.userId, { kind: 'plan-payment-failed', orderId: a.orderId, amount: a.amount, reason, retryOn }, `sub:${a.sub.id}:failed:${a.periodDate}:${a.attempt}`);
   return 'declined';
 }
@@ -435,7 +457,7 @@ export async function prepareRetryIn(tx: Transaction, periodId: string, provider
   if (await hasOpenCall(tx, order.id)) return null;
   const base = { sub, orderId: order.id, periodDate: period.periodDate, amount: period.amount };
   const codeExpired = order.paymentDetails && order.paymentDetails.method !== 'credit_card';
-  if (codeExpired && period.attempts >= RENEWAL_MAX_ATTEMPTS) {
+  if (codeExpired && (await triesCounted(tx, order.id, period.attempts)) >= RENEWAL_MAX_ATTEMPTS) {
     await failAttempt(tx, { ...base, attempt: period.attempts }, 'código de pagamento vencido');
     return 'overdue';
   }

@@ -23,6 +23,7 @@ import { DEFAULT_PREFERENCES, getOrCreatePreferences } from './server/preference
 import { getSessionDetails } from './server/auth/session.server';
 import { getEnv } from './server/env.server';
 import { getPublicSettings } from './server/settings/settings.server';
+import { paymentOfferFor } from './server/payments/provider.server';
 import { subscriberStanding } from './server/subscriptions/subscriptions.server';
 import { useRootData } from './lib/root-data';
 import { useNonce } from './components/nonce';
@@ -74,6 +75,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       toast: flash.toast,
       /** The store's public details (/admin/settings): footer, contato, WhatsApp button, chatbot. */
       settings,
+      /** The payment methods offered now (the chatbot's answer). */
+      payments: (({ methods, pixHint }) => ({ methods, pixHint }))(paymentOfferFor()),
     },
     flash.setCookie ? { headers: { 'Set-Cookie': flash.setCookie } } : undefined,
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { quickQuestions, storeSettings } from '~/db/seed/data';
 import { normalize, REDIRECT_DELAY_MS, REPLY_DELAY_MS, routeMessage as routeWith, type ChatContact, type ChatRoute } from './chatbot';
+import { paymentOffer } from './payment-offer';
 import { formatPhoneBR } from './store-settings';
 
 /** The contact as the seeded settings show it on the site. */
@@ -9,6 +10,7 @@ const CONTACT: ChatContact = {
   email: storeSettings.contactEmail,
   whatsapp: formatPhoneBR(storeSettings.whatsapp),
   hours: storeSettings.hours,
+  payments: paymentOffer({ gateway: true, production: true, instantApproval: false }),
 };
 const routeMessage = (text: string) => routeWith(text, CONTACT);
 
@@ -93,6 +95,9 @@ describe('routeMessage', () => {
     expect(reply('contato')).toContain('Segunda a sexta, das 8h às 18h.');
     const payment = reply('pagamento');
     for (const part of ['cartões de crédito', 'Pix', 'boleto', '12x sem juros']) expect(payment).toContain(part);
+    // A production store without a gateway takes Pix only, and the bot says so.
+    const pixOnly = routeWith('pagamento', { ...CONTACT, payments: paymentOffer({ gateway: false, production: true, instantApproval: false }) });
+    expect(pixOnly).toEqual({ kind: 'reply', topic: 'pagamento', reply: 'No momento aceitamos Pix (confirmação após a verificação do pagamento).' });
     expect(reply('ajuda_pedido')).toContain('Área do Cliente > Meus Pedidos');
     expect(reply('bom dia')).toMatch(/não entendi/);
   });
@@ -112,7 +117,7 @@ describe('routeMessage', () => {
   });
 
   it('answers with the contact it is given (the settings the admin saved)', () => {
-    const route = routeWith('telefone', { phone: '(21) 3333-4444', email: 'sac@loja.com.br', whatsapp: '(21) 99876-5432', hours: 'Todos os dias, das 9h às 21h.' });
+    const route = routeWith('telefone', { phone: '(21) 3333-4444', email: 'sac@loja.com.br', whatsapp: '(21) 99876-5432', hours: 'Todos os dias, das 9h às 21h.', payments: CONTACT.payments });
     const reply = route?.kind === 'reply' ? route.reply : '';
     for (const part of ['(21) 3333-4444', 'sac@loja.com.br', '(21) 99876-5432', 'Todos os dias, das 9h às 21h.']) expect(reply).toContain(part);
     expect(reply).not.toContain('4002-8922');

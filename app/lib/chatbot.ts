@@ -1,11 +1,19 @@
 // The chatbot's rules (SPEC §4, §5, §9 Chatbot): how a message is read and what
 // the bot does with it. Pure, shared by the chat panel and its tests.
+import { acceptedMethodsPhrase, PAYMENT_METHOD_IDS, type PaymentOffer } from './payment-offer';
 
 /**
  * The store contact the canned answers give, as the pages show it (/admin/settings, through
  * the root loader): passed in, so an edit reaches the chat at once.
  */
-export type ChatContact = { phone: string; email: string; whatsapp: string; hours: string };
+export type ChatContact = {
+  phone: string;
+  email: string;
+  whatsapp: string;
+  hours: string;
+  /** The payment methods the store offers now (root loader): the answer never promises another. */
+  payments: Pick<PaymentOffer, 'methods' | 'pixHint'>;
+};
 
 /** The bot's answer appears this long after the message (SPEC §9). */
 export const REPLY_DELAY_MS = 500;
@@ -55,7 +63,10 @@ function cannedReply(topic: CannedTopic | 'default', contact: ChatContact): stri
         `ou pelo WhatsApp ${contact.whatsapp}. Nosso horário de atendimento: ${contact.hours.replace(/\.+$/, '')}.`
       );
     case 'pagamento':
-      return 'Aceitamos cartões de crédito, Pix e boleto bancário. No cartão de crédito, você pode parcelar em até 12x sem juros.';
+      // The spec's answer when every method is offered; otherwise only what the store takes now.
+      return PAYMENT_METHOD_IDS.every((m) => contact.payments.methods.includes(m))
+        ? 'Aceitamos cartões de crédito, Pix e boleto bancário. No cartão de crédito, você pode parcelar em até 12x sem juros.'
+        : `No momento aceitamos ${acceptedMethodsPhrase(contact.payments)}.`;
     case 'ajuda_pedido':
       return (
         'Para acompanhar seu pedido, acesse Área do Cliente > Meus Pedidos: lá você vê o status de cada compra. ' +

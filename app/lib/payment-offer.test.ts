@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { methodRefusal, paymentOffer, PIX_GATEWAY_HINT, PIX_TEST_HINT, PIX_VERIFIED_HINT, storedChargeMethod } from './payment-offer';
+import { acceptedMethodsPhrase, methodRefusal, PAYMENT_METHODS_TOKEN, paymentOffer, PIX_GATEWAY_HINT, PIX_TEST_HINT, PIX_VERIFIED_HINT, storedChargeMethod, withAcceptedMethods } from './payment-offer';
 
 describe('paymentOffer', () => {
   it('with a gateway: Pix, card and boleto, Pix confirmed by the gateway, no test mode (production or not)', () => {
@@ -46,5 +46,22 @@ describe('storedChargeMethod', () => {
     expect(storedChargeMethod(pixOnly, 'pix')).toBe('pix');
     expect(storedChargeMethod(all, 'credit_card')).toBe('credit_card');
     expect(storedChargeMethod(all, 'boleto')).toBe('boleto');
+  });
+});
+
+describe('the methods named in the store\'s texts', () => {
+  const pixOnly = paymentOffer({ gateway: false, production: true, instantApproval: false });
+  const all = paymentOffer({ gateway: true, production: true, instantApproval: false });
+
+  it('lists what is offered, as a phrase for "Aceitamos …" and "pague com …"', () => {
+    expect(acceptedMethodsPhrase(pixOnly)).toBe('Pix (confirmação após a verificação do pagamento)');
+    expect(acceptedMethodsPhrase(all)).toBe('Pix, cartão de crédito (em até 12x sem juros) ou boleto bancário');
+  });
+
+  it('replaces every token and leaves a text without one as it was', () => {
+    expect(withAcceptedMethods(`Aceitamos ${PAYMENT_METHODS_TOKEN}. Ou seja: ${PAYMENT_METHODS_TOKEN}.`, pixOnly)).toBe(
+      'Aceitamos Pix (confirmação após a verificação do pagamento). Ou seja: Pix (confirmação após a verificação do pagamento).',
+    );
+    expect(withAcceptedMethods('Sem formas de pagamento aqui.', all)).toBe('Sem formas de pagamento aqui.');
   });
 });

@@ -54,3 +54,23 @@ export function methodRefusal(offer: Pick<PaymentOffer, 'methods'>, method: stri
 export function storedChargeMethod(offer: Pick<PaymentOffer, 'methods'>, method: OfferedMethod): OfferedMethod {
   return offer.methods.includes(method) ? method : 'pix';
 }
+
+/**
+ * Where the store's texts (the Termos, the plan page's steps) name how to pay, they write this
+ * token; pages replace it with what the store really offers now, so no text promises a method a
+ * customer cannot use.
+ */
+export const PAYMENT_METHODS_TOKEN = '{formas-de-pagamento}';
+
+/** The methods offered, as a pt-BR phrase for a sentence ("Aceitamos …", "pague com …"). */
+export function acceptedMethodsPhrase(offer: Pick<PaymentOffer, 'methods' | 'pixHint'>): string {
+  const parts = offer.methods.map((m) =>
+    m === 'credit_card' ? 'cartão de crédito (em até 12x sem juros)' : m === 'boleto' ? 'boleto bancário' : offer.methods.length === 1 ? `Pix (${offer.pixHint.toLowerCase()})` : 'Pix',
+  );
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} ou ${parts.at(-1)}` : (parts[0] ?? 'Pix');
+}
+
+/** `text` with every PAYMENT_METHODS_TOKEN replaced by the methods offered. */
+export function withAcceptedMethods(text: string, offer: Pick<PaymentOffer, 'methods' | 'pixHint'>): string {
+  return text.includes(PAYMENT_METHODS_TOKEN) ? text.replaceAll(PAYMENT_METHODS_TOKEN, acceptedMethodsPhrase(offer)) : text;
+}

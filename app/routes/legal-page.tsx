@@ -1,7 +1,9 @@
 import { data, Link, useLocation, useNavigation } from 'react-router';
 import { LEGAL_LINKS } from '~/components/layout/nav-links';
 import { originFromMatches, seo } from '~/lib/seo';
+import { withAcceptedMethods } from '~/lib/payment-offer';
 import { getLegalPage, isSlug } from '~/server/content.server';
+import { paymentOfferFor } from '~/server/payments/provider.server';
 import { getDb } from '~/server/db.server';
 import { sanitizeHtml } from '~/server/html.server';
 import { HtmlContent } from '~/components/html-content';
@@ -35,7 +37,8 @@ export async function loader({ params }: Route.LoaderArgs) {
         title: page.title,
         description: page.description,
         // Sanitized here, on the server: the page only ever receives safe HTML.
-        html: sanitizeHtml(page.content),
+        // The Termos name the payment methods the store offers now, not a fixed list.
+        html: sanitizeHtml(withAcceptedMethods(page.content, paymentOfferFor())),
       },
     });
   } catch (error) {

@@ -11,6 +11,8 @@ import { DEFAULT_PLAN, PLAN_NAME, type PlanOption } from '~/lib/plans';
 import { useRootData } from '~/lib/root-data';
 import { originFromMatches, seo } from '~/lib/seo';
 import { getDb } from '~/server/db.server';
+import { withAcceptedMethods } from '~/lib/payment-offer';
+import { paymentOfferFor } from '~/server/payments/provider.server';
 import { getActivePlanConfig, listPlanOptions, type PlanConfig } from '~/server/subscriptions/plans.server';
 import type { Route } from './+types/subscription';
 import { log } from '~/server/log.server';
@@ -29,7 +31,14 @@ export async function loader() {
   try {
     const db = await getDb();
     // Prices and highlights come from plan_options (the admin's editor), never from code.
-    const [config, options] = await Promise.all([getActivePlanConfig(db), listPlanOptions(db)]);
+    const [stored, options] = await Promise.all([getActivePlanConfig(db), listPlanOptions(db)]);
+    // The texts name the payment methods the store offers now, not a fixed list.
+    const offer = paymentOfferFor();
+    const config = stored && {
+      ...stored,
+      description: withAcceptedMethods(stored.description, offer),
+      howItWorksSteps: stored.howItWorksSteps.map((s) => ({ ...s, description: withAcceptedMethods(s.description, offer) })),
+    };
     return { config, options, failed: false };
   } catch (error) {
     log.error('assinatura: falha ao carregar o plano', error);

@@ -15,6 +15,8 @@ import { toCents } from '~/lib/money';
 import { PIX_GATEWAY_HINT, TEST_MODE_NOTICE } from '~/lib/payment-offer';
 import { payNowSchema } from '~/lib/schemas/checkout';
 import { action as checkoutAction, loader as checkoutLoader } from '~/routes/checkout';
+import { loader as legalPageLoader } from '~/routes/legal-page';
+import { loader as planPageLoader } from '~/routes/subscription';
 import { settleBackgroundTasks } from '~/server/background.server';
 import { getProductDetail, searchProducts } from '~/server/catalog.server';
 import { CheckoutError, placeOrder } from '~/server/flows/checkout.server';
@@ -141,6 +143,31 @@ describe.each(engines)('payment methods offered on $name', ({ open }) => {
     });
     return { buyer, sub: sub!, orderId };
   }
+
+  it('the Termos and the plan page name only the methods offered: Pix alone in production without a gateway, all three with one', async () => {
+    const texts = async () => {
+      const legal = (await legalPageLoader({ params: { slug: 'termos-uso' }, request: new Request('http://localhost/termos-uso'), context: {} } as never)) as unknown as { data: { page: { html: string } } };
+      const plan = (await planPageLoader()) as { config: { howItWorksSteps: { description: string }[] } };
+      return { termos: legal.data.page.html, steps: plan.config.howItWorksSteps.map((s) => s.description).join(' ') };
+    };
+    runAs('production');
+    setPaymentProvider(builtInProvider);
+    const pixOnly = await texts();
+    expect(pixOnly.termos).toContain('Aceitamos Pix (confirmação após a verificação do pagamento).');
+    expect(pixOnly.steps).toContain('pague com Pix (confirmação após a verificação do pagamento).');
+    for (const text of [pixOnly.termos, pixOnly.steps]) expect(text).not.toMatch(/cartão de crédito|boleto|\{formas-de-pagamento\}/i);
+    const api = await startMercadoPagoApi({ accessToken: 'TEST-token-termos' });
+    try {
+      setPaymentProvider(createMercadoPagoProvider({ accessToken: 'TEST-token-termos', apiUrl: api.url, notificationUrl: 'http://loja.test/webhooks/mercadopago' }));
+      const all = await texts();
+      expect(all.termos).toContain('Aceitamos Pix, cartão de crédito (em até 12x sem juros) ou boleto bancário.');
+      expect(all.steps).toContain('pague com Pix, cartão de crédito (em até 12x sem juros) ou boleto bancário.');
+    } finally {
+      setPaymentProvider(undefined);
+      await api.close();
+      runAs('test');
+    }
+  });
 
   describe('in production without a gateway', () => {
     beforeAll(() => {

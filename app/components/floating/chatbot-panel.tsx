@@ -15,7 +15,8 @@ import {
   type ChatRoute,
   type QuickQuestion,
 } from '~/lib/chatbot';
-import { useStoreSettings } from '~/lib/root-data';
+import { PIX_VERIFIED_HINT } from '~/lib/payment-offer';
+import { useRootData, useStoreSettings } from '~/lib/root-data';
 
 type BotAnswer = { text: string; products?: ChatProduct[] };
 type Message = ({ from: 'user'; text: string } | ({ from: 'bot' } & BotAnswer)) & { id: number };
@@ -69,7 +70,8 @@ export default function ChatbotPanel({ id, open, onClose }: ChatbotPanelProps) {
   const navigate = useNavigate();
   // The store's contact as the admin last saved it (root loader), for the canned answers.
   const settings = useStoreSettings();
-  const contact: ChatContact = { phone: settings.phone.label, email: settings.email, whatsapp: settings.whatsapp.label, hours: settings.hours };
+  const payments = useRootData()?.payments ?? { methods: ['pix' as const], pixHint: PIX_VERIFIED_HINT };
+  const contact: ChatContact = { phone: settings.phone.label, email: settings.email, whatsapp: settings.whatsapp.label, hours: settings.hours, payments };
   const titleId = useId();
   const inputId = useId();
   const [messages, setMessages] = useState<Message[]>([{ id: 0, from: 'bot', text: GREETING }]);

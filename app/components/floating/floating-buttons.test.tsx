@@ -4,6 +4,7 @@ import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeSettings } from '~/db/seed/data';
 import type { ChatbotResponse } from '~/lib/chatbot';
+import { paymentOffer } from '~/lib/payment-offer';
 import { fromStored, toPublicSettings } from '~/lib/store-settings';
 import { FloatingButtons } from './floating-buttons';
 
@@ -17,7 +18,8 @@ function renderWith(preferences: Prefs | null, settings = SETTINGS) {
     {
       id: 'root',
       path: '/',
-      loader: () => ({ settings, ...(preferences ? { preferences } : {}) }),
+      // A store with a gateway: every method offered (the chatbot's spec answer).
+      loader: () => ({ settings, payments: paymentOffer({ gateway: true, production: true, instantApproval: false }), ...(preferences ? { preferences } : {}) }),
       Component: () => (
         <>
           <p>página</p>

@@ -14,6 +14,7 @@ import { Button, buttonVariants } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { Field } from '~/components/ui/field';
 import { toast } from '~/components/ui/toaster';
+import { PAYMENT_METHODS_TOKEN } from '~/lib/payment-offer';
 import { cn } from '~/lib/cn';
 import { formatDateBR } from '~/lib/dates';
 import { formatDecimalInput } from '~/lib/decimal';
@@ -399,6 +400,7 @@ function PlanEditor({ plan, fetcher }: { plan: EditablePlan; fetcher: Fetcher })
               onChange={(e) => update({ description: e.currentTarget.value })}
               maxLength={PLAN_LIMITS.stepDescription}
               required
+              hint={`${PAYMENT_METHODS_TOKEN} mostra as formas de pagamento que a loja aceita no momento.`}
               error={errors[`steps.${index}.description`]}
             />
           </div>

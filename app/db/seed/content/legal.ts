@@ -2,15 +2,17 @@ import type { SeedLegalPage } from '../types';
 
 // Legal texts for /termos-uso, /politica-privacidade and /trocas-devolucoes.
 // HTML as for blog posts. They reflect how the store works (SPEC): online-only,
-// free shipping, card/Pix/boleto up to 12x, the 'Assinatura Inteligente' plans.
+// free shipping, the payment methods offered now ({formas-de-pagamento}, lib/payment-offer), the 'Assinatura Inteligente' plans.
 // They are a solid starting point, not legal advice: have them reviewed by a lawyer.
 
 const COMPANY = 'Clarear Produtos de Limpeza Ltda.';
 const UPDATED = '1º de maio de 2026';
+/** The Termos' own date: they name the payment methods offered now (issue 30). */
+const TERMS_UPDATED = '27 de novembro de 2026';
 /** The privacy policy's own date: the LGPD rights' self-service (Meus Dados) came later. */
 const PRIVACY_UPDATED = '27 de novembro de 2026';
 
-const termosUso = `<p><em>Última atualização: ${UPDATED}.</em></p>
+const termosUso = `<p><em>Última atualização: ${TERMS_UPDATED}.</em></p>
 <p>Estes Termos de Uso regulam o acesso e a utilização da loja virtual Clarear e a compra de produtos, kits e planos de assinatura oferecidos por <strong>${COMPANY}</strong>, sociedade com sede em São Paulo/SP, CNPJ informado na nota fiscal, doravante "Clarear". Ao navegar pelo site, criar uma conta ou fazer uma compra, você declara que leu e concorda com estes termos e com a nossa <a href="/politica-privacidade">Política de Privacidade</a>.</p>
 <h2>1. Quem pode usar a loja</h2>
 <p>Qualquer pessoa pode navegar pelo catálogo, ler o blog e usar o assistente virtual. Para comprar, favoritar produtos, salvar kits e assinar um plano, é necessário criar uma conta. O cadastro é pessoal e permitido a maiores de 18 anos e a pessoas jurídicas representadas por quem tenha poderes para isso. Você é responsável pela veracidade dos dados informados e pela guarda da sua senha; avise-nos imediatamente pelo e-mail sac@clarear.com.br se suspeitar de uso indevido da sua conta.</p>
@@ -18,7 +20,7 @@ const termosUso = `<p><em>Última atualização: ${UPDATED}.</em></p>
 <p>Nossos produtos são saneantes fabricados e comercializados conforme as normas da Anvisa. As descrições, o pH, as diluições, as indicações de uso e as precauções publicadas no site reproduzem as informações dos rótulos. As imagens são ilustrativas e podem não corresponder exatamente à embalagem enviada. Leia sempre o rótulo antes de usar o produto. Itens identificados como de <strong>uso profissional</strong> destinam-se a pessoas treinadas e devem ser usados com os equipamentos de proteção indicados.</p>
 <p>A Clarear não se responsabiliza por danos causados pelo uso em desacordo com as instruções do rótulo, incluindo misturas entre produtos, diluições diferentes das indicadas ou aplicação em superfícies contraindicadas.</p>
 <h2>3. Preços, pagamento e nota fiscal</h2>
-<p>Os preços são exibidos em reais (R$) e podem ser alterados a qualquer momento, sem afetar pedidos já confirmados. Aceitamos cartão de crédito, com parcelamento em até 12 vezes sem juros, Pix e boleto bancário. O pedido é confirmado após a aprovação do pagamento. Em caso de erro evidente de preço ou de cadastro, a Clarear poderá cancelar o pedido, com reembolso integral de qualquer valor pago. A nota fiscal é emitida em nome do titular do pedido e enviada por e-mail.</p>
+<p>Os preços são exibidos em reais (R$) e podem ser alterados a qualquer momento, sem afetar pedidos já confirmados. Aceitamos {formas-de-pagamento}. O pedido é confirmado após a confirmação do pagamento. Em caso de erro evidente de preço ou de cadastro, a Clarear poderá cancelar o pedido, com reembolso integral de qualquer valor pago. A nota fiscal é emitida em nome do titular do pedido e enviada por e-mail.</p>
 <h2>4. Entrega</h2>
 <p>Entregamos em todo o território nacional. No momento, o frete é gratuito em todos os pedidos. O prazo estimado é informado antes da finalização da compra e começa a contar a partir da confirmação do pagamento. É responsabilidade do cliente informar um endereço completo e correto e garantir que haja alguém para receber. Alguns produtos químicos, por sua classificação de risco, podem ser enviados por transportadora específica, com prazo diferente.</p>
 <h2>5. Assinatura Inteligente</h2>

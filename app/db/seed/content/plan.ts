@@ -28,7 +28,7 @@ export const planConfig: SeedPlanConfig = {
     {
       title: 'Finalize a assinatura',
       description:
-        'Entre na sua conta, confirme o plano no checkout e pague com cartão de crédito, Pix ou boleto. A assinatura começa na hora.',
+        'Entre na sua conta, confirme o plano no checkout e pague com {formas-de-pagamento}. A assinatura começa quando o pagamento é confirmado.',
     },
     {
       title: 'Compre com 10% de desconto',

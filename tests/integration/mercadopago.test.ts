@@ -287,6 +287,20 @@ describe.each(engines)('Mercado Pago on $name', ({ open }) => {
     expect(await orderRow(placed.orderId)).toMatchObject({ status: 'cancelled', refundStatus: 'refunded' });
   });
 
+  it('a card plan the gateway declines leaves no customer or card there that the store does not know of (an erasure could not find them)', async () => {
+    const buyer = await newBuyer();
+    const plan = [{ id: 'plan:monthly', product_id: 'plan:monthly', quantity: 1, is_subscription: true, frequency: 'monthly' }];
+    await expect(placeOrder(handle.db, buyer, pay(card('FUND'), plan), mp)).rejects.toThrow();
+    const theirs = () => [...api.customers.values()].filter((c: { email: string }) => c.email === buyer.email) as { id: string; cards: unknown[] }[];
+    expect(theirs()).toEqual([]);
+    expect(await handle.db.select().from(t.savedCards).where(eq(t.savedCards.userId, buyer.id))).toEqual([]);
+    // Approved: the customer and card stay, and the store keeps them.
+    await placeOrder(handle.db, buyer, pay(card('APRO'), plan), mp);
+    expect(theirs()).toHaveLength(1);
+    expect(theirs()[0]!.cards).toHaveLength(1);
+    expect(await handle.db.select().from(t.savedCards).where(eq(t.savedCards.userId, buyer.id))).toHaveLength(1);
+  });
+
   it('a card plan renews on the saved card with the renewal’s idempotency key: one charge however often the job runs', async () => {
     setClock(new Date('2032-03-10T12:00:00-03:00'));
     const buyer = await newBuyer();

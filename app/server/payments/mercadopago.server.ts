@@ -12,6 +12,7 @@ import { now } from '~/lib/clock';
 import { declineReason, paymentStatus, saoPauloDate, saoPauloTimestamp } from '~/lib/mercadopago';
 import { splitInstallments } from '~/lib/pricing';
 import { splitPersonName } from '~/lib/user-name';
+import { log } from '../log.server';
 import { BOLETO_DUE_DAYS } from './builtin.server';
 import { ProviderUnavailableError, type ChargeRequest, type ChargeResult, type PaymentProvider, type ProviderPayment, type StoredCard } from './types.server';
 
@@ -46,16 +47,44 @@ export function createMercadoPagoProvider(options: Options): PaymentProvider {
     }
   }
 
-  /** The customer at Mercado Pago (found by e-mail, or created) and the card saved on it. */
-  async function saveCard(request: ChargeRequest): Promise<StoredCard & { lastFour?: string }> {
+  /**
+   * The customer at Mercado Pago (found by e-mail, or created) and the card saved on it. A customer
+   * created here whose card is not saved is removed again: the store keeps no record of it, so an
+   * erasure could not find it later (LGPD art. 18 VI).
+   */
+  async function saveCard(request: ChargeRequest): Promise<StoredCard & { lastFour?: string; createdCustomer: boolean }> {
     const found = await call(() => customers.search({ options: { email: request.customer.email } }));
+    const existing = found.results?.[0]?.id;
+    // Keyed by the charge, not the e-mail: a customer removed after a declined charge is created
+    // again by the next one (Mercado Pago answers a repeated key with its first answer).
     const customerId =
-      found.results?.[0]?.id ??
-      (await call(() => customers.create({ body: { email: request.customer.email, first_name: splitPersonName(request.customer.name).first }, requestOptions: requestOptions(`cliente:${request.customer.email}`) }))).id;
+      existing ??
+      (await call(() => customers.create({ body: { email: request.customer.email, first_name: splitPersonName(request.customer.name).first }, requestOptions: requestOptions(`cliente:${request.idempotencyKey}`) }))).id;
     if (!customerId) throw new Error('Mercado Pago não devolveu o cliente');
-    const card = await call(() => cards.create({ customerId, body: { token: request.card!.token }, requestOptions: requestOptions(`cartao:${request.idempotencyKey}`) }));
-    if (!card.id) throw new Error('Mercado Pago não devolveu o cartão');
-    return { customerReference: customerId, cardReference: card.id, paymentMethodId: card.payment_method?.id ?? request.card!.paymentMethodId, lastFour: card.last_four_digits };
+    try {
+      const card = await call(() => cards.create({ customerId, body: { token: request.card!.token }, requestOptions: requestOptions(`cartao:${request.idempotencyKey}`) }));
+      if (!card.id) throw new Error('Mercado Pago não devolveu o cartão');
+      return { customerReference: customerId, cardReference: card.id, paymentMethodId: card.payment_method?.id ?? request.card!.paymentMethodId, lastFour: card.last_four_digits, createdCustomer: !existing };
+    } catch (error) {
+      if (!existing) await undo(`cliente ${customerId}`, () => customers.remove({ customerId, requestOptions: requestOptions() }));
+      throw error;
+    }
+  }
+
+  /** Best effort: what a charge that did not pay saved at the gateway is removed (a failure is logged, not the customer's). */
+  async function undo(what: string, run: () => Promise<unknown>): Promise<void> {
+    try {
+      await call(run);
+    } catch (error) {
+      log.warn(`Mercado Pago: ${what} não foi removido depois da cobrança não aprovada`, error);
+    }
+  }
+
+  /** The card (and a customer created with it) saved for a charge the gateway did not approve. */
+  async function discardSaved(saved: (StoredCard & { createdCustomer: boolean }) | undefined): Promise<void> {
+    if (!saved) return;
+    if (saved.createdCustomer) await undo(`cliente ${saved.customerReference}`, () => customers.remove({ customerId: saved.customerReference, requestOptions: requestOptions() }));
+    else await undo(`cartão ${saved.cardReference}`, () => cards.remove({ customerId: saved.customerReference, cardId: saved.cardReference, requestOptions: requestOptions() }));
   }
 
   return {
@@ -79,7 +108,7 @@ export function createMercadoPagoProvider(options: Options): PaymentProvider {
         metadata: { order_id: request.orderId },
         payer,
       };
-      let savedCard: (StoredCard & { lastFour?: string }) | undefined;
+      let savedCard: (StoredCard & { lastFour?: string; createdCustomer: boolean }) | undefined;
       if (request.method === 'pix') {
         body.payment_method_id = 'pix';
         body.date_of_expiration = saoPauloTimestamp(request.expiresAt ?? new Date(now().getTime() + 60 * 60_000));
@@ -120,12 +149,18 @@ export function createMercadoPagoProvider(options: Options): PaymentProvider {
       } catch (error) {
         if (error instanceof ProviderUnavailableError) throw error;
         // A 4xx: the gateway refused the request itself (an expired card token, a payer it does not accept).
-        if (error instanceof MercadoPagoError) return { approved: false, reason: 'o Mercado Pago recusou os dados do pagamento; confira-os e tente de novo' };
+        if (error instanceof MercadoPagoError) {
+          await discardSaved(savedCard);
+          return { approved: false, reason: 'o Mercado Pago recusou os dados do pagamento; confira-os e tente de novo' };
+        }
         throw error;
       }
       const reference = String(payment.id);
       const status = paymentStatus(payment.status);
-      if (status === 'declined') return { approved: false, reason: declineReason(payment.status_detail), reference };
+      if (status === 'declined') {
+        await discardSaved(savedCard);
+        return { approved: false, reason: declineReason(payment.status_detail), reference };
+      }
       const details = detailsOf(payment, request);
       if (!details) return { approved: false, reason: 'o Mercado Pago não devolveu os dados para pagamento', reference };
       return {

@@ -3,7 +3,7 @@
 // changeSubscription (history lines with actor admin), and the route's loader, action and page
 // (404 for a malformed or unknown id, refusals as pt-BR toasts with their status).
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createMemoryRouter, redirect, RouterProvider } from 'react-router';
@@ -222,6 +222,16 @@ describe.each(engines)('admin subscription detail on $name', ({ open }) => {
     answer = await post(id, { intent: 'resume' });
     expect(answer).toMatchObject({ data: { ok: false, toast: { description: 'A assinatura não está pausada.' } }, init: { status: 409 } });
 
+    // Paused past its renewal date: the admin's resume charges that period at once (not at the next hourly run).
+    answer = await post(id, { intent: 'pause' });
+    expect(answer.data).toMatchObject({ ok: true });
+    setClock('2026-06-15T15:00:00Z');
+    answer = await post(id, { intent: 'resume' });
+    expect(answer.data).toMatchObject({ ok: true, toast: { title: 'Assinatura retomada', description: expect.stringMatching(/^A renovação de hoje foi (paga|cobrada)/) } });
+    const [renewal] = await handle.db.select().from(t.subscriptionPeriods).where(and(eq(t.subscriptionPeriods.subscriptionId, id), eq(t.subscriptionPeriods.periodDate, '2026-06-15')));
+    expect(renewal).toMatchObject({ kind: 'renewal', amount: '49.90' });
+    expect(await handle.db.select().from(t.orders).where(eq(t.orders.id, renewal!.orderId!))).toEqual([expect.objectContaining({ subscriptionId: id, totalPrice: '49.90' })]);
+
     // Unknown intent, malformed and unknown ids.
     expect(await post(id, { intent: 'cancel' })).toMatchObject({ data: { ok: false, toast: { description: 'Ação inválida. Recarregue a página e tente novamente.' } }, init: { status: 400 } });
     expect(await post('abc', { intent: 'pause' })).toMatchObject({ data: { toast: { description: 'Assinatura não encontrada.' } }, init: { status: 404 } });
@@ -241,7 +251,7 @@ describe.each(engines)('admin subscription detail on $name', ({ open }) => {
     expect(html).not.toContain('>Retomar</button>');
     expect(html).not.toContain('>Pausar</button>');
     // The changes that went through are in the history, each by the admin.
-    expect(detail.events.filter((e) => e.actor === 'admin').map((e) => e.kind)).toEqual(['resumed', 'paused', 'created']);
+    expect(detail.events.filter((e) => e.actor === 'admin').map((e) => e.kind)).toEqual(['resumed', 'paused', 'resumed', 'paused', 'created']);
     expect(buyer.name).toBe('Marta Quintana');
   });
 });

@@ -21,6 +21,7 @@ import { getDb } from '~/server/db.server';
 import { readForm } from '~/server/http/body.server';
 import { log } from '~/server/log.server';
 import { getSubscriptionDetail, type AdminSubscriptionDetail } from '~/server/subscriptions/admin.server';
+import { resumePlan } from '~/server/flows/resume-plan.server';
 import { changeSubscription, SUBSCRIPTION_MESSAGES } from '~/server/subscriptions/subscriptions.server';
 import type { Route } from './+types/subscription';
 
@@ -60,12 +61,23 @@ export async function action({ request, params }: Route.ActionArgs) {
   const id = subscriptionIdSchema.safeParse(params.id);
   if (!id.success) return data<ActionData>({ ok: false, intent, toast: refusedToast(NOT_FOUND) }, 404);
   try {
-    const result = await changeSubscription(await getDb(), id.data, { kind: 'admin', userId: admin.id }, { action: intent });
+    const db = await getDb();
+    const actor = { kind: 'admin' as const, userId: admin.id };
+    // A resume whose renewal date passed during the pause charges that period now, as the customer's own.
+    const result = intent === 'resume' ? await resumePlan(db, id.data, actor) : await changeSubscription(db, id.data, actor, { action: intent });
     if (!result.ok) return data<ActionData>({ ok: false, intent, toast: refusedToast(adminMessage(result.message)) }, result.status);
+    const charged = 'charged' in result ? result.charged : null;
     const toastMessage: ToastMessage =
       intent === 'pause'
         ? { title: 'Assinatura pausada', description: result.resumeOn ? `Volta sozinha em ${formatDateBR(result.resumeOn)}. O cliente foi avisado por e-mail.` : 'O cliente foi avisado por e-mail.' }
-        : { title: 'Assinatura retomada', description: `Próxima renovação em ${formatDateBR(result.nextDeliveryDate)}. O cliente foi avisado por e-mail.` };
+        : {
+            title: 'Assinatura retomada',
+            description: !charged
+              ? `Próxima renovação em ${formatDateBR(result.nextDeliveryDate)}. O cliente foi avisado por e-mail.`
+              : charged === 'paid' || charged === 'credit'
+                ? 'A renovação de hoje foi paga e os benefícios de assinante voltaram. O cliente foi avisado por e-mail.'
+                : 'A renovação de hoje foi cobrada; os benefícios de assinante voltam quando ela for paga. O cliente foi avisado por e-mail.',
+          };
     return data<ActionData>({ ok: true, intent, toast: toastMessage });
   } catch (error) {
     log.error('admin/assinatura: falha na ação', error);

@@ -149,6 +149,12 @@ describe.each(engines)('admin reports on $name', ({ open }) => {
         .returning({ id: t.userSubscriptions.id });
     const [monthly] = await sub(bruno, 'monthly', '45.00', '2026-05-02T10:00:00', 'active');
     const [annual] = await sub(carla, 'annual', '600.00', '2026-04-22T10:00:00', 'cancelled');
+    // Ana's monthly plan, active but paid only through 25 April (its renewal unpaid): in no MRR after that day.
+    const [unpaid] = await handle.db
+      .insert(t.userSubscriptions)
+      .values({ userId: ana, frequency: 'monthly', totalValue: '49.90', status: 'active', createdAt: sp('2026-03-25T10:00:00'), anchorDate: '2026-03-25', nextDeliveryDate: '2026-04-25', paidThrough: '2026-04-25' })
+      .returning({ id: t.userSubscriptions.id });
+    await handle.db.insert(t.subscriptionEvents).values({ subscriptionId: unpaid!.id, kind: 'created', fromStatus: null, toStatus: 'active', actor: 'customer', createdAt: sp('2026-03-25T10:00:00') });
     await handle.db.insert(t.subscriptionEvents).values([
       { subscriptionId: monthly!.id, kind: 'created', fromStatus: null, toStatus: 'active', actor: 'customer', createdAt: sp('2026-05-02T10:00:00') },
       { subscriptionId: annual!.id, kind: 'created', fromStatus: null, toStatus: 'active', actor: 'customer', createdAt: sp('2026-04-22T10:00:00') },

@@ -175,8 +175,10 @@ async function reportKpis(db: Executor, period: ReportPeriod, now: Date): Promis
  * Monthly recurring revenue at an instant, by the dashboard's rule (active, paid-up subscriptions,
  * each at its own price, spread over its plan's months): for an instant not yet past, the very
  * dashboard query; for a past one, each subscription's status then, as its history (the last
- * subscription_events row before it) records it. Price, plan and "paid at least once" are today's:
- * the history does not keep old prices.
+ * subscription_events row before it) records it, and paid through that São Paulo day (the
+ * benefits' rule). paid_through only moves forward, so one paid through today's value or less was
+ * not paid then; one paid later, late, still counts. Price and plan are today's: the history does
+ * not keep old prices.
  */
 async function mrrAt(db: Executor, instant: Date, now: Date): Promise<number> {
   const statusThen = sql`(select ${subscriptionEvents.toStatus} from ${subscriptionEvents}
@@ -185,7 +187,7 @@ async function mrrAt(db: Executor, instant: Date, now: Date): Promise<number> {
   const where =
     instant.getTime() >= now.getTime()
       ? recurring(todayInBrazil(now))
-      : and(lt(userSubscriptions.createdAt, ts(instant)), isNotNull(userSubscriptions.paidThrough), sql`${statusThen} = 'active'`);
+      : and(lt(userSubscriptions.createdAt, ts(instant)), sql`${userSubscriptions.paidThrough} > ${todayInBrazil(instant)}`, sql`${statusThen} = 'active'`);
   const rows = await db
     .select({ frequency: userSubscriptions.frequency, total: sql<string>`sum(${userSubscriptions.totalValue})::text` })
     .from(userSubscriptions)

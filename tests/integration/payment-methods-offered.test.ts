@@ -6,7 +6,7 @@
 // card and boleto are offered and charged. Outside production the checkout is in test mode.
 import { randomUUID } from 'node:crypto';
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as t from '~/db/schema';
 import { seedCatalogue } from '~/db/seed/seed.server';
@@ -326,6 +326,9 @@ describe.each(engines)('payment methods offered on $name', ({ open }) => {
       }
       // The subscription keeps its choice: with a gateway again, its card would be charged.
       expect((await subscriptionsOf(buyer.id))[0]).toMatchObject({ paymentMethod: 'credit_card' });
+      // The renewal's e-mail says why it is a Pix, and that the card was not charged.
+      const [mail] = await handle.db.select().from(t.emailOutbox).where(and(eq(t.emailOutbox.toAddress, buyer.email), eq(t.emailOutbox.kind, 'plan-renewal-pending')));
+      expect(mail?.textBody).toContain('A loja não está recebendo pagamentos com cartão de crédito no momento, então esta renovação foi gerada em Pix. Nada foi cobrado no seu cartão.');
     });
   });
 

@@ -18,6 +18,10 @@ const CASES: [SubscriptionEmail, string[]][] = [
   [{ kind: 'plan-reminder', date: '2027-03-10', amount: '49.90', method: 'credit_card' }, ['10/03/2027', 'R$ 49,90', 'Cartão de crédito', '/area-cliente/assinaturas']],
   [{ kind: 'plan-renewed', orderId: ORDER, amount: '249.50', next: '2027-09-10' }, ['R$ 249,50', '3F2A9C1E', '10/09/2027', `/pedido/${ORDER}`]],
   [{ kind: 'plan-renewal-pending', orderId: ORDER, amount: '49.90', payment: pix, deadline: new Date('2027-03-10T15:00:00Z'), retry: false }, ['Pix copia e cola', pix.copyPaste, 'Pague até', '3F2A9C1E']],
+  [
+    { kind: 'plan-renewal-pending', orderId: ORDER, amount: '49.90', payment: pix, deadline: new Date('2027-03-10T15:00:00Z'), retry: false, storedMethod: 'credit_card' },
+    ['não está recebendo pagamentos com cartão de crédito', 'gerada em Pix', 'Nada foi cobrado no seu cartão', pix.copyPaste],
+  ],
   [{ kind: 'plan-payment-failed', orderId: ORDER, amount: '49.90', reason: 'cartão recusado', retryOn: new Date('2027-03-13T15:00:00Z') }, ['cartão recusado', '13/03/2027', `/pedido/${ORDER}`]],
   [{ kind: 'plan-overdue', orderId: ORDER, amount: '49.90' }, ['pausada', 'desconto', `/pedido/${ORDER}`, '/area-cliente/assinaturas']],
   [{ kind: 'plan-reactivated', orderId: ORDER, next: '2027-04-10' }, ['10/04/2027', '3F2A9C1E']],

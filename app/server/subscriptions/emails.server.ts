@@ -15,7 +15,16 @@ import { notificationsUnsubscribeLink } from '../mail/unsubscribe.server';
 export type SubscriptionEmail =
   | { kind: 'plan-reminder'; date: string; amount: string; method: string }
   | { kind: 'plan-renewed'; orderId: string; amount: string; next: string }
-  | { kind: 'plan-renewal-pending'; orderId: string; amount: string; payment: PaymentDetails; deadline: Date | null; retry: boolean }
+  | {
+      kind: 'plan-renewal-pending';
+      orderId: string;
+      amount: string;
+      payment: PaymentDetails;
+      deadline: Date | null;
+      retry: boolean;
+      /** The subscription's own method when the store charged another (a card or boleto it no longer takes: Pix). */
+      storedMethod?: PaymentDetails['method'];
+    }
   | { kind: 'plan-payment-failed'; orderId: string; amount: string; reason: string; retryOn: Date }
   | { kind: 'plan-overdue'; orderId: string; amount: string }
   | { kind: 'plan-reactivated'; orderId: string; next: string }
@@ -82,7 +91,15 @@ export function subscriptionEmailText(email: SubscriptionEmail, to: Recipient): 
     case 'plan-renewal-pending':
       return {
         subject: email.retry ? `Clarear: novo código para pagar a renovação da ${PLAN_NAME}` : `Clarear: pague a renovação da ${PLAN_NAME}`,
-        text: lines(hello, `A renovação da sua ${PLAN_NAME} (pedido ${shortOrderId(email.orderId)}, ${formatPrice(email.amount)}) aguarda pagamento.`, paymentText(email.payment, email.deadline), order(email.orderId)),
+        text: lines(
+          hello,
+          `A renovação da sua ${PLAN_NAME} (pedido ${shortOrderId(email.orderId)}, ${formatPrice(email.amount)}) aguarda pagamento.`,
+          email.storedMethod && email.storedMethod !== email.payment.method
+            ? `A loja não está recebendo pagamentos com ${email.storedMethod === 'credit_card' ? 'cartão de crédito' : 'boleto'} no momento, então esta renovação foi gerada em ${email.payment.method === 'pix' ? 'Pix' : 'outra forma de pagamento'}. Nada foi cobrado no seu ${email.storedMethod === 'credit_card' ? 'cartão' : 'boleto'}.`
+            : null,
+          paymentText(email.payment, email.deadline),
+          order(email.orderId),
+        ),
       };
     case 'plan-payment-failed':
       return {
@@ -92,7 +109,7 @@ export function subscriptionEmailText(email: SubscriptionEmail, to: Recipient): 
     case 'plan-overdue':
       return {
         subject: `Clarear: sua ${PLAN_NAME} foi pausada por falta de pagamento`,
-        text: lines(hello, `Tentamos cobrar a renovação da sua ${PLAN_NAME} (${formatPrice(email.amount)}) e não conseguimos. A assinatura foi pausada e o desconto de assinante fica suspenso até o pagamento.`, `Para continuar, pague o pedido ${shortOrderId(email.orderId)} (Pix, boleto ou cartão) ou troque a forma de pagamento da assinatura: ela volta a valer na hora, no mesmo calendário.`, order(email.orderId), manage),
+        text: lines(hello, `Tentamos cobrar a renovação da sua ${PLAN_NAME} (${formatPrice(email.amount)}) e não conseguimos. A assinatura foi pausada e o desconto de assinante fica suspenso até o pagamento.`, `Para continuar, pague o pedido ${shortOrderId(email.orderId)} ou troque a forma de pagamento da assinatura: ela volta a valer na hora, no mesmo calendário.`, order(email.orderId), manage),
       };
     case 'plan-reactivated':
       return {

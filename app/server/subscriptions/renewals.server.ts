@@ -292,7 +292,10 @@ async function renewalPeriodOf(tx: Transaction, orderId: string) {
     .where(and(eq(subscriptionPeriods.orderId, orderId), eq(subscriptionPeriods.kind, 'renewal')))
     .for('update');
   if (!period) return null;
-  const [sub] = await tx.select({ id: userSubscriptions.id, userId: userSubscriptions.userId, status: userSubscriptions.status }).from(userSubscriptions).where(eq(userSubscriptions.id, period.subscriptionId));
+  const [sub] = await tx
+    .select({ id: userSubscriptions.id, userId: userSubscriptions.userId, status: userSubscriptions.status, paymentMethod: userSubscriptions.paymentMethod })
+    .from(userSubscriptions)
+    .where(eq(userSubscriptions.id, period.subscriptionId));
   return sub ? { period, sub } : null;
 }
 
@@ -337,7 +340,7 @@ export const renewalHandlers: ChargeHandlers = {
     await queueSubscriptionEmail(
       tx,
       sub.userId,
-      { kind: 'plan-renewal-pending', orderId: order.id, amount: period.amount, payment: details, deadline: deadline ?? now(), retry: period.attempts > 1 },
+      { kind: 'plan-renewal-pending', orderId: order.id, amount: period.amount, payment: details, deadline: deadline ?? now(), retry: period.attempts > 1, storedMethod: sub.paymentMethod },
       `sub:${sub.id}:pending:${period.periodDate}:${period.attempts}`,
     );
   },
@@ -351,13 +354,13 @@ export const renewalHandlers: ChargeHandlers = {
 export async function renewalCodesIssuedIn(tx: Transaction, issued: readonly { orderId: string; subscriptionId: string; periodDate: string; details: PaymentDetails; deadline: Date }[]): Promise<void> {
   if (issued.length === 0) return;
   const waits = JSON.stringify(issued.map((r) => ({ id: r.subscriptionId, date: r.periodDate, deadline: r.deadline.toISOString() })));
-  const periods = resultRows<{ subscription_id: string; user_id: string; amount: string; attempts: number }>(
+  const periods = resultRows<{ subscription_id: string; user_id: string; amount: string; attempts: number; payment_method: PaymentMethod }>(
     await tx.execute(sql`
       update ${subscriptionPeriods} set next_attempt_at = v.deadline, last_error = null, updated_at = ${now()}
       from jsonb_to_recordset(${waits}::jsonb) as v(id uuid, date date, deadline timestamptz), ${userSubscriptions} s
       where ${subscriptionPeriods.subscriptionId} = v.id and ${subscriptionPeriods.periodDate} = v.date and s.id = v.id
         and ${subscriptionPeriods.status} = 'awaiting'
-      returning ${subscriptionPeriods.subscriptionId} as subscription_id, s.user_id, ${subscriptionPeriods.amount} as amount, ${subscriptionPeriods.attempts} as attempts`),
+      returning ${subscriptionPeriods.subscriptionId} as subscription_id, s.user_id, ${subscriptionPeriods.amount} as amount, ${subscriptionPeriods.attempts} as attempts, s.payment_method`),
   );
   const bySub = new Map(periods.map((p) => [p.subscription_id, p]));
   await queueSubscriptionEmails(
@@ -368,7 +371,7 @@ export async function renewalCodesIssuedIn(tx: Transaction, issued: readonly { o
       return [
         {
           userId: p.user_id,
-          email: { kind: 'plan-renewal-pending', orderId: r.orderId, amount: p.amount, payment: r.details, deadline: r.deadline, retry: p.attempts > 1 } satisfies SubscriptionEmail,
+          email: { kind: 'plan-renewal-pending', orderId: r.orderId, amount: p.amount, payment: r.details, deadline: r.deadline, retry: p.attempts > 1, storedMethod: p.payment_method } satisfies SubscriptionEmail,
           dedupeKey: `sub:${r.subscriptionId}:pending:${r.periodDate}:${p.attempts}`,
         },
       ];

@@ -19,7 +19,8 @@ beforeAll(async () => {
   process.env.DATA_DIR = dataDir;
   delete process.env.UPLOAD_DIR;
   uploadDir = path.join(dataDir, 'uploads');
-  url = await storeImage(await readFile(path.resolve('tests/fixtures/produto.png')), uploadDir);
+  // Stored through the store's own storage (the disk default, nothing configured): it lands in DATA_DIR/uploads.
+  url = await storeImage(await readFile(path.resolve('tests/fixtures/produto.png')));
   // Things an attacker would like to read: a secret beside the uploads and one outside.
   await writeFile(path.join(dataDir, 'auth-secret'), 'segredo');
   await mkdir(path.join(uploadDir, 'sub'));

@@ -42,6 +42,24 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   // Admin image uploads (resized WebP files served at /uploads/…); default DATA_DIR/uploads.
   UPLOAD_DIR: z.string().min(1).optional(),
+  // Where stored files live (server/storage): the local disk (UPLOAD_DIR, DATA_DIR/private) or an S3-compatible bucket.
+  STORAGE_DRIVER: z.enum(['disk', 's3']).default('disk'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET: 3 a 63 letras minúsculas, dígitos, pontos ou hífens')
+    .optional(),
+  /** AWS's region (us-east-1…), `auto` on Cloudflare R2, any name on MinIO. */
+  S3_REGION: z.string().min(1).max(64).optional(),
+  /** Another S3-compatible service (R2, MinIO); unset: AWS itself. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  /** Both or neither: without them the AWS SDK's own chain (AWS_* variables, the machine's role) is used. */
+  S3_ACCESS_KEY_ID: z.string().min(1).max(256).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).max(256).optional(),
+  /** `bucket` in the path instead of the host name (MinIO and most local stand-ins need it). */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
   DATABASE_URL: z.string().min(1).optional(),
   // Embedded PGlite in its own worker thread (db/pglite-worker-client.server.ts); 0 runs it in the app's thread.
   PGLITE_THREAD: z.enum(['0', '1']).default('1'),
@@ -93,12 +111,25 @@ const schema = z.object({
     .transform((v) => v === '1' || v === 'true'),
 });
 
+/** How server/storage keeps files: public keys in publicDir and private ones in privateDir, or one bucket. */
+export type StorageConfig =
+  | { driver: 'disk'; publicDir: string; privateDir: string }
+  | {
+      driver: 's3';
+      bucket: string;
+      region: string;
+      endpoint?: string;
+      forcePathStyle: boolean;
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+    };
+
 export type Env = z.infer<typeof schema> & {
   authSecret: string;
   dataDir: string;
   pgliteThread: boolean;
-  /** Absolute folder of the admin's uploaded images. */
+  /** Absolute folder of the admin's uploaded images (the disk driver's public files). */
   uploadDir: string;
+  storage: StorageConfig;
   /** The store's public address; links in e-mails use it, never the request's Host header. */
   publicUrl: string;
 };
@@ -115,12 +146,16 @@ export function getEnv(): Env {
   }
   const env = parsed.data;
   assertSafeForProduction(env);
+  const storageProblems = storageConfigProblems(env);
+  if (storageProblems.length) throw new Error(`Configuração de armazenamento incompleta: ${storageProblems.join('; ')}.`);
   const dataDir = path.resolve(env.DATA_DIR);
+  const uploadDir = path.resolve(env.UPLOAD_DIR ?? path.join(dataDir, 'uploads'));
   cached = {
     ...env,
     dataDir,
     pgliteThread: env.PGLITE_THREAD === '1',
-    uploadDir: path.resolve(env.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    uploadDir,
+    storage: storageConfig(env, uploadDir, dataDir),
     authSecret: env.BETTER_AUTH_SECRET ?? localAuthSecret(dataDir),
     publicUrl: (env.BETTER_AUTH_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
   };
@@ -164,6 +199,47 @@ export function assertSafeForProduction(
   if (problems.length) {
     throw new Error(`Recusando iniciar em produção: ${problems.join('; ')}.`);
   }
+}
+
+type StorageVariables = Pick<
+  z.infer<typeof schema>,
+  'STORAGE_DRIVER' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ENDPOINT' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'
+>;
+
+/**
+ * What an S3 configuration lacks, in pt-BR (empty when complete or on the disk). Checked at start in
+ * every environment: a store that cannot save or show its images must not start.
+ */
+export function storageConfigProblems(env: StorageVariables): string[] {
+  if (env.STORAGE_DRIVER !== 's3') {
+    // Half a move to the bucket: each instance would keep its files on its own disk, unseen by the others.
+    return env.S3_BUCKET ? ['S3_BUCKET está definida mas STORAGE_DRIVER não é s3 (os arquivos iriam para o disco local): defina STORAGE_DRIVER=s3'] : [];
+  }
+  const problems: string[] = [];
+  if (!env.S3_BUCKET) problems.push('STORAGE_DRIVER=s3 precisa de S3_BUCKET (o nome do bucket)');
+  if (!env.S3_REGION) problems.push('STORAGE_DRIVER=s3 precisa de S3_REGION (a região do bucket; `auto` no Cloudflare R2)');
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+    problems.push('defina S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY juntas (ou nenhuma das duas, para as credenciais da própria máquina)');
+  }
+  return problems;
+}
+
+/** The disk keeps public files in UPLOAD_DIR (where uploads always were) and private ones apart, in DATA_DIR/private. */
+function storageConfig(env: StorageVariables, uploadDir: string, dataDir: string): StorageConfig {
+  if (env.STORAGE_DRIVER === 'disk') {
+    const privateDir = path.join(dataDir, 'private');
+    // UPLOAD_DIR=DATA_DIR would put the private files inside the public ones.
+    if (!path.relative(uploadDir, privateDir).startsWith('..')) throw new Error(`Configuração inválida: UPLOAD_DIR (${uploadDir}) não pode conter ${privateDir}, a pasta dos arquivos privados.`);
+    return { driver: 'disk', publicDir: uploadDir, privateDir };
+  }
+  return {
+    driver: 's3',
+    bucket: env.S3_BUCKET!,
+    region: env.S3_REGION!,
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    credentials: env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
+  };
 }
 
 // Case, spaces and punctuation do not make a known password unknown.

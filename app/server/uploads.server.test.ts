@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DiskStorage } from './storage/disk.server';
 import { MAX_BODY_BYTES, readUploadedFile, storeImage, UploadError } from './uploads.server';
 
 const FIXTURES = path.resolve('tests/fixtures');
@@ -13,9 +14,12 @@ const UNREADABLE = 'Não foi possível ler a imagem. Envie outro arquivo.';
 const MISSING = 'Selecione uma imagem.';
 
 let dir: string;
+let storage: DiskStorage;
 beforeEach(async () => {
   // A folder that does not exist yet: storeImage creates it, and a refusal must leave it absent.
   dir = path.join(await mkdtemp(path.join(tmpdir(), 'clarear-uploads-')), 'uploads');
+  // The embedded default: public files in UPLOAD_DIR itself.
+  storage = new DiskStorage({ publicDir: dir, privateDir: path.join(path.dirname(dir), 'private') });
 });
 afterEach(async () => {
   await rm(path.dirname(dir), { recursive: true, force: true });
@@ -56,7 +60,7 @@ async function expectWebp(file: string, width: number) {
 describe('storeImage: accepted images', () => {
   it('stores a real PNG as WebP at 320, 640 and its own width (800, not upscaled to 1200)', async () => {
     const png = await fixture('produto.png');
-    const url = await storeImage(await readUploadedFile(uploadRequest(png, 'produto.png', 'image/png')), dir);
+    const url = await storeImage(await readUploadedFile(uploadRequest(png, 'produto.png', 'image/png')), storage);
     const hash = hashOf(png);
     expect(url).toBe(`/uploads/${hash}-800.webp`);
     expect((await stored()).sort()).toEqual([`${hash}-320.webp`, `${hash}-640.webp`, `${hash}-800.webp`]);
@@ -73,7 +77,7 @@ describe('storeImage: accepted images', () => {
       .withMetadata({ orientation: 6 })
       .toBuffer();
     expect((await sharp(jpeg).metadata()).orientation).toBe(6);
-    const url = await storeImage(jpeg, dir);
+    const url = await storeImage(jpeg, storage);
     expect(url).toBe(`/uploads/${hashOf(jpeg)}-200.webp`);
     const meta = await expectWebp(`${hashOf(jpeg)}-200.webp`, 200);
     expect(meta.height).toBe(300);
@@ -84,7 +88,7 @@ describe('storeImage: accepted images', () => {
 
   it('stores a large WebP at 320, 640 and 1200 only', async () => {
     const webp = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#f59e0b' } }).webp().toBuffer();
-    const url = await storeImage(webp, dir);
+    const url = await storeImage(webp, storage);
     const hash = hashOf(webp);
     expect(url).toBe(`/uploads/${hash}-1200.webp`);
     expect((await stored()).sort()).toEqual([`${hash}-1200.webp`, `${hash}-320.webp`, `${hash}-640.webp`]);
@@ -93,8 +97,8 @@ describe('storeImage: accepted images', () => {
 
   it('gives the same URL for the same image twice, and leaves no temporary files', async () => {
     const png = await fixture('produto.png');
-    const first = await storeImage(png, dir);
-    const second = await storeImage(await readUploadedFile(uploadRequest(png, 'outro-nome.webp', 'image/webp')), dir);
+    const first = await storeImage(png, storage);
+    const second = await storeImage(await readUploadedFile(uploadRequest(png, 'outro-nome.webp', 'image/webp')), storage);
     expect(second).toBe(first);
     expect(await stored()).toHaveLength(3);
   });
@@ -104,52 +108,52 @@ describe('storeImage: refused files, with nothing written', () => {
   it('a 6 MB file is too big (checked before decoding)', async () => {
     const big = new Uint8Array(6 * 1024 * 1024);
     big.set(await fixture('produto.png'));
-    expect(await refusal(storeImage(big, dir))).toEqual({ status: 413, message: TOO_BIG });
+    expect(await refusal(storeImage(big, storage))).toEqual({ status: 413, message: TOO_BIG });
     expect(await stored()).toEqual([]);
   });
 
   it('a .png (declared image/png) that is really HTML', async () => {
     const html = await fixture('pagina.png');
     const bytes = await readUploadedFile(uploadRequest(html, 'pagina.png', 'image/png'));
-    expect(await refusal(storeImage(bytes, dir))).toEqual({ status: 415, message: WRONG_TYPE });
+    expect(await refusal(storeImage(bytes, storage))).toEqual({ status: 415, message: WRONG_TYPE });
     expect(await stored()).toEqual([]);
   });
 
   it('an SVG with a script, even named and declared as PNG', async () => {
     const svg = await fixture('script.svg');
     expect(svg.toString()).toContain('<script>');
-    expect(await refusal(storeImage(svg, dir))).toEqual({ status: 415, message: WRONG_TYPE });
+    expect(await refusal(storeImage(svg, storage))).toEqual({ status: 415, message: WRONG_TYPE });
     const renamed = await readUploadedFile(uploadRequest(svg, 'foto.png', 'image/png'));
-    expect(await refusal(storeImage(renamed, dir))).toEqual({ status: 415, message: WRONG_TYPE });
+    expect(await refusal(storeImage(renamed, storage))).toEqual({ status: 415, message: WRONG_TYPE });
     expect(await stored()).toEqual([]);
   });
 
   it('a GIF and a PDF', async () => {
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer();
-    expect(await refusal(storeImage(gif, dir))).toEqual({ status: 415, message: WRONG_TYPE });
-    expect(await refusal(storeImage(Buffer.from('%PDF-1.7\n1 0 obj\n'), dir))).toEqual({ status: 415, message: WRONG_TYPE });
+    expect(await refusal(storeImage(gif, storage))).toEqual({ status: 415, message: WRONG_TYPE });
+    expect(await refusal(storeImage(Buffer.from('%PDF-1.7\n1 0 obj\n'), storage))).toEqual({ status: 415, message: WRONG_TYPE });
     expect(await stored()).toEqual([]);
   });
 
   it('a truncated PNG: right magic bytes, then garbage or nothing', async () => {
     const png = await fixture('produto.png');
     const garbage = Buffer.concat([png.subarray(0, 8), Buffer.from('isto não é uma imagem '.repeat(20))]);
-    expect(await refusal(storeImage(garbage, dir))).toEqual({ status: 400, message: UNREADABLE });
+    expect(await refusal(storeImage(garbage, storage))).toEqual({ status: 400, message: UNREADABLE });
     // A valid header and the start of the pixel data, cut off.
     const cut = png.subarray(0, Math.floor(png.length / 2));
-    expect(await refusal(storeImage(cut, dir))).toEqual({ status: 400, message: UNREADABLE });
+    expect(await refusal(storeImage(cut, storage))).toEqual({ status: 400, message: UNREADABLE });
     expect(await stored()).toEqual([]);
   });
 
   it('a decompression bomb: a small PNG of 7000 × 7000 pixels', async () => {
     const bomb = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer();
     expect(bomb.length).toBeLessThan(1024 * 1024);
-    expect(await refusal(storeImage(bomb, dir))).toEqual({ status: 400, message: UNREADABLE });
+    expect(await refusal(storeImage(bomb, storage))).toEqual({ status: 400, message: UNREADABLE });
     expect(await stored()).toEqual([]);
   });
 
   it('an empty file', async () => {
-    expect(await refusal(storeImage(new Uint8Array(), dir))).toEqual({ status: 400, message: MISSING });
+    expect(await refusal(storeImage(new Uint8Array(), storage))).toEqual({ status: 400, message: MISSING });
   });
 });
 

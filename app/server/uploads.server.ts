@@ -1,11 +1,9 @@
 // Admin image uploads (issue 6): read the posted file within a size limit, trust
 // only its content (magic bytes, then a full decode by sharp), and store resized
-// WebP copies under UPLOAD_DIR named by a hash of the content, so a URL never
-// changes meaning and can be cached for a year.
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, rename, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { Readable } from 'node:stream';
+// WebP copies in the file storage's public space (storage/: UPLOAD_DIR on the disk,
+// `public/` in a bucket) named by a hash of the content, so a URL never changes
+// meaning and can be cached for a year.
+import { createHash } from 'node:crypto';
 import {
   MAX_IMAGE_BYTES,
   SNIFF_BYTES,
@@ -16,8 +14,8 @@ import {
   widthsFor,
   type ImageType,
 } from '~/lib/image-upload';
-import { getEnv } from './env.server';
 import { BodyError, parseFormBytes, readBytes } from './http/body.server';
+import { getStorage, type FileStorage, type StoredFile } from './storage/storage.server';
 
 /** Room for the multipart boundaries and part headers around the file itself. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -27,6 +25,18 @@ export const MAX_BODY_BYTES = MAX_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES;
  * (e.g. 8000 × 5000) covers camera photos and bounds decoding memory to ~160 MB.
  */
 export const MAX_INPUT_PIXELS = 40_000_000;
+
+/** A stored image's name is its content's hash: it never changes, so browsers and fronts keep it a year. */
+export const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/**
+ * The storage key of `/uploads/<name>`: public images sit at the root of the public space (on the
+ * disk, UPLOAD_DIR itself, where they always were). Null for a name the store never generates.
+ */
+export function uploadKey(name: string): string | null {
+  // The strict pattern (hex, width, .webp) also rules out '..', slashes and hidden temp files.
+  return isUploadFileName(name) ? `public/${name}` : null;
+}
 
 export type UploadStatus = 400 | 413 | 415;
 
@@ -63,7 +73,7 @@ export async function readUploadedFile(request: Request): Promise<Uint8Array> {
  * Checks, resizes and stores an image; returns the URL the database keeps
  * (`/uploads/<hash>-<largest width>.webp`). The same content always gives the same URL.
  */
-export async function storeImage(bytes: Uint8Array, dir: string = getEnv().uploadDir): Promise<string> {
+export async function storeImage(bytes: Uint8Array, storage?: FileStorage): Promise<string> {
   if (bytes.byteLength === 0) throw new UploadError(400, UPLOAD_MESSAGES.missing);
   // Before any decoding: size, then the type from the content (never the name or MIME type).
   if (bytes.byteLength > MAX_IMAGE_BYTES) throw tooBig();
@@ -78,9 +88,10 @@ export async function storeImage(bytes: Uint8Array, dir: string = getEnv().uploa
   }
 
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 20);
-  await mkdir(dir, { recursive: true });
+  const files = storage ?? (await getStorage());
+  // The largest last: the URL the admin gets names it, so its srcset's smaller widths are there first.
   for (const { width, data } of outputs) {
-    await writeAtomically(path.join(dir, uploadFileName(hash, width)), data);
+    await files.put(uploadKey(uploadFileName(hash, width))!, data, { cacheControl: UPLOAD_CACHE_CONTROL });
   }
   return `/uploads/${uploadFileName(hash, outputs.at(-1)!.width)}`;
 }
@@ -108,34 +119,9 @@ async function resize(bytes: Uint8Array, type: ImageType): Promise<{ width: numb
   return outputs;
 }
 
-/** Readers never see a half-written file: write beside it, then rename over. */
-async function writeAtomically(file: string, data: Buffer) {
-  const temp = path.join(path.dirname(file), `.tmp-${randomBytes(8).toString('hex')}`);
-  try {
-    await writeFile(temp, data, { flag: 'wx' });
-    await rename(temp, file);
-  } catch (error) {
-    await unlink(temp).catch(() => {});
-    throw error;
-  }
-}
-
 /** A stored upload to stream, or null when the name is not one we generate or the file is missing. */
-export async function openUpload(name: string, dir: string = getEnv().uploadDir): Promise<{ body: ReadableStream<Uint8Array>; size: number } | null> {
-  // The strict pattern (hex, width, .webp) also rules out '..', slashes and hidden temp files.
-  if (!isUploadFileName(name)) return null;
-  let handle;
-  try {
-    handle = await open(path.join(dir, name), 'r');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-  const info = await handle.stat();
-  if (!info.isFile()) {
-    await handle.close();
-    return null;
-  }
-  const body = Readable.toWeb(handle.createReadStream()) as unknown as ReadableStream<Uint8Array>;
-  return { body, size: info.size };
+export async function openUpload(name: string, storage?: FileStorage): Promise<StoredFile | null> {
+  const key = uploadKey(name);
+  if (!key) return null;
+  return (storage ?? (await getStorage())).open(key);
 }

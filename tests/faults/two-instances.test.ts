@@ -1,15 +1,25 @@
-// Two app instances on one PostgreSQL, as behind a load balancer: they start together on a new
-// database, a session made on one is valid on the other, checkouts through both lose no order and
-// honour one idempotency key across instances, and concurrent admin saves of one product through
-// both never silently undo each other.
+// Two app instances on one PostgreSQL, as behind a load balancer, each on its own machine (its own
+// DATA_DIR) and one S3 bucket: they start together on a new database, a session made on one is
+// valid on the other, checkouts through both lose no order and honour one idempotency key across
+// instances, concurrent admin saves of one product through both never silently undo each other, and
+// an image uploaded through one is served by the other. The bucket is a local S3 stand-in (s3rver,
+// tests/support/s3-stand-in.ts) for PutObject, GetObject, HeadObject, DeleteObject and ListObjectsV2:
+// https://docs.aws.amazon.com/AmazonS3/latest/API/API_Operations_Amazon_Simple_Storage_Service.html
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import nodePath from 'node:path';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { S3Storage } from '~/server/storage/s3.server';
+import { startS3StandIn, type S3StandIn } from '../support/s3-stand-in';
 import { createCustomers, type Customer } from './accounts';
 import { Visitor } from './http';
 import { privateCluster, query } from './postgres';
-import { ADMIN_EMAIL, startApp, testSecrets, type App } from './server';
+import { ADMIN_EMAIL, ROOT, startApp, testSecrets, type App } from './server';
 import { brokenInvariants, checkout, NO_BROKEN_INVARIANTS, postgresTarget, rows, type StoreTarget } from './store';
 
 const { dataDir, port } = inject('pgCluster');
@@ -19,6 +29,7 @@ describe('two instances on one PostgreSQL', () => {
   let target: StoreTarget;
   let a: App;
   let b: App;
+  let bucket: S3StandIn;
   let customers: Customer[];
   let variant: { id: string; productId: string };
   let secrets: ReturnType<typeof testSecrets>;
@@ -26,10 +37,14 @@ describe('two instances on one PostgreSQL', () => {
   beforeAll(async () => {
     if (!cluster.isRunning()) await cluster.start();
     target = await postgresTarget(cluster.adminUrl, 'clarear_two');
+    bucket = await startS3StandIn();
     // Both started at the same moment on an empty database: one migrates, seeds and creates the
-    // admin while the other waits for it (start-up lock), and both serve.
+    // admin while the other waits for it (start-up lock), and both serve. Each has a folder of its
+    // own, as on two machines; their files are in the one bucket.
     secrets = testSecrets();
-    [a, b] = await Promise.all([startApp({ env: { ...target.env, ...secrets } }), startApp({ env: { ...target.env, ...secrets } })]);
+    const machine = (name: string) => ({ ...target.env, ...secrets, ...bucket.env, DATA_DIR: mkdtempSync(nodePath.join(tmpdir(), `clarear-two-${name}-`)) });
+    [a, b] = await Promise.all([startApp({ env: machine('a') }), startApp({ env: machine('b') })]);
+    expect(a.env.DATA_DIR).not.toBe(b.env.DATA_DIR);
     const handle = await target.open();
     try {
       variant = (await rows<{ id: string; productId: string }>(handle, sql`select id, product_id as "productId" from product_variants order by id limit 1`))[0]!;
@@ -47,6 +62,43 @@ describe('two instances on one PostgreSQL', () => {
   });
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
+    await bucket?.close();
+  });
+
+  it('an image uploaded through one instance is served by the other, from the bucket, on neither disk', async () => {
+    const admin = new Visitor(a.url);
+    await admin.signIn(ADMIN_EMAIL, secrets.ADMIN_PASSWORD);
+    const png = await readFile(nodePath.join(ROOT, 'tests/fixtures/produto.png'));
+    const form = new FormData();
+    form.append('file', new File([png], 'produto.png', { type: 'image/png' }));
+    // As the admin's ImageField posts it (multipart, same origin).
+    const upload = await fetch(`${a.url}/admin/uploads`, { method: 'POST', body: form, headers: { cookie: admin.cookieHeader(), origin: a.url } });
+    expect(upload.status).toBe(200);
+    const { url } = (await upload.json()) as { url: string };
+    expect(url).toMatch(/^\/uploads\/[0-9a-f]{20}-800\.webp$/);
+
+    const stored = new S3Storage(bucket.config);
+    const hash = url.slice('/uploads/'.length, -'-800.webp'.length);
+    expect(await stored.list('public/')).toEqual([320, 640, 800].map((width) => `public/${hash}-${width}.webp`));
+    for (const width of [320, 640, 800]) {
+      // The other instance never saw the upload: it answers from the bucket.
+      const served = await fetch(`${b.url}/uploads/${hash}-${width}.webp`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/webp');
+      expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      const body = Buffer.from(await served.arrayBuffer());
+      expect((await sharp(body).metadata()).width).toBe(width);
+      const object = await stored.open(`public/${hash}-${width}.webp`);
+      expect(body.equals(Buffer.from(await new Response(object!.body).arrayBuffer()))).toBe(true);
+    }
+    expect((await fetch(`${b.url}/uploads/00000000000000000000-640.webp`)).status).toBe(404);
+    // Nothing of it on either machine's disk.
+    for (const app of [a, b]) expect(existsSync(nodePath.join(app.env.DATA_DIR!, 'uploads'))).toBe(false);
+  });
+
+  it('an instance with an incomplete S3 configuration refuses to start and says what is missing', async () => {
+    const start = startApp({ env: { ...target.env, ...secrets, ...bucket.env, S3_BUCKET: '' }, startTimeoutMs: 30_000 });
+    await expect(start).rejects.toThrow(/Configuração de armazenamento incompleta: STORAGE_DRIVER=s3 precisa de S3_BUCKET/);
   });
 
   it('a session created on one instance is valid on the other, and a sign-out on either ends it', async () => {

@@ -8,6 +8,8 @@ export default defineConfig({
     include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['tests/setup-env.ts'],
+    // One migrated PGlite data folder for the run: every in-memory test database starts from it.
+    globalSetup: ['tests/support/pglite-template.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // PGlite instances are memory-heavy; keep parallelism modest on 2 cores.

@@ -28,7 +28,7 @@ import { listOwnOrders } from '~/server/orders/orders.server';
 import { listAdminProducts } from '~/server/product-admin.server';
 import { listBuilderProducts } from '~/server/saved-kits.server';
 import { listAllSubscriptions } from '~/server/subscriptions/subscriptions.server';
-import { createScratchDatabase } from '../tests/integration/engines';
+import { createScratchDatabase } from '../tests/support/scratch-database';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',') as ('postgres' | 'pglite')[];

@@ -11,7 +11,7 @@ import { openDatabase } from '~/db/client.server';
 import { now } from '~/lib/clock';
 import { reportPeriod } from '~/lib/reports';
 import { getReport } from '~/server/reports/reports.server';
-import { createScratchDatabase } from '../tests/integration/engines';
+import { createScratchDatabase } from '../tests/support/scratch-database';
 
 const ORDERS = 100_000;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -3,7 +3,7 @@
 // same SQL and run the same migrations in ./drizzle.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -50,8 +50,11 @@ export type DatabaseOptions =
   /**
    * Embedded PGlite persisted in this folder, or in memory when null (tests). `thread`: PGlite runs
    * in its own worker thread (server/pglite-worker.mjs), as the server does; off, in this one.
+   * `start`: PGlite's own options for an in-thread instance — tests pass its WebAssembly modules
+   * compiled once and a migrated data folder to start from (tests/support/pglite-template.ts), skipping
+   * initdb and the migrations (about 8× faster than a fresh start).
    */
-  | { pgliteDir: string | null; thread?: boolean };
+  | { pgliteDir: string | null; thread?: boolean; start?: Pick<PGliteOptions, 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle' | 'loadDataDir'> };
 
 const migrationsFolder = () => path.resolve(process.env.MIGRATIONS_DIR ?? 'drizzle');
 
@@ -134,7 +137,7 @@ export async function openDatabase(options: DatabaseOptions, observer: DatabaseO
   // The same extensions must be passed on every open of the same data folder (the worker passes these).
   const client = options.thread
     ? (await PGliteWorkerClient.open(options.pgliteDir, { startParams: pgliteStartParams() })).asPGlite()
-    : await PGlite.create(options.pgliteDir ?? undefined, { extensions: { pg_trgm, unaccent }, startParams: pgliteStartParams() });
+    : await PGlite.create(options.pgliteDir ?? undefined, { ...options.start, extensions: { pg_trgm, unaccent }, startParams: pgliteStartParams() });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Database,

@@ -1,42 +1,31 @@
 // The database engines integration tests run on: embedded PGlite always, and
-// PostgreSQL when TEST_DATABASE_URL is set. Each test file gets a fresh,
-// empty database and drops it afterwards.
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+// PostgreSQL when TEST_DATABASE_URL is set. Each test file gets a fresh database
+// (PGlite: loaded from the migrated template; PostgreSQL: an empty scratch one) and drops it afterwards.
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '~/db/client.server';
+import { pgliteAssets } from '../support/pglite-template';
+import { createScratchDatabase } from '../support/scratch-database';
+
+export { createScratchDatabase };
 
 export type Engine = { name: 'pglite' | 'postgres'; open: () => Promise<DatabaseHandle & { drop: () => Promise<void> }> };
+
+/** PGlite's modules and the migrated template, loaded once per test file (tests/support/pglite-template.ts). */
+let start: Promise<NonNullable<Extract<Parameters<typeof openDatabase>[0], { pgliteDir: string | null }>['start']>> | undefined;
+const pgliteStart = () =>
+  (start ??= (async () => {
+    const [assets, template] = await Promise.all([pgliteAssets(), readFile(inject('pgliteTemplate'))]);
+    return { ...assets, loadDataDir: new Blob([template]) };
+  })());
 
 const pgliteEngine: Engine = {
   name: 'pglite',
   open: async () => {
-    const handle = await openDatabase({ pgliteDir: null });
+    const handle = await openDatabase({ pgliteDir: null, start: await pgliteStart() });
     return { ...handle, drop: () => handle.close() };
   },
 };
-
-/**
- * A fresh, empty PostgreSQL database on the server of `adminUrl` (TEST_DATABASE_URL):
- * its URL, and `drop` to remove it (closing whatever connections are left).
- */
-export async function createScratchDatabase(adminUrl: string, prefix = 'clarear_it'): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 function postgresEngine(adminUrl: string): Engine {
   return {

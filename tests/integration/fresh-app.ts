@@ -2,10 +2,10 @@
 // singletons and module cache reset, a new DATA_DIR, the test admin's environment, no SMTP (the
 // outbox writes files), and on PostgreSQL a scratch database as DATABASE_URL. The caller then
 // imports the app's modules and, in afterAll, closes the database and calls `dropDatabase`.
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { vi } from 'vitest';
+import { inject, vi } from 'vitest';
 import { createScratchDatabase, type Engine } from './engines';
 import { setTestAdminEnv } from './test-admin';
 
@@ -24,6 +24,8 @@ export async function prepareFreshApp(
   delete process.env.SMTP_URL;
   delete process.env.DATABASE_URL;
   let dropDatabase = async () => {};
+  // PGlite starts from the run's migrated data folder (tests/support/pglite-template.ts) instead of initdb.
+  if (engineName === 'pglite') cpSync(inject('pgliteTemplateDir'), path.join(dataDir, 'pglite'), { recursive: true });
   if (engineName === 'postgres') {
     const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, databasePrefix);
     process.env.DATABASE_URL = scratch.url;

@@ -11,6 +11,7 @@ import type * as Schema from '~/db/schema';
 import type { callAuth, handleAuthRequest } from '~/server/auth/auth.server';
 import type { getSessionUser } from '~/server/auth/session.server';
 import { createScratchDatabase, engines } from './engines';
+import { pgliteFromTemplate } from './fresh-app';
 import { TEST_ADMIN, setTestAdminEnv } from './test-admin';
 
 const ORIGIN = 'http://localhost:3000';
@@ -74,6 +75,7 @@ describe.each(engines.map((e, i) => [e.name, i] as const))('auth endpoints on %s
     delete process.env.DATABASE_URL;
     setTestAdminEnv();
     let dropDatabase = async () => {};
+    if (engineName === 'pglite') pgliteFromTemplate(dataDir);
     if (engineName === 'postgres') {
       const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'clarear_authep');
       process.env.DATABASE_URL = scratch.url;

@@ -18,6 +18,7 @@ import type * as ThrottleModule from '~/server/mail/throttle.server';
 import type * as OutboxModule from '~/server/mail/outbox.server';
 import type * as ClockModule from '~/lib/clock';
 import { createScratchDatabase, engines } from './engines';
+import { pgliteFromTemplate } from './fresh-app';
 
 // The store's public URL. Requests reach the app on another host (a proxy, an internal
 // address): e-mail links must follow the configuration, never the request.
@@ -85,6 +86,7 @@ describe.each(engines.map((e, i) => [e.name, i] as const))('duplicate sign-up on
     delete process.env.SMTP_URL;
     delete process.env.DATABASE_URL;
     let dropDatabase = async () => {};
+    if (engineName === 'pglite') pgliteFromTemplate(dataDir);
     if (engineName === 'postgres') {
       const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'clarear_dup');
       process.env.DATABASE_URL = scratch.url;

@@ -24,12 +24,16 @@ export async function prepareFreshApp(
   delete process.env.SMTP_URL;
   delete process.env.DATABASE_URL;
   let dropDatabase = async () => {};
-  // PGlite starts from the run's migrated data folder (tests/support/pglite-template.ts) instead of initdb.
-  if (engineName === 'pglite') cpSync(inject('pgliteTemplateDir'), path.join(dataDir, 'pglite'), { recursive: true });
+  if (engineName === 'pglite') pgliteFromTemplate(dataDir);
   if (engineName === 'postgres') {
     const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, databasePrefix);
     process.env.DATABASE_URL = scratch.url;
     dropDatabase = scratch.drop;
   }
   return { dataDir, dropDatabase };
+}
+
+/** DATA_DIR/pglite as a copy of the run's migrated data folder (tests/support/pglite-template.ts): no initdb on first open. */
+export function pgliteFromTemplate(dataDir: string): void {
+  cpSync(inject('pgliteTemplateDir'), path.join(dataDir, 'pglite'), { recursive: true });
 }

@@ -19,6 +19,7 @@ import { isUuid } from '~/lib/schemas/ids';
 import { setTestAdminEnv, TEST_ADMIN } from './test-admin';
 import { NEW_ADDRESS_FIELDS } from './delivery';
 import { createScratchDatabase, engines } from './engines';
+import { pgliteFromTemplate } from './fresh-app';
 
 const ORIGIN = 'http://localhost:3000';
 /** Runs per property: enough to meet every kind of value each time, small enough for CI (HOSTILE_RUNS raises it). */
@@ -236,6 +237,7 @@ describe.each(engines.map((e) => e.name))('hostile input on %s', (engineName) =>
     process.env.PAY_RATE_LIMIT_MAX = '100000';
     setTestAdminEnv();
     let dropDatabase = async () => {};
+    if (engineName === 'pglite') pgliteFromTemplate(dataDir);
     if (engineName === 'postgres') {
       const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'clarear_hostile');
       process.env.DATABASE_URL = scratch.url;

@@ -109,6 +109,11 @@ const schema = z.object({
     .enum(['0', '1', 'true', 'false'])
     .default('1')
     .transform((v) => v === '1' || v === 'true'),
+  /**
+   * How long a job run may go without a heartbeat before another instance takes it over (its process
+   * died). pg-boss's minimum is 10; the supervision, retry delay and polling scale with it.
+   */
+  JOBS_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(600).default(20),
 });
 
 /** How server/storage keeps files: public keys in publicDir and private ones in privateDir, or one bucket. */

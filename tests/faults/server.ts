@@ -2,7 +2,8 @@
 // given environment, waits until it answers, and stops it by signal. Shared by every fault test.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync } from 'node:fs';
+import { inject } from 'vitest';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -88,6 +89,8 @@ async function startAppOnce(options: AppOptions): Promise<App> {
     PAY_RATE_LIMIT_MAX: '10000',
     ...options.env,
   };
+  // A new embedded database starts from the run's migrated data folder (global-setup.ts): no initdb.
+  if (!options.env?.DATA_DIR && !env.DATABASE_URL) cpSync(inject('pgliteTemplateDir'), path.join(env.DATA_DIR!, 'pglite'), { recursive: true });
   const child = spawn(process.execPath, ['server.mjs'], {
     cwd: ROOT,
     env: { ...process.env, TEST_DATABASE_URL: '', ...env },

@@ -93,7 +93,8 @@ describe.each(targets)('SIGKILL during renewals on $name', ({ make }) => {
     // Charged by card with the built-in provider: its instant approval is a test-mode one (a production
     // store without a gateway charges Pix instead; docs/decisions/0001-payment-methods-offered.md).
     // Test mode logs nothing unless asked: the count below reads the info lines.
-    const app = await startApp({ env: { ...target.env, NODE_ENV: 'test', LOG_LEVEL: 'info' } });
+    // The shortest heartbeat pg-boss allows: the restarted store takes the dead run over in seconds, not a minute.
+    const app = await startApp({ env: { ...target.env, NODE_ENV: 'test', LOG_LEVEL: 'info', JOBS_HEARTBEAT_SECONDS: '10' } });
     // Each renewal logs once its batch (orders, periods, attempts) is committed and its charge's answer
     // recorded: a sixth line means a batch is committed (the kill may come before some answers are recorded).
     await until(() => renewals(app.output()) >= 6, 60_000);

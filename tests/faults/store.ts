@@ -1,7 +1,8 @@
 // The data a fault test needs in the store's database, and the checks it makes afterwards, the same
 // on PostgreSQL and PGlite. Written for an app that is not running on PGlite (one process at a time).
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
+import { inject } from 'vitest';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -26,6 +27,8 @@ export async function postgresTarget(adminUrl: string, prefix: string): Promise<
 
 export function pgliteTarget(): StoreTarget {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clarear-faults-pglite-'));
+  // From the run's migrated data folder (global-setup.ts), as a store's first start would leave it.
+  cpSync(inject('pgliteTemplateDir'), path.join(dataDir, 'pglite'), { recursive: true });
   return {
     name: 'pglite',
     env: { DATA_DIR: dataDir, DATABASE_URL: '' },

@@ -36,6 +36,14 @@ export async function pgliteAssets(): Promise<Pick<PGliteOptions, 'pgliteWasmMod
 
 /** Vitest global setup: makes the dump, hands its path to the workers, removes it at the end. */
 export default async function setup(project: TestProject) {
+  const { dir, file, folder } = await makePgliteTemplate();
+  project.provide('pgliteTemplate', file);
+  project.provide('pgliteTemplateDir', folder);
+  return () => rmSync(dir, { recursive: true, force: true });
+}
+
+/** The migrated data folder (`folder`) and its dump (`file`), in a new temporary `dir`. */
+export async function makePgliteTemplate(): Promise<{ dir: string; file: string; folder: string }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'clarear-pglite-template-'));
   const file = path.join(dir, 'template.tar');
   const folder = path.join(dir, 'pglite');
@@ -48,7 +56,5 @@ export default async function setup(project: TestProject) {
   } finally {
     await base.close();
   }
-  project.provide('pgliteTemplate', file);
-  project.provide('pgliteTemplateDir', folder);
-  return () => rmSync(dir, { recursive: true, force: true });
+  return { dir, file, folder };
 }

@@ -9,6 +9,7 @@ import { lt, sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '~/db/client.server';
 import { emailOutbox, mailThrottle, rateLimits } from '~/db/schema';
 import { now, DAY_MS } from '~/lib/clock';
+import { getEnv } from '../env.server';
 import { log } from '../log.server';
 import { deliverDueMail } from '../mail/outbox.server';
 import { expireUnpaidOrders } from '../orders/expiry.server';
@@ -48,21 +49,36 @@ export async function pruneOldRows(db: Database): Promise<void> {
 
 export type JobRunner = { stop(): Promise<void> };
 
+/**
+ * How fast a run whose process died is taken over, from the heartbeat (20 s by default: supervised
+ * every 15 s, retried after 30 s, polled every 10 s — about a minute).
+ */
+export function jobTimings(heartbeatSeconds: number) {
+  return {
+    heartbeatSeconds,
+    superviseIntervalSeconds: Math.max(1, Math.round(heartbeatSeconds * 0.75)),
+    retryDelay: Math.round(heartbeatSeconds * 1.5),
+    pollingIntervalSeconds: Math.max(1, Math.round(heartbeatSeconds / 2)),
+  };
+}
+
 export async function startJobs(handle: DatabaseHandle): Promise<JobRunner> {
+  const timings = jobTimings(getEnv().JOBS_HEARTBEAT_SECONDS);
+  const supervision = { superviseIntervalSeconds: timings.superviseIntervalSeconds, monitorIntervalSeconds: timings.superviseIntervalSeconds };
   const boss =
     handle.jobs.engine === 'pglite'
-      ? new PgBoss({ db: fromPglite(handle.jobs.pglite), backend: 'pglite', superviseIntervalSeconds: 15, monitorIntervalSeconds: 15 })
-      : new PgBoss({ connectionString: handle.jobs.connectionString, max: 3, application_name: 'clarear-jobs', superviseIntervalSeconds: 15, monitorIntervalSeconds: 15 });
+      ? new PgBoss({ db: fromPglite(handle.jobs.pglite), backend: 'pglite', ...supervision })
+      : new PgBoss({ connectionString: handle.jobs.connectionString, max: 3, application_name: 'clarear-jobs', ...supervision });
   boss.on('error', (error) => log.error('pg-boss', error));
   await boss.start();
   for (const job of JOBS) {
     // The worker's heartbeat: a run whose process died (SIGKILL, a lost machine) is failed within
     // about a minute, so the singleton queue does not wait for the 10-minute expiry to run again.
-    const queue = { policy: 'singleton' as const, retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 600, heartbeatSeconds: 20 };
+    const queue = { policy: 'singleton' as const, retryLimit: 3, retryDelay: timings.retryDelay, retryBackoff: true, expireInSeconds: 600, heartbeatSeconds: timings.heartbeatSeconds };
     await boss.createQueue(job.name, queue);
     await boss.updateQueue(job.name, { retryLimit: queue.retryLimit, retryDelay: queue.retryDelay, retryBackoff: queue.retryBackoff, expireInSeconds: queue.expireInSeconds, heartbeatSeconds: queue.heartbeatSeconds });
     await boss.schedule(job.name, job.cron, null, { tz: 'America/Sao_Paulo' });
-    await boss.work(job.name, { localConcurrency: 1, pollingIntervalSeconds: 10 }, async () => {
+    await boss.work(job.name, { localConcurrency: 1, pollingIntervalSeconds: timings.pollingIntervalSeconds }, async () => {
       await job.run(handle.db);
     });
     // At start-up too: an order that expired while the store was down is released now.

@@ -1,6 +1,9 @@
 // The fixed subscription plans (SPEC §9) and the dates they set.
 import { now as clockNow } from './clock';
-import type { SubscriptionFrequency } from './cart';
+
+/** The plan's frequencies: the one list (the database's enum and CHECK, the forms, the cart's plan line). */
+export const PLAN_FREQUENCIES = ['monthly', 'semiannual', 'annual'] as const;
+export type SubscriptionFrequency = (typeof PLAN_FREQUENCIES)[number];
 
 /** One of the plan's fixed options (SPEC §9: frequency, name, months). */
 export type Plan = {
@@ -39,10 +42,11 @@ export function findPlan(frequency: unknown): Plan | null {
   return PLANS.find((p) => p.frequency === frequency) ?? null;
 }
 
-/** Subscriber discount (SPEC §9): 10% off single purchases. */
-export const SUBSCRIBER_DISCOUNT_PERCENT = 10;
-/** Delivery frequency a subscriber picks at checkout, in months (default 1). */
-export const DELIVERY_FREQUENCIES = [1, 2, 3] as const;
+/** How often a programmed delivery repeats, in months: the subscriber picks at checkout (default 1) and may change it later. */
+export const DELIVERY_MONTHS = [1, 2, 3] as const;
+export type DeliveryMonths = (typeof DELIVERY_MONTHS)[number];
+/** The choices in a sentence: "a cada 1, 2 ou 3 meses". */
+export const DELIVERY_MONTHS_PHRASE = `${DELIVERY_MONTHS.slice(0, -1).join(', ')} ou ${DELIVERY_MONTHS.at(-1)}`;
 
 /**
  * An ISO date (yyyy-mm-dd) plus whole months, on the calendar: the day is kept

@@ -4,9 +4,8 @@
 // arrays by formDataToObject, so every message keys to the input it belongs to.
 import { z } from 'zod';
 import './zod-pt-br';
-import type { SubscriptionFrequency } from '../cart';
 import { parseDecimal } from '../decimal';
-import { PLANS } from '../plans';
+import { PLANS, type SubscriptionFrequency } from '../plans';
 import { PLAN_ICON_NAMES } from '../plan-icons';
 import { imageUrlSchema } from './image-url';
 

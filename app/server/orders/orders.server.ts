@@ -5,7 +5,7 @@ import type { Executor } from '~/db/client.server';
 import { orderEvents, orderItems, orders, paymentAttempts, paymentConfirmations, user, type PaymentDetails } from '~/db/schema';
 import type { OrderActor, OrderStatus } from '~/lib/order-lifecycle';
 import type { Carrier } from '~/lib/tracking';
-import type { DiscountKind } from '~/lib/pricing';
+import type { DiscountKind } from '~/lib/discounts';
 import { pageWindow } from '~/lib/pagination';
 import { isUuid } from '~/lib/schemas/ids';
 import { welcomeUsedBy } from './welcome-offer.server';

@@ -5,8 +5,7 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { isUniqueViolation } from '~/db/errors.server';
 import { planOptions, subscriptionConfigs } from '~/db/schema';
-import type { SubscriptionFrequency } from '~/lib/cart';
-import { PLANS, type PlanOption } from '~/lib/plans';
+import { PLANS, type PlanOption, type SubscriptionFrequency } from '~/lib/plans';
 
 export type PlanConfig = typeof subscriptionConfigs.$inferSelect;
 

@@ -7,12 +7,11 @@ import { and, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import type { Database, Executor, Transaction } from '~/db/client.server';
 import { isUniqueViolation } from '~/db/errors.server';
 import { orders, planChanges, programmedDeliveries, subscriptionPeriods, user, userSubscriptions } from '~/db/schema';
-import type { SubscriptionFrequency } from '~/lib/cart';
 import { now } from '~/lib/clock';
 import type { OrderActor } from '~/lib/order-lifecycle';
 import { pageWindow } from '~/lib/pagination';
 import { DELETED_CUSTOMER_NAME } from '~/lib/privacy';
-import { addMonths, PLAN_NAME, todayInBrazil } from '~/lib/plans';
+import { addMonths, PLAN_NAME, type SubscriptionFrequency, todayInBrazil } from '~/lib/plans';
 import { autoResumeDate, givesSubscriberDiscount, resumeSchedule, skipDate } from '~/lib/subscription-schedule';
 import { kickMailDelivery } from '../mail/outbox.server';
 import { applyOrderActionIn } from '../orders/transitions.server';

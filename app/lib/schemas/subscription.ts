@@ -20,8 +20,6 @@ export const SUBSCRIPTION_ACTION_MESSAGES = {
 
 const M = SUBSCRIPTION_ACTION_MESSAGES;
 
-export const MAX_RENEWAL_INSTALLMENTS = 12;
-
 
 const subscriptionId = z.uuid(M.subscription);
 const deliveryId = z.uuid(M.delivery);

@@ -24,12 +24,6 @@ export async function findPlanOption(db: Executor, frequency: unknown): Promise<
   return (await listPlanOptions(db)).find((o) => o.frequency === frequency) ?? null;
 }
 
-/** The option a customer may buy now: the plan must be switched on. */
-export async function findSellablePlanOption(db: Executor, frequency: unknown): Promise<PlanOption | null> {
-  const [active, option] = await Promise.all([getActivePlanConfig(db), findPlanOption(db, frequency)]);
-  return active && option ? option : null;
-}
-
 export type PlanOptionUpdate = { frequency: SubscriptionFrequency; price: string; highlight: string | null };
 
 /** The admin's new prices and highlights (the caller's transaction). Existing subscriptions keep theirs. */

@@ -163,11 +163,6 @@ export async function listOwnSubscriptions(db: Executor, userId: string): Promis
   );
 }
 
-/** SPEC §7 (kept for callers that want only active ones): the user's active subscriptions. */
-export async function listActiveSubscriptions(db: Executor, userId: string): Promise<OwnSubscription[]> {
-  return (await listOwnSubscriptions(db, userId)).filter((s) => s.status === 'active');
-}
-
 // ---------------------------------------------------------------- changes (customer, admin, system)
 
 export type SubscriptionActor = { kind: OrderActor; userId?: string };
@@ -305,11 +300,6 @@ async function applyChange(tx: Transaction, row: Row, actor: SubscriptionActor, 
       return done({ status: 'cancelled', resumeOn: null });
     }
   }
-}
-
-/** SPEC §4 active → cancelled by the customer: the record is kept and leaves the list. */
-export async function cancelOwnSubscription(db: Database, userId: string, subscriptionId: string): Promise<boolean> {
-  return (await changeSubscription(db, subscriptionId, { kind: 'customer', userId }, { action: 'cancel' })).ok;
 }
 
 // ---------------------------------------------------------------- admin (/admin/subscriptions)

@@ -4,6 +4,7 @@
 // string and code handles it in integer cents (app/lib/money.ts).
 import { sql } from 'drizzle-orm';
 // Relative, not '~/': drizzle-kit reads this file too.
+import { now } from '../lib/clock';
 import { CUSTOMER_AUDIT_ACTIONS } from '../lib/customers';
 import { DISCOUNT_KINDS } from '../lib/discounts';
 import { ORDER_ACTORS, ORDER_STATUSES } from '../lib/order-lifecycle';
@@ -33,7 +34,7 @@ const updatedAt = () =>
   timestamp('updated_at', { withTimezone: true })
     .notNull()
     .defaultNow()
-    .$onUpdate(() => new Date());
+    .$onUpdate(() => now());
 
 export const ROLES = ['customer', 'admin'] as const;
 export const THEMES = ['light', 'dark'] as const;

@@ -5,6 +5,7 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { isUniqueViolation } from '~/db/errors.server';
 import { planOptions, subscriptionConfigs } from '~/db/schema';
+import { now } from '~/lib/clock';
 import { PLANS, type PlanOption, type SubscriptionFrequency } from '~/lib/plans';
 
 export type PlanConfig = typeof subscriptionConfigs.$inferSelect;
@@ -32,7 +33,7 @@ export async function updatePlanOptions(db: Executor, options: readonly PlanOpti
     await db
       .insert(planOptions)
       .values({ frequency: option.frequency, price: option.price, highlight: option.highlight })
-      .onConflictDoUpdate({ target: planOptions.frequency, set: { price: option.price, highlight: option.highlight, updatedAt: new Date() } });
+      .onConflictDoUpdate({ target: planOptions.frequency, set: { price: option.price, highlight: option.highlight, updatedAt: now() } });
   }
 }
 
@@ -90,7 +91,7 @@ export async function updatePlanConfig(db: Executor, id: string, input: PlanConf
           isActive: input.isActive,
           benefits: input.benefits,
           howItWorksSteps: input.steps,
-          updatedAt: new Date(),
+          updatedAt: now(),
         })
         .where(eq(subscriptionConfigs.id, id));
       await updatePlanOptions(tx, input.options);

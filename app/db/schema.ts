@@ -1,4 +1,4 @@
-// The whole database schema, one table per entity of SPEC §3, plus the auth
+// The whole database schema, one table per entity of the store, plus the auth
 // tables Better Auth uses. Constraints live here so bad data cannot be stored,
 // whatever code writes it. Money is numeric(12,2): drivers return it as a
 // string and code handles it in integer cents (app/lib/money.ts).
@@ -234,7 +234,7 @@ export const products = pgTable(
     // The admin's product list in its order (name, then id): a page reads its rows from the index.
     index('products_name_idx').on(t.name, t.id),
     index('products_base_price_idx').on(t.basePrice),
-    // Accent- and case-insensitive "contains" search (SPEC §5 Search).
+    // Accent- and case-insensitive "contains" search of product names.
     index('products_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
   ],
 );
@@ -380,7 +380,7 @@ export const userSubscriptions = pgTable(
     paidThrough: date('paid_through'),
     pausedReason: text('paused_reason', { enum: PAUSE_REASONS }),
     pausedAt: timestamp('paused_at', { withTimezone: true }),
-    /** A customer's pause ends by itself on this day (SPEC §1 keeps the discount for at most 3 months). */
+    /** A customer's pause ends by itself on this day, at most PAUSE_MAX_MONTHS (3) after it began. */
     resumeOn: date('resume_on'),
     /** A card renewal charges this card, kept at the gateway (never the card itself). */
     savedCardId: uuid('saved_card_id').references((): AnyPgColumn => savedCards.id, { onDelete: 'set null' }),
@@ -778,7 +778,7 @@ export const emailOutbox = pgTable(
   ],
 );
 
-/** The plan's three options (SPEC §9): names and months are fixed, the admin edits price and highlight. */
+/** The plan's three options: names and months are fixed (lib/plans), the admin edits price and highlight. */
 export const planOptions = pgTable(
   'plan_options',
   {
@@ -1178,7 +1178,7 @@ export const customerAudit = pgTable(
 
 // ---------------------------------------------------------------- store settings (issue 16: /admin/settings)
 
-/** One of the footer's marketing figures (SPEC §1): '50k+' over 'clientes'. */
+/** One of the home page's marketing figures: '50k+' over 'clientes'. */
 export type MarketingFigure = { value: string; label: string };
 
 /**

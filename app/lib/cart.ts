@@ -1,4 +1,4 @@
-// Cart rules (SPEC §3 Cart item, §4 Cart) as pure functions over an immutable
+// Cart rules (one line per id, 1 to 99 units, one plan at a time) as pure functions over an immutable
 // list; app/lib/cart-store.ts keeps the list in localStorage.
 import { toCents } from './money';
 import type { SubscriptionFrequency } from './plans';

@@ -14,7 +14,7 @@ export function orderStatusLabel(status: string): string {
   return ORDER_STATUS_LABELS[status] ?? status;
 }
 
-/** SPEC §9: an order id is shown as its first 8 characters. */
+/** An order id is shown as its first 8 characters, upper case. */
 export function shortOrderId(id: string): string {
   return id.slice(0, 8).toUpperCase();
 }

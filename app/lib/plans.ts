@@ -1,11 +1,11 @@
-// The fixed subscription plans (SPEC §9) and the dates they set.
+// The fixed subscription plans (monthly, semiannual, annual) and the dates they set.
 import { now as clockNow } from './clock';
 
 /** The plan's frequencies: the one list (the database's enum and CHECK, the forms, the cart's plan line). */
 export const PLAN_FREQUENCIES = ['monthly', 'semiannual', 'annual'] as const;
 export type SubscriptionFrequency = (typeof PLAN_FREQUENCIES)[number];
 
-/** One of the plan's fixed options (SPEC §9: frequency, name, months). */
+/** One of the plan's fixed options: frequency, name, months. */
 export type Plan = {
   frequency: SubscriptionFrequency;
   name: string;
@@ -24,10 +24,10 @@ export const PLANS: readonly Plan[] = [
 ];
 
 /**
- * SPEC §9's prices and highlights: what migration 0008 stored in `plan_options`. The store reads
+ * The launch prices and highlights: what migration 0008 stored in `plan_options`. The store reads
  * the table (server/subscriptions/plans.server.ts), never this list; tests compare against it.
  */
-export const SPEC_PLAN_OPTIONS: readonly PlanOption[] = [
+export const INITIAL_PLAN_OPTIONS: readonly PlanOption[] = [
   { ...PLANS[0]!, price: '49.90', highlight: null },
   { ...PLANS[1]!, price: '249.50', highlight: 'Economize 5%!' },
   { ...PLANS[2]!, price: '538.90', highlight: 'Economize 10%!' },

@@ -1,4 +1,4 @@
-// Site preferences (SPEC §3 user_preferences, §9 defaults): one row per user,
+// Site preferences (user_preferences; DEFAULT_PREFERENCES when none is saved): one row per user,
 // created from the defaults on first read, upserted on user_id.
 import { eq } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';

@@ -1,4 +1,4 @@
-// The customer's own data (SPEC §2 perfil): name and the CPF/CNPJ kept from checkout.
+// The customer's own data (/area-cliente/perfil): name and the CPF/CNPJ kept from checkout.
 import { eq } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { user } from '~/db/schema';

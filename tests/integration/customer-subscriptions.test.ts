@@ -1,4 +1,4 @@
-// The customer's subscriptions tab (SPEC §2, §4; issue 14) and site preferences (SPEC §7), on every
+// The customer's subscriptions tab (issue 14) and site preferences, on every
 // engine: the live subscription as the tab reads it, plan change, pause (≤ 3 months) and resume,
 // skip on the anchor's calendar, cancel, a resume refused while a renewal is unpaid, someone else's
 // ids changing nothing, and the programmed deliveries' own actions. The one clock is fixed per test.

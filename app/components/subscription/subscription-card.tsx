@@ -1,4 +1,4 @@
-// The customer's live subscription on /area-cliente/assinaturas (SPEC §2, §4; issue 14): plan, status,
+// The customer's live subscription on /area-cliente/assinaturas (issue 14): plan, status,
 // next charge and amount, payment method, pause/resume/skip/plan change/payment change/cancel, each
 // behind a confirmation, an unpaid renewal's notice with "Pagar agora", and the renewals' orders.
 import { useEffect, useId, useState } from 'react';

@@ -1,4 +1,4 @@
-// The admin's plan editor (/admin/subscriptions, SPEC §3 subscription_configs, §9 plan options):
+// The admin's plan editor (/admin/subscriptions: the plan's page in subscription_configs, its options' prices):
 // one schema for the browser check and the action. The form posts its lists as
 // indexed fields (options.0.price, benefits.0.text, benefits.0.icon, steps.0.title, …), read into
 // arrays by formDataToObject, so every message keys to the input it belongs to.

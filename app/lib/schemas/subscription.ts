@@ -1,4 +1,4 @@
-// The customer's own subscription and programmed-delivery actions (SPEC §2 assinaturas tab, §4):
+// The customer's own subscription and programmed-delivery actions (the assinaturas tab):
 // what /area-cliente/assinaturas posts, one branch per `intent`. The page builds its forms from the
 // constants below; the action parses with the union.
 import { z } from 'zod';

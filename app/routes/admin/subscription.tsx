@@ -296,7 +296,7 @@ function Renewals({ subscription: s }: { subscription: AdminSubscriptionDetail }
   );
 }
 
-/** SPEC §4: green for active, yellow for any other status. */
+/** A subscription's status: green for active, yellow for any other. */
 function SubscriptionStatusBadge({ status }: { status: string }) {
   return (
     <span

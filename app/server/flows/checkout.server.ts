@@ -1,4 +1,4 @@
-// The checkout flow (SPEC §4 Checkout, §7 Writes, §9 Pricing), done right: the server
+// The checkout flow: the server
 // reprices every line from the database, applies the subscriber discount or the
 // welcome offer from its own view of the buyer, and writes subscription, order
 // and items in one transaction together with the payment. An idempotency key

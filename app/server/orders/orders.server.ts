@@ -1,4 +1,4 @@
-// Reading a customer's orders (SPEC §7: orders by user_id, newest first).
+// Reading a customer's orders: their own (by user_id), newest first.
 // Every function takes the session user's id: nobody reads another's orders.
 import { and, asc, count, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';

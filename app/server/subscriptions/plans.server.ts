@@ -1,4 +1,4 @@
-// The subscription plan (SPEC §3 subscription_configs) and its three options' prices
+// The subscription plan (subscription_configs) and its three options' prices
 // (plan_options): the one source that /assinatura, the checkout, admin assignments and the
 // customer's plan change read. The storefront reads the active plan, the admin edits it.
 import { and, desc, eq, ne } from 'drizzle-orm';
@@ -10,7 +10,7 @@ import { PLANS, type PlanOption, type SubscriptionFrequency } from '~/lib/plans'
 
 export type PlanConfig = typeof subscriptionConfigs.$inferSelect;
 
-/** The three options with today's prices, in SPEC §9's order. */
+/** The three options with today's prices, in PLANS' order (monthly, semiannual, annual). */
 export async function listPlanOptions(db: Executor): Promise<PlanOption[]> {
   const rows = await db.select({ frequency: planOptions.frequency, price: planOptions.price, highlight: planOptions.highlight }).from(planOptions);
   const byFrequency = new Map(rows.map((r) => [r.frequency, r]));
@@ -65,7 +65,7 @@ export type PlanConfigUpdate = Pick<PlanConfig, 'planName' | 'headline' | 'descr
 export type PlanUpdateResult = 'updated' | 'not-found' | 'conflict';
 
 /**
- * SPEC §7 subscription_configs update by id. Switching this plan on switches any
+ * Saves the plan editor (subscription_configs, by id). Switching this plan on switches any
  * other off in the same transaction, so the store keeps exactly one active plan;
  * the options' prices are written in that transaction too (all or nothing).
  * 'conflict' when another admin activated a different plan at the same moment.

@@ -1,4 +1,4 @@
-// Subscriptions of users (SPEC §3 user_subscriptions, §4 statuses) and what customers and admins
+// Subscriptions of users (active, paused or cancelled) and what customers and admins
 // do with them: change plan, pause, resume, skip, change the payment method, cancel. Every change
 // locks the subscription's row, checks its state, writes its history and e-mail in one
 // transaction. A customer's call is filtered by their user id: someone else's subscription reads
@@ -24,7 +24,7 @@ import { findPlanOption } from './plans.server';
 type PaymentMethod = (typeof userSubscriptions.$inferSelect)['paymentMethod'];
 
 /**
- * Whether the buyer gets the subscriber's 10% (SPEC §1, §9): a live (active or paused) plan paid
+ * Whether the buyer gets the subscriber discount: a live (active or paused) plan paid
  * through today and not paused for an unpaid renewal (lib/subscription-schedule).
  */
 export async function isSubscriber(db: Executor, userId: string): Promise<boolean> {
@@ -320,7 +320,7 @@ export type AdminSubscription = {
 export type SubscriptionPage = { subscriptions: AdminSubscription[]; total: number; page: number; pageCount: number };
 
 /**
- * SPEC §7: every subscription, any status, with the user's name and e-mail,
+ * The admin's list: every subscription, any status, with the user's name and e-mail,
  * newest first, one page at a time. A page past the end shows the last page.
  */
 export async function listAllSubscriptions(db: Executor, { page, pageSize }: { page: number; pageSize: number }): Promise<SubscriptionPage> {
@@ -361,7 +361,7 @@ export type AssignResult =
   | { status: 'already-subscribed' };
 
 /**
- * SPEC §4 creation by an admin: a monthly, active subscription for the user with
+ * An admin gives a subscription: a monthly, active subscription for the user with
  * this e-mail (any case), at the monthly option's price today, next date one month from
  * today. The one-live index decides, even for two assigns at the same moment:
  * a user with an active or paused subscription gets no second one.
@@ -392,7 +392,7 @@ export async function assignSubscriptionByEmail(db: Database, email: string, tod
   }
 }
 
-/** SPEC §4 removal by an admin: the record is deleted, whatever its status. False when there is no such id. */
+/** An admin removes a subscription: the record is deleted, whatever its status. False when there is no such id. */
 export async function removeSubscription(db: Executor, subscriptionId: string): Promise<boolean> {
   const rows = await db.delete(userSubscriptions).where(eq(userSubscriptions.id, subscriptionId)).returning({ id: userSubscriptions.id });
   return rows.length > 0;

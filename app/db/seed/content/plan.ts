@@ -2,7 +2,7 @@ import { SUBSCRIBER_DISCOUNT_PERCENT } from '../../../lib/discounts';
 import { DELIVERY_MONTHS_PHRASE } from '../../../lib/plans';
 import type { SeedPlanConfig } from '../types';
 
-// Aligned with SPEC §9: monthly R$ 49,90, semiannual R$ 249,50 (5% off),
+// Aligned with the launch prices (lib/plans INITIAL_PLAN_OPTIONS): monthly R$ 49,90, semiannual R$ 249,50 (5% off),
 // annual R$ 538,90 (10% off); subscribers get 10% off single purchases and
 // choose a delivery frequency of 1, 2 or 3 months at checkout. The prices the
 // store charges are plan_options rows (migration 0008, then the admin's editor);

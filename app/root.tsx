@@ -65,7 +65,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data(
     {
       user: user && { name: user.name, email: user.email, role: user.role },
-      /** Computed on the server from the user's subscriptions (SPEC §1): gives the 10% now. */
+      /** Computed on the server from the user's subscriptions: gives the subscriber discount now. */
       isSubscriber: standing.isSubscriber,
       /** Has a live plan (paid or not): /assinatura sends them to it instead of selling a second one. */
       hasSubscription: standing.hasSubscription,

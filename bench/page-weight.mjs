@@ -2,7 +2,8 @@
 // the client entry and, for every route the URL matches (root, layouts, the
 // page) its module, the chunks it imports and its CSS — what the server-rendered HTML preloads.
 // Deterministic (no server, no network), so `npm test` enforces the budget: the home page's
-// JavaScript at most 125 KB gzipped (issue 17, goal 6).
+// JavaScript at most 125 KB gzipped (issue 17, goal 6). It also fails when any client chunk carries
+// the database schema (issue 31): a page that imports a value from app/db/schema ships every table.
 // Usage: npm run build && node bench/page-weight.mjs [--check] [path ...]
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -55,6 +56,24 @@ export function pageWeight(pathname) {
   };
 }
 
+/**
+ * Client chunks that name a table of app/db/schema.ts (read from its pgTable('…') calls; the names
+ * with an underscore, which no client text uses) or carry Drizzle itself ('drizzle:' symbols).
+ */
+export function schemaLeaks() {
+  const schema = readFileSync('app/db/schema.ts', 'utf8');
+  const tables = [...schema.matchAll(/pgTable\(\s*'([a-z0-9_]+)'/g)].map((m) => m[1]).filter((name) => name.includes('_'));
+  if (tables.length < 10) throw new Error('Não encontrei as tabelas em app/db/schema.ts (pgTable).');
+  const leaks = [];
+  for (const file of readdirSync(path.join(CLIENT, 'assets')).filter((f) => f.endsWith('.js'))) {
+    const source = readFileSync(path.join(CLIENT, 'assets', file), 'utf8');
+    const found = tables.filter((t) => source.includes(`"${t}"`) || source.includes(`'${t}'`) || source.includes(`\`${t}\``));
+    if (source.includes('drizzle:')) found.push('drizzle-orm');
+    if (found.length) leaks.push({ file, found });
+  }
+  return leaks;
+}
+
 let over = false;
 for (const page of pages.length ? pages : DEFAULT_PAGES) {
   const w = pageWeight(page);
@@ -65,7 +84,14 @@ for (const page of pages.length ? pages : DEFAULT_PAGES) {
     `${page.padEnd(22)} JS ${w.jsKb.toFixed(1).padStart(6)} KB gzip (${String(w.jsFiles).padStart(2)} files)  CSS ${w.cssKb.toFixed(1).padStart(5)} KB gzip  ${verdict}`,
   );
 }
+const leaks = schemaLeaks();
+for (const { file, found } of leaks) console.error(`${file} carries the database schema: ${found.slice(0, 5).join(', ')}${found.length > 5 ? ` and ${found.length - 5} more` : ''}`);
+if (!leaks.length) console.log('No client chunk carries the database schema.');
 if (check && over) {
   console.error('Peso de página acima do orçamento (bench/page-weight.mjs).');
+  process.exit(1);
+}
+if (check && leaks.length) {
+  console.error('O esquema do banco foi para o navegador: importe os valores de app/lib, não de app/db/schema (bench/page-weight.mjs).');
   process.exit(1);
 }

@@ -7,7 +7,7 @@ import { Button } from './ui/button';
 import { Input } from './ui/input';
 import { toast } from './ui/toaster';
 
-/** SPEC §8 Newsletter texts; the blog page has its own failure text. */
+/** The toast for each sign-up result (signed up, already on the list, refused, failed); the blog page has its own failure text. */
 function messageFor(result: NewsletterResult, variant: 'footer' | 'blog'): ToastMessage {
   switch (result.status) {
     case 'subscribed':

@@ -1,6 +1,7 @@
 import { cn } from '~/lib/cn';
 import { formatBRL, toCents } from '~/lib/money';
-import { DISCOUNT_LABELS, type DiscountKind } from '~/lib/pricing';
+import type { DiscountKind } from '~/lib/discounts';
+import { DISCOUNT_LABELS } from '~/lib/pricing';
 
 export type OrderTotalsValues = {
   subtotalCents: number;

@@ -1,4 +1,4 @@
-// Plan benefits name a lucide icon (SPEC §3 subscription_configs.benefits).
+// Plan benefits name a lucide icon (subscription_configs.benefits: text and icon name).
 // Only these are bundled: importing every icon by name would weigh megabytes.
 import {
   BadgePercent,

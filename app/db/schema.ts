@@ -1,10 +1,16 @@
-// The whole database schema, one table per entity of SPEC §3, plus the auth
+// The whole database schema, one table per entity of the store, plus the auth
 // tables Better Auth uses. Constraints live here so bad data cannot be stored,
 // whatever code writes it. Money is numeric(12,2): drivers return it as a
 // string and code handles it in integer cents (app/lib/money.ts).
 import { sql } from 'drizzle-orm';
 // Relative, not '~/': drizzle-kit reads this file too.
+import { now } from '../lib/clock';
 import { CUSTOMER_AUDIT_ACTIONS } from '../lib/customers';
+import { DISCOUNT_KINDS } from '../lib/discounts';
+import { ORDER_ACTORS, ORDER_STATUSES } from '../lib/order-lifecycle';
+import { PAYMENT_METHOD_IDS } from '../lib/payment-offer';
+import { DELIVERY_MONTHS, PLAN_FREQUENCIES } from '../lib/plans';
+import { CARRIERS } from '../lib/tracking';
 import {
   boolean,
   check,
@@ -28,24 +34,17 @@ const updatedAt = () =>
   timestamp('updated_at', { withTimezone: true })
     .notNull()
     .defaultNow()
-    .$onUpdate(() => new Date());
+    .$onUpdate(() => now());
 
 export const ROLES = ['customer', 'admin'] as const;
 export const THEMES = ['light', 'dark'] as const;
 export const SUBSCRIPTION_STATUSES = ['active', 'paused', 'cancelled'] as const;
-export const SUBSCRIPTION_FREQUENCIES = ['monthly', 'semiannual', 'annual'] as const;
-export const ORDER_STATUSES = ['pending', 'paid', 'preparing', 'shipped', 'delivered', 'cancelled'] as const;
-/** Who moved an order: the buyer, an admin, or the store itself (a job, a payment provider). */
-export const ORDER_ACTORS = ['customer', 'admin', 'system'] as const;
-export const CARRIERS = ['correios', 'jadlog', 'loggi', 'outra', 'propria'] as const;
 export const REFUND_STATUSES = ['pending', 'refunded'] as const;
 /** 'divergent': the gateway reports a payment that does not pay the order (another currency, less than its total, only authorized): kept for the admin, changes nothing. */
 export const PAYMENT_CONFIRMATION_OUTCOMES = ['applied', 'late', 'divergent'] as const;
 export const EMAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
-export const PAYMENT_METHODS = ['pix', 'credit_card', 'boleto'] as const;
 /** Where a newsletter sign-up came from: the footer, the blog, or a customer's Preferências switch. */
 export const NEWSLETTER_SOURCES = ['footer', 'blog', 'preferences'] as const;
-export const DISCOUNT_KINDS = ['subscriber', 'welcome'] as const;
 /** Why a subscription is paused: the customer asked, or its renewal went unpaid after the retries. */
 export const PAUSE_REASONS = ['customer', 'payment_failed'] as const;
 /** A subscription period's payment: waiting (with retries), overdue (retries over), paid, cancelled. */
@@ -73,9 +72,9 @@ export const BRAZILIAN_STATES = [
   'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO',
 ] as const;
 
-/** `col in ('a','b')` for a CHECK; values are our own constants, never user input. */
-const oneOf = (column: unknown, values: readonly string[]) =>
-  sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
+/** `col in ('a','b')` (or `in (1, 2)`) for a CHECK; values are our own constants, never user input. */
+const oneOf = (column: unknown, values: readonly (string | number)[]) =>
+  sql`${column} in (${sql.raw(values.map((v) => (typeof v === 'number' ? String(v) : `'${v}'`)).join(', '))})`;
 
 /** A CPF (11 digits) or a CNPJ: 12 letters or digits and 2 check digits (the alphanumeric CNPJ since July 2026). */
 const taxIdFormat = (column: unknown) => sql`${column} ~ '^([0-9]{11}|[0-9A-Z]{12}[0-9]{2})$'`;
@@ -235,7 +234,7 @@ export const products = pgTable(
     // The admin's product list in its order (name, then id): a page reads its rows from the index.
     index('products_name_idx').on(t.name, t.id),
     index('products_base_price_idx').on(t.basePrice),
-    // Accent- and case-insensitive "contains" search (SPEC §5 Search).
+    // Accent- and case-insensitive "contains" search of product names.
     index('products_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
   ],
 );
@@ -363,7 +362,7 @@ export const userSubscriptions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     // Kept, cancelled and anonymized, when its customer erases their account (the reports count it).
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
-    frequency: text('frequency', { enum: SUBSCRIPTION_FREQUENCIES }).notNull(),
+    frequency: text('frequency', { enum: PLAN_FREQUENCIES }).notNull(),
     status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('active'),
     /** The next renewal's date (the day its charge is made). */
     nextDeliveryDate: date('next_delivery_date').notNull(),
@@ -374,14 +373,14 @@ export const userSubscriptions = pgTable(
     /** The day the schedule counts from (its day of the month is kept: 31/01 → 28/02 → 31/03). */
     anchorDate: date('anchor_date').notNull(),
     /** How renewals are paid (the checkout's choice; the customer may change it). */
-    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull().default('pix'),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHOD_IDS }).notNull().default('pix'),
     installments: integer('installments').notNull().default(1),
     taxId: text('tax_id'),
     /** End (exclusive) of the last paid period; null until the first payment is confirmed. */
     paidThrough: date('paid_through'),
     pausedReason: text('paused_reason', { enum: PAUSE_REASONS }),
     pausedAt: timestamp('paused_at', { withTimezone: true }),
-    /** A customer's pause ends by itself on this day (SPEC §1 keeps the discount for at most 3 months). */
+    /** A customer's pause ends by itself on this day, at most PAUSE_MAX_MONTHS (3) after it began. */
     resumeOn: date('resume_on'),
     /** A card renewal charges this card, kept at the gateway (never the card itself). */
     savedCardId: uuid('saved_card_id').references((): AnyPgColumn => savedCards.id, { onDelete: 'set null' }),
@@ -391,8 +390,8 @@ export const userSubscriptions = pgTable(
     ...shippingColumns(),
   },
   (t) => [
-    check('user_subscriptions_frequency_check', oneOf(t.frequency, SUBSCRIPTION_FREQUENCIES)),
-    check('user_subscriptions_payment_method_check', oneOf(t.paymentMethod, PAYMENT_METHODS)),
+    check('user_subscriptions_frequency_check', oneOf(t.frequency, PLAN_FREQUENCIES)),
+    check('user_subscriptions_payment_method_check', oneOf(t.paymentMethod, PAYMENT_METHOD_IDS)),
     check('user_subscriptions_installments_check', sql`${t.installments} between 1 and 12`),
     check('user_subscriptions_paused_reason_check', oneOf(t.pausedReason, PAUSE_REASONS)),
     check('user_subscriptions_paused_check', sql`(${t.status} = 'paused') = (${t.pausedReason} is not null)`),
@@ -466,7 +465,7 @@ export const orders = pgTable(
     subtotalPrice: money('subtotal_price').notNull().default('0'),
     discountPrice: money('discount_price').notNull().default('0'),
     shippingPrice: money('shipping_price').notNull().default('0'),
-    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHOD_IDS }),
     paymentDetails: jsonb('payment_details').$type<PaymentDetails>(),
     /** CPF or CNPJ of the buyer at the time of purchase (as `user.tax_id`). */
     taxId: text('tax_id'),
@@ -511,10 +510,10 @@ export const orders = pgTable(
     index('orders_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_pending_expiry_idx').on(t.paymentExpiresAt).where(sql`${t.status} = 'pending'`),
     check('orders_amounts_check', sql`${t.subtotalPrice} >= 0 and ${t.discountPrice} >= 0 and ${t.shippingPrice} >= 0`),
-    check('orders_payment_method_check', oneOf(t.paymentMethod, PAYMENT_METHODS)),
+    check('orders_payment_method_check', oneOf(t.paymentMethod, PAYMENT_METHOD_IDS)),
     uniqueIndex('orders_idempotency_idx').on(t.userId, t.idempotencyKey),
     check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
-    check('orders_delivery_frequency_check', sql`${t.deliveryFrequencyMonths} in (1, 2, 3)`),
+    check('orders_delivery_frequency_check', oneOf(t.deliveryFrequencyMonths, DELIVERY_MONTHS)),
     check('orders_tax_id_check', taxIdFormat(t.taxId)),
     check('orders_discount_kind_check', oneOf(t.discountKind, DISCOUNT_KINDS)),
     check('orders_discount_kind_amount_check', sql`(${t.discountKind} is null) = (${t.discountPrice} = 0)`),
@@ -629,7 +628,7 @@ export const paymentAttempts = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     idempotencyKey: text('idempotency_key').notNull(),
     provider: text('provider').notNull(),
-    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    method: text('method', { enum: PAYMENT_METHOD_IDS }).notNull(),
     amount: money('amount').notNull(),
     status: text('status', { enum: PAYMENT_ATTEMPT_STATUSES }).notNull().default('requested'),
     /** The provider's id of the payment. */
@@ -646,7 +645,7 @@ export const paymentAttempts = pgTable(
     // The reconciliation job: calls never answered, Pix and boletos whose webhook may have been lost.
     index('payment_attempts_open_idx').on(t.createdAt).where(sql`${t.status} in ('requested', 'calling', 'unknown', 'awaiting')`),
     check('payment_attempts_status_check', oneOf(t.status, PAYMENT_ATTEMPT_STATUSES)),
-    check('payment_attempts_method_check', oneOf(t.method, PAYMENT_METHODS)),
+    check('payment_attempts_method_check', oneOf(t.method, PAYMENT_METHOD_IDS)),
     check('payment_attempts_amount_check', sql`${t.amount} >= 0`),
   ],
 );
@@ -779,16 +778,16 @@ export const emailOutbox = pgTable(
   ],
 );
 
-/** The plan's three options (SPEC §9): names and months are fixed, the admin edits price and highlight. */
+/** The plan's three options: names and months are fixed (lib/plans), the admin edits price and highlight. */
 export const planOptions = pgTable(
   'plan_options',
   {
-    frequency: text('frequency', { enum: SUBSCRIPTION_FREQUENCIES }).primaryKey(),
+    frequency: text('frequency', { enum: PLAN_FREQUENCIES }).primaryKey(),
     price: money('price').notNull(),
     highlight: text('highlight'),
     updatedAt: updatedAt(),
   },
-  (t) => [check('plan_options_frequency_check', oneOf(t.frequency, SUBSCRIPTION_FREQUENCIES)), check('plan_options_price_check', sql`${t.price} > 0`)],
+  (t) => [check('plan_options_frequency_check', oneOf(t.frequency, PLAN_FREQUENCIES)), check('plan_options_price_check', sql`${t.price} > 0`)],
 );
 
 /**
@@ -851,8 +850,8 @@ export const planChanges = pgTable(
       .notNull()
       .references(() => userSubscriptions.id, { onDelete: 'cascade' }),
     idempotencyKey: text('idempotency_key').notNull(),
-    fromFrequency: text('from_frequency', { enum: SUBSCRIPTION_FREQUENCIES }).notNull(),
-    toFrequency: text('to_frequency', { enum: SUBSCRIPTION_FREQUENCIES }).notNull(),
+    fromFrequency: text('from_frequency', { enum: PLAN_FREQUENCIES }).notNull(),
+    toFrequency: text('to_frequency', { enum: PLAN_FREQUENCIES }).notNull(),
     /** The new plan's price. */
     price: money('price').notNull(),
     /** Credit used: the unused part of the paid period plus any credit the subscription had. */
@@ -868,7 +867,7 @@ export const planChanges = pgTable(
   },
   (t) => [
     check('plan_changes_status_check', oneOf(t.status, PLAN_CHANGE_STATUSES)),
-    check('plan_changes_to_frequency_check', oneOf(t.toFrequency, SUBSCRIPTION_FREQUENCIES)),
+    check('plan_changes_to_frequency_check', oneOf(t.toFrequency, PLAN_FREQUENCIES)),
     check('plan_changes_money_check', sql`${t.price} >= 0 and ${t.credit} >= 0 and ${t.amount} >= 0 and ${t.creditAfter} >= 0`),
     uniqueIndex('plan_changes_key_idx').on(t.subscriptionId, t.idempotencyKey),
     uniqueIndex('plan_changes_order_idx').on(t.orderId),
@@ -901,7 +900,7 @@ export const subscriptionEvents = pgTable(
   ],
 );
 
-/** A subscriber's order repeated every 1, 2 or 3 months (the checkout's delivery frequency). */
+/** A subscriber's order repeated every DELIVERY_MONTHS months (the checkout's delivery frequency). */
 export const programmedDeliveries = pgTable(
   'programmed_deliveries',
   {
@@ -914,7 +913,7 @@ export const programmedDeliveries = pgTable(
     anchorDate: date('anchor_date').notNull(),
     nextDate: date('next_date').notNull(),
     status: text('status', { enum: PROGRAMMED_DELIVERY_STATUSES }).notNull().default('active'),
-    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHOD_IDS }).notNull(),
     installments: integer('installments').notNull().default(1),
     taxId: text('tax_id'),
     ...shippingColumns(),
@@ -923,9 +922,9 @@ export const programmedDeliveries = pgTable(
     savedCardId: uuid('saved_card_id').references((): AnyPgColumn => savedCards.id, { onDelete: 'set null' }),
   },
   (t) => [
-    check('programmed_deliveries_months_check', sql`${t.months} in (1, 2, 3)`),
+    check('programmed_deliveries_months_check', oneOf(t.months, DELIVERY_MONTHS)),
     check('programmed_deliveries_status_check', oneOf(t.status, PROGRAMMED_DELIVERY_STATUSES)),
-    check('programmed_deliveries_payment_method_check', oneOf(t.paymentMethod, PAYMENT_METHODS)),
+    check('programmed_deliveries_payment_method_check', oneOf(t.paymentMethod, PAYMENT_METHOD_IDS)),
     check('programmed_deliveries_installments_check', sql`${t.installments} between 1 and 12`),
     check('programmed_deliveries_tax_id_check', taxIdFormat(t.taxId)),
     shippingCheck('programmed_deliveries', t),
@@ -1179,7 +1178,7 @@ export const customerAudit = pgTable(
 
 // ---------------------------------------------------------------- store settings (issue 16: /admin/settings)
 
-/** One of the footer's marketing figures (SPEC §1): '50k+' over 'clientes'. */
+/** One of the home page's marketing figures: '50k+' over 'clientes'. */
 export type MarketingFigure = { value: string; label: string };
 
 /**

@@ -14,7 +14,7 @@ const MESSAGES: Record<string, string> = {
   BANNED_USER: 'Esta conta está suspensa. Fale com o atendimento.',
 };
 
-/** SPEC §8: the toast's description is the error message, or 'Something went wrong'. */
+/** The toast's description: the error's pt-BR message, or a generic one when the error is unknown. */
 export function authErrorMessage(error: { status: number; code?: string | undefined; message?: string | undefined }): string {
   if (error.status === 429) return 'Muitas tentativas. Aguarde um minuto e tente novamente.';
   if (error.code && MESSAGES[error.code]) return MESSAGES[error.code]!;

@@ -4,7 +4,7 @@ import { addItem, clearCart, MAX_LINE_QUANTITY, setSubscription, parseStoredCart
 const detergente: CartItem = { id: 'v-1', product_id: 'p-1', name: 'Detergente Neutro', price: '12.90', quantity: 1, size: '1 L' };
 const desinfetante: CartItem = { id: 'v-2', product_id: 'p-2', name: 'Desinfetante', price: 8.5, quantity: 2, size: '500 ml' };
 
-describe('cart rules (SPEC §4 Cart)', () => {
+describe('cart rules', () => {
   it('adds a new line and increments an id already in the cart', () => {
     let cart = addItem([], detergente);
     cart = addItem(cart, desinfetante);

@@ -1,14 +1,13 @@
-// Cart rules (SPEC §3 Cart item, §4 Cart) as pure functions over an immutable
+// Cart rules (one line per id, 1 to 99 units, one plan at a time) as pure functions over an immutable
 // list; app/lib/cart-store.ts keeps the list in localStorage.
 import { toCents } from './money';
+import type { SubscriptionFrequency } from './plans';
 
 export const CART_STORAGE_KEY = 'clarear_cart';
 /** Units of one line; the checkout refuses more (schemas/checkout.ts), so the cart never holds more. */
 export const MAX_LINE_QUANTITY = 99;
 /** Lines in one cart. */
 export const MAX_CART_LINES = 50;
-
-export type SubscriptionFrequency = 'monthly' | 'semiannual' | 'annual';
 
 export type CartItem = {
   /** Line identity: the variant id for sized products, the product id for kits, the plan for subscriptions. */

@@ -79,11 +79,3 @@ export function cepMatchesState(cep: string, uf: Uf): boolean {
   return ranges?.some(([from, to]) => prefix >= from && prefix <= to) ?? false;
 }
 
-/** The UF a CEP belongs to, or null. */
-export function stateOfCep(cep: string): Uf | null {
-  if (!isValidCep(cep)) return null;
-  for (const uf of Object.keys(CEP_RANGES) as Uf[]) {
-    if (cepMatchesState(cep, uf)) return uf;
-  }
-  return null;
-}

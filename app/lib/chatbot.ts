@@ -1,4 +1,4 @@
-// The chatbot's rules (SPEC §4, §5, §9 Chatbot): how a message is read and what
+// The chatbot's rules: how a message is read (keywords, accents and case ignored) and what
 // the bot does with it. Pure, shared by the chat panel and its tests.
 import { acceptedMethodsPhrase, PAYMENT_METHOD_IDS, type PaymentOffer } from './payment-offer';
 
@@ -15,9 +15,9 @@ export type ChatContact = {
   payments: Pick<PaymentOffer, 'methods' | 'pixHint'>;
 };
 
-/** The bot's answer appears this long after the message (SPEC §9). */
+/** The bot's answer appears this long after the message, as a person's would. */
 export const REPLY_DELAY_MS = 500;
-/** A redirecting answer navigates this long after it is shown (SPEC §9). */
+/** A redirecting answer navigates this long after it is shown, so it can be read first. */
 export const REDIRECT_DELAY_MS = 1000;
 
 /**

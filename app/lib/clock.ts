@@ -10,6 +10,14 @@ export function now(): Date {
   return new Date(fixedAt ?? Date.now() + offsetMs);
 }
 
+/**
+ * The machine's time in ms, which tests never move: only where a library compares with its own reading
+ * of it (Better Auth's session expiry), so both sides agree. Everything else asks now().
+ */
+export function systemTimeMs(): number {
+  return Date.now();
+}
+
 /** Tests: stop the clock at this instant (moves only with `advanceClock`). */
 export function setClock(at: Date | string | number): void {
   fixedAt = new Date(at).getTime();

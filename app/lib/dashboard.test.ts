@@ -11,7 +11,6 @@ import {
   formatDayMonth,
   monthlyRecurringRevenueCents,
   periodTotals,
-  subscriptionMrrCents,
   type DailyTotal,
 } from './dashboard';
 
@@ -58,17 +57,18 @@ describe('the 30-day window in São Paulo days', () => {
 
 describe('monthly recurring revenue', () => {
   it('spreads one subscription over its plan months, rounding half up to the cent', () => {
-    expect(subscriptionMrrCents(4990, 'monthly')).toBe(4990);
+    const one = (totalCents: number, frequency: string) => monthlyRecurringRevenueCents([{ frequency, totalCents }]);
+    expect(one(4990, 'monthly')).toBe(4990);
     // 24950 / 6 = 4158.33…
-    expect(subscriptionMrrCents(24950, 'semiannual')).toBe(4158);
+    expect(one(24950, 'semiannual')).toBe(4158);
     // 53890 / 12 = 4490.83…
-    expect(subscriptionMrrCents(53890, 'annual')).toBe(4491);
+    expect(one(53890, 'annual')).toBe(4491);
     // Exactly half a cent goes up: 6 / 12 = 0.5, 18 / 12 = 1.5.
-    expect(subscriptionMrrCents(6, 'annual')).toBe(1);
-    expect(subscriptionMrrCents(18, 'annual')).toBe(2);
-    expect(subscriptionMrrCents(5, 'annual')).toBe(0);
-    expect(subscriptionMrrCents(0, 'annual')).toBe(0);
-    expect(() => subscriptionMrrCents(100, 'weekly')).toThrow(/desconhecida/);
+    expect(one(6, 'annual')).toBe(1);
+    expect(one(18, 'annual')).toBe(2);
+    expect(one(5, 'annual')).toBe(0);
+    expect(one(0, 'annual')).toBe(0);
+    expect(() => one(100, 'weekly')).toThrow(/desconhecida/);
   });
 
   it('sums exactly and rounds once, so many annual plans do not drift', () => {

@@ -88,11 +88,6 @@ function planMonths(frequency: string): number {
   return plan.months;
 }
 
-/** One subscription's share per month: its total spread over the plan's months, in cents, half up. */
-export function subscriptionMrrCents(totalCents: number, frequency: string): number {
-  return divideRoundHalfUp(totalCents, planMonths(frequency));
-}
-
 export type SubscriptionTotal = { frequency: string; totalCents: number };
 
 /**

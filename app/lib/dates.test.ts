@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateBR, formatDateTimeBR, formatLongDateBR } from './dates';
+import { formatDateBR, formatDateTimeBR } from './dates';
 import { orderStatusLabel, shortOrderId } from './order-status';
 
 describe('pt-BR dates', () => {
@@ -13,7 +13,6 @@ describe('pt-BR dates', () => {
     expect(formatDateBR('2026-11-22')).toBe('22/11/2026');
     // 01:30 UTC on 1 December is still 30 November in São Paulo.
     expect(formatDateBR(new Date('2026-12-01T01:30:00Z'))).toBe('30/11/2026');
-    expect(formatLongDateBR('2026-10-14')).toBe('14 de outubro de 2026');
   });
 });
 

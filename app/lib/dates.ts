@@ -4,18 +4,11 @@ const TZ = 'America/Sao_Paulo';
 // Made once: building an Intl.DateTimeFormat costs far more than formatting with one (a job
 // writing 10k e-mails spent 1.5 s of CPU making them).
 const shortDate = new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, day: '2-digit', month: '2-digit', year: 'numeric' });
-const longDate = new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, day: 'numeric', month: 'long', year: 'numeric' });
 
 /** '22/11/2026' */
 export function formatDateBR(value: Date | string): string {
   const date = typeof value === 'string' ? parseDate(value) : value;
   return shortDate.format(date);
-}
-
-/** '22 de novembro de 2026' */
-export function formatLongDateBR(value: Date | string): string {
-  const date = typeof value === 'string' ? parseDate(value) : value;
-  return longDate.format(date);
 }
 
 const dateTimeParts = new Intl.DateTimeFormat('en-GB', {

@@ -3,7 +3,11 @@
 //   pending | paid | preparing → cancelled (with a reason)
 // The server (server/orders/transitions.server.ts) refuses anything else with a 409 and changes
 // nothing; the pages use the same table to show only the actions an order allows.
-import type { ORDER_ACTORS, ORDER_STATUSES } from '~/db/schema';
+// No '~/' import here: drizzle-kit reads this file through app/db/schema.ts.
+
+export const ORDER_STATUSES = ['pending', 'paid', 'preparing', 'shipped', 'delivered', 'cancelled'] as const;
+/** Who moved an order: the buyer, an admin, or the store itself (a job, a payment provider). */
+export const ORDER_ACTORS = ['customer', 'admin', 'system'] as const;
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type OrderActor = (typeof ORDER_ACTORS)[number];

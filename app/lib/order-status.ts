@@ -1,3 +1,5 @@
+import { METHOD_NAMES } from './payment-offer';
+
 /** Order statuses as customers read them. */
 export const ORDER_STATUS_LABELS: Record<string, string> = {
   pending: 'Aguardando pagamento',
@@ -12,13 +14,10 @@ export function orderStatusLabel(status: string): string {
   return ORDER_STATUS_LABELS[status] ?? status;
 }
 
-/** SPEC §9: an order id is shown as its first 8 characters. */
+/** An order id is shown as its first 8 characters, upper case. */
 export function shortOrderId(id: string): string {
   return id.slice(0, 8).toUpperCase();
 }
 
-export const PAYMENT_METHOD_LABELS: Record<string, string> = {
-  pix: 'Pix',
-  credit_card: 'Cartão de crédito',
-  boleto: 'Boleto bancário',
-};
+/** The methods' names (lib/payment-offer), looked up by a stored value that may be any string. */
+export const PAYMENT_METHOD_LABELS: Record<string, string> = METHOD_NAMES;

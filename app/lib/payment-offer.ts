@@ -3,6 +3,7 @@
 // network and no bank that registers its boletos, so it offers Pix to its own key only, confirmed
 // by the admin after checking the bank. Outside production the built-in provider's instant
 // approvals stay for demos and tests, and every payment page says so.
+/** Every payment method the store knows: the one list (the database's enums and CHECKs, the forms). */
 export const PAYMENT_METHOD_IDS = ['pix', 'credit_card', 'boleto'] as const;
 export type OfferedMethod = (typeof PAYMENT_METHOD_IDS)[number];
 

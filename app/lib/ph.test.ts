@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyPh, formatPh, phGaugePercent } from './ph';
 
-describe('pH (SPEC §9)', () => {
+describe('pH', () => {
   it('classifies below 6.5 as Ácido, above 7.5 as Alcalino, otherwise Neutro', () => {
     expect(classifyPh('0.0')).toBe('Ácido');
     expect(classifyPh('6.4')).toBe('Ácido');

@@ -1,4 +1,4 @@
-// pH display rules (SPEC §9): scale 0–14, one decimal; below 6.5 Ácido,
+// pH display rules: scale 0–14, one decimal; below 6.5 Ácido,
 // above 7.5 Alcalino, otherwise Neutro. Compared in tenths to stay exact.
 
 export type PhClass = 'Ácido' | 'Neutro' | 'Alcalino';

@@ -1,4 +1,4 @@
-// The icon names a plan benefit may use (SPEC §3 subscription_configs.benefits).
+// The icon names a plan benefit may use (subscription_configs.benefits: text and icon name).
 // Kept apart from the icon components so the admin schema can check a name
 // without bundling lucide-react into the validation code.
 

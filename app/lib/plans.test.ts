@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, findPlan, nextPlanDate, PLANS, SPEC_PLAN_OPTIONS, todayInBrazil } from './plans';
+import { addMonths, findPlan, INITIAL_PLAN_OPTIONS, nextPlanDate, PLANS, todayInBrazil } from './plans';
 
-describe('plans (SPEC §9)', () => {
+describe('plans', () => {
   it('has the three fixed plans: names and months only (prices live in plan_options)', () => {
     expect(PLANS).toEqual([
       { frequency: 'monthly', name: 'Plano Mensal', months: 1 },
@@ -12,8 +12,8 @@ describe('plans (SPEC §9)', () => {
     expect(findPlan('weekly')).toBeNull();
   });
 
-  it("SPEC_PLAN_OPTIONS holds SPEC §9's prices and highlights (what migration 0008 stores)", () => {
-    expect(SPEC_PLAN_OPTIONS.map((p) => [p.frequency, p.name, p.months, p.price, p.highlight])).toEqual([
+  it('INITIAL_PLAN_OPTIONS holds the launch prices and highlights (what migration 0008 stores)', () => {
+    expect(INITIAL_PLAN_OPTIONS.map((p) => [p.frequency, p.name, p.months, p.price, p.highlight])).toEqual([
       ['monthly', 'Plano Mensal', 1, '49.90', null],
       ['semiannual', 'Plano Semestral', 6, '249.50', 'Economize 5%!'],
       ['annual', 'Plano Anual', 12, '538.90', 'Economize 10%!'],

@@ -1,8 +1,11 @@
-// The fixed subscription plans (SPEC §9) and the dates they set.
+// The fixed subscription plans (monthly, semiannual, annual) and the dates they set.
 import { now as clockNow } from './clock';
-import type { SubscriptionFrequency } from './cart';
 
-/** One of the plan's fixed options (SPEC §9: frequency, name, months). */
+/** The plan's frequencies: the one list (the database's enum and CHECK, the forms, the cart's plan line). */
+export const PLAN_FREQUENCIES = ['monthly', 'semiannual', 'annual'] as const;
+export type SubscriptionFrequency = (typeof PLAN_FREQUENCIES)[number];
+
+/** One of the plan's fixed options: frequency, name, months. */
 export type Plan = {
   frequency: SubscriptionFrequency;
   name: string;
@@ -21,10 +24,10 @@ export const PLANS: readonly Plan[] = [
 ];
 
 /**
- * SPEC §9's prices and highlights: what migration 0008 stored in `plan_options`. The store reads
+ * The launch prices and highlights: what migration 0008 stored in `plan_options`. The store reads
  * the table (server/subscriptions/plans.server.ts), never this list; tests compare against it.
  */
-export const SPEC_PLAN_OPTIONS: readonly PlanOption[] = [
+export const INITIAL_PLAN_OPTIONS: readonly PlanOption[] = [
   { ...PLANS[0]!, price: '49.90', highlight: null },
   { ...PLANS[1]!, price: '249.50', highlight: 'Economize 5%!' },
   { ...PLANS[2]!, price: '538.90', highlight: 'Economize 10%!' },
@@ -39,10 +42,11 @@ export function findPlan(frequency: unknown): Plan | null {
   return PLANS.find((p) => p.frequency === frequency) ?? null;
 }
 
-/** Subscriber discount (SPEC §9): 10% off single purchases. */
-export const SUBSCRIBER_DISCOUNT_PERCENT = 10;
-/** Delivery frequency a subscriber picks at checkout, in months (default 1). */
-export const DELIVERY_FREQUENCIES = [1, 2, 3] as const;
+/** How often a programmed delivery repeats, in months: the subscriber picks at checkout (default 1) and may change it later. */
+export const DELIVERY_MONTHS = [1, 2, 3] as const;
+export type DeliveryMonths = (typeof DELIVERY_MONTHS)[number];
+/** The choices in a sentence: "a cada 1, 2 ou 3 meses". */
+export const DELIVERY_MONTHS_PHRASE = `${DELIVERY_MONTHS.slice(0, -1).join(', ')} ou ${DELIVERY_MONTHS.at(-1)}`;
 
 /**
  * An ISO date (yyyy-mm-dd) plus whole months, on the calendar: the day is kept

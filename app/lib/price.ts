@@ -1,4 +1,4 @@
-// How prices read on the storefront (SPEC §3 products.base_price).
+// How prices read on the storefront: a product's starting price (products.base_price), when it has one.
 import { formatPrice } from './money';
 
 /** 'A partir de R$ 5,90', or 'Consulte' when the product has no base price. */

@@ -9,7 +9,7 @@ const subscriber: BuyerStanding = { isSubscriber: true, firstPurchase: false };
 const newcomer: BuyerStanding = { isSubscriber: false, firstPurchase: true };
 const newSubscriber: BuyerStanding = { isSubscriber: true, firstPurchase: true };
 
-describe('order totals (SPEC §9)', () => {
+describe('order totals', () => {
   it('sums price × quantity with free shipping', () => {
     expect(computeTotals([line(1290, 2), line(990, 1)], visitor)).toEqual({
       subtotalCents: 3570,

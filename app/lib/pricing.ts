@@ -1,12 +1,7 @@
-// Order totals (SPEC §9 Pricing and discounts), in integer cents.
-import { SUBSCRIBER_DISCOUNT_PERCENT } from './plans';
+// Order totals (subtotal, one discount, free shipping), in integer cents.
+import { SUBSCRIBER_DISCOUNT_PERCENT, WELCOME_DISCOUNT_PERCENT, type DiscountKind } from './discounts';
 
 export type PricedLine = { unitCents: number; quantity: number; isSubscription: boolean };
-
-/** Home page (SPEC §1): "Oferta de boas-vindas: 10% de desconto na sua primeira compra". */
-export const WELCOME_DISCOUNT_PERCENT = 10;
-
-export type DiscountKind = 'subscriber' | 'welcome';
 
 /** The discount's line in totals, the order page and the e-mail. */
 export const DISCOUNT_LABELS: Record<DiscountKind, string> = {
@@ -40,7 +35,7 @@ export function percentOf(cents: number, percent: number): number {
 
 /**
  * One 10% at most, never both:
- * - a subscriber gets 10% off the cart when it holds no plan (SPEC §9);
+ * - a subscriber gets 10% off the cart when it holds no plan;
  * - otherwise a first purchase gets the welcome 10% off its single products
  *   (products and kits), never off the plan itself.
  */

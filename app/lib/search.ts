@@ -1,4 +1,4 @@
-// Search terms from the URL (SPEC §5 Search): trimmed, bounded, and with LIKE
+// Search terms from the URL: trimmed, bounded, and with LIKE
 // wildcards escaped so '%' and '_' typed by a customer match literally.
 
 export const MAX_SEARCH_LENGTH = 100;

@@ -4,7 +4,7 @@
 // anchor + k × months on the calendar of `addMonths` (31/01 → 28/02 → 31/03: no drift).
 import { addMonths } from './plans';
 
-/** A customer's pause lasts at most this long, then the plan resumes by itself (SPEC §1). */
+/** A customer's pause lasts at most this long, then the plan resumes by itself. */
 export const PAUSE_MAX_MONTHS = 3;
 /** The e-mail before an automatic resume goes this many days ahead. */
 export const RESUME_NOTICE_DAYS = 7;
@@ -80,7 +80,7 @@ export type SubscriptionStanding = {
 };
 
 /**
- * SPEC §1 (subscriber = active or paused), made honest: the 10% holds only while the plan is paid
+ * A subscriber has an active or paused plan, made honest: the discount holds only while the plan is paid
  * through today (São Paulo day): today < paid_through. Skipping a renewal or pausing does not
  * move paid_through, so the benefits end with the paid period; a renewal, a resume or a plan
  * change brings them back when its charge is paid. Never while paused for an unpaid renewal.

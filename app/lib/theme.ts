@@ -1,6 +1,6 @@
 export type Theme = 'light' | 'dark';
 
-/** Cookie and localStorage key (SPEC §9: a product-specific key). */
+/** Cookie and localStorage key, named for the store so it clashes with no other site's. */
 export const THEME_COOKIE = 'clarear_theme';
 export const THEME_STORAGE_KEY = 'clarear_theme';
 export const DEFAULT_THEME: Theme = 'light';

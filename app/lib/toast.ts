@@ -6,7 +6,7 @@ export type ToastMessage = {
   variant?: ToastVariant;
 };
 
-/** SPEC §9 Timings: one toast visible, 5000 ms, F8 hotkey, 50 px swipe. */
+/** One toast visible for 5000 ms; F8 reaches it from the keyboard; a 50 px swipe dismisses it. */
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_HOTKEY = ['F8'];
 export const TOAST_SWIPE_THRESHOLD_PX = 50;

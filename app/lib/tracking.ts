@@ -1,6 +1,7 @@
 // Carriers and tracking codes: labels, the carrier's public tracking page, and the Correios
 // object code check (UPU S10: two letters, eight digits, a check digit, two letters).
-import type { CARRIERS } from '~/db/schema';
+
+export const CARRIERS = ['correios', 'jadlog', 'loggi', 'outra', 'propria'] as const;
 
 export type Carrier = (typeof CARRIERS)[number];
 

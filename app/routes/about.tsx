@@ -1,6 +1,7 @@
 import { HeartHandshake, Leaf, ShieldCheck, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonVariants } from '~/components/ui/button';
+import { SUBSCRIBER_DISCOUNT_PERCENT } from '~/lib/discounts';
 import { originFromMatches, seo } from '~/lib/seo';
 import { getDb } from '~/server/db.server';
 import { getAboutHero } from '~/server/settings/settings.server';
@@ -50,7 +51,7 @@ const TIMELINE = [
   {
     year: '2026',
     title: 'Loja online para todo o Brasil',
-    text: 'Lançamos a loja virtual, os kits prontos e a Assinatura Inteligente, com entrega recorrente e 10% de desconto.',
+    text: `Lançamos a loja virtual, os kits prontos e a Assinatura Inteligente, com entrega recorrente e ${SUBSCRIBER_DISCOUNT_PERCENT}% de desconto.`,
   },
   {
     year: '2027',

@@ -1,5 +1,5 @@
 // GET /chatbot?intent=questions|best-sellers|cheapest: the data the chat panel
-// asks for (SPEC §7 Reads). JSON only; errors answer JSON with the status.
+// asks for, read-only. JSON only; errors answer JSON with the status.
 import { z } from 'zod';
 import '~/lib/schemas/zod-pt-br';
 import type { ChatbotResponse } from '~/lib/chatbot';

@@ -14,7 +14,8 @@ import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import { cartStore, useCart } from '~/lib/cart-store';
 import type { CartItem } from '~/lib/cart';
 import { formatBRL, formatPrice, toCents } from '~/lib/money';
-import { DELIVERY_FREQUENCIES } from '~/lib/plans';
+import { SUBSCRIBER_DISCOUNT_PERCENT, WELCOME_DISCOUNT_PERCENT } from '~/lib/discounts';
+import { DELIVERY_MONTHS } from '~/lib/plans';
 import { MAX_INSTALLMENTS, splitInstallments } from '~/lib/pricing';
 import { useRootData } from '~/lib/root-data';
 import { deliveryFromForm, payNowSchema, quoteSchema, taxIdSchema } from '~/lib/schemas/checkout';
@@ -420,7 +421,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         ) : null}
         {loaderData.signedIn ? null : (
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            Primeira compra? Entre na sua conta e ganhe 10% de desconto de boas-vindas.
+            Primeira compra? Entre na sua conta e ganhe {WELCOME_DISCOUNT_PERCENT}% de desconto de boas-vindas.
           </p>
         )}
 
@@ -434,7 +435,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               aria-describedby="frequencia-ajuda"
               className="h-10 rounded-md border border-slate-300 bg-white px-3 dark:border-slate-600 dark:bg-slate-900"
             >
-              {DELIVERY_FREQUENCIES.map((m) => (
+              {DELIVERY_MONTHS.map((m) => (
                 <option key={m} value={m}>
                   {m === 1 ? 'A cada 1 mês' : `A cada ${m} meses`}
                 </option>
@@ -443,7 +444,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             </select>
             <p id="frequencia-ajuda" className="text-sm text-slate-700 dark:text-slate-300">
               {frequency > 0
-                ? `Entrega programada: repetimos este pedido ${frequency === 1 ? 'todo mês' : `a cada ${frequency} meses`}, com os preços do dia e 10% de desconto, na mesma forma de pagamento. Pule, pause ou cancele quando quiser em Assinaturas.`
+                ? `Entrega programada: repetimos este pedido ${frequency === 1 ? 'todo mês' : `a cada ${frequency} meses`}, com os preços do dia e ${SUBSCRIBER_DISCOUNT_PERCENT}% de desconto, na mesma forma de pagamento. Pule, pause ou cancele quando quiser em Assinaturas.`
                 : 'Este pedido não se repete.'}
             </p>
           </div>
@@ -508,7 +509,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             <Link to="/assinatura" className="font-semibold text-brand-700 underline dark:text-brand-200">
               Assine e economize
             </Link>{' '}
-            10% em todas as compras avulsas.
+            {SUBSCRIBER_DISCOUNT_PERCENT}% em todas as compras avulsas.
           </p>
         )}
       </section>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ProductCard } from '~/components/product/product-card';
 import { useProductModal } from '~/components/product/use-product-modal';
 import { buttonVariants } from '~/components/ui/button';
+import { SUBSCRIBER_DISCOUNT_PERCENT, WELCOME_DISCOUNT_PERCENT } from '~/lib/discounts';
 import { useStoreSettings } from '~/lib/root-data';
 import { absoluteUrl, originFromMatches, rootSettings, seo } from '~/lib/seo';
 import { listFeaturedKits, listTestimonials } from '~/server/catalog.server';
@@ -17,7 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   const origin = originFromMatches(matches);
   const settings = rootSettings(matches);
   return seo({
-    description: 'Produtos de limpeza profissionais e para o dia a dia, kits prontos e a Assinatura Inteligente com 10% de desconto.',
+    description: `Produtos de limpeza profissionais e para o dia a dia, kits prontos e a Assinatura Inteligente com ${SUBSCRIBER_DISCOUNT_PERCENT}% de desconto.`,
     path: '/',
     origin,
     image: '/images/assinatura.svg',
@@ -54,7 +55,7 @@ const BENEFITS = [
   { icon: ShieldCheck, title: 'Qualidade profissional', text: 'Fórmulas testadas para casas, empresas e indústrias.' },
   { icon: Truck, title: 'Entrega rápida', text: 'Entrega em 24h na Grande São Paulo e envio para todo o Brasil.' },
   { icon: Leaf, title: 'Responsável', text: 'Produtos não testados em animais e embalagens recicláveis.' },
-  { icon: BadgePercent, title: 'Economia na assinatura', text: 'Assinantes têm 10% de desconto em todas as compras avulsas.' },
+  { icon: BadgePercent, title: 'Economia na assinatura', text: `Assinantes têm ${SUBSCRIBER_DISCOUNT_PERCENT}% de desconto em todas as compras avulsas.` },
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -66,7 +67,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="bg-gradient-to-b from-brand-50 to-white dark:from-slate-900 dark:to-slate-950">
         <div className="mx-auto grid max-w-7xl gap-6 px-4 py-16 md:py-24">
           <p className="inline-flex w-fit items-center gap-2 rounded-full bg-accent-500 px-3 py-1 text-sm font-bold text-slate-950">
-            <BadgePercent className="h-4 w-4" aria-hidden /> 10% OFF na assinatura
+            <BadgePercent className="h-4 w-4" aria-hidden /> {SUBSCRIBER_DISCOUNT_PERCENT}% OFF na assinatura
           </p>
           <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 md:text-6xl dark:text-white">
             Limpeza profissional para sua casa, empresa e indústria
@@ -86,8 +87,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <p className="flex items-center gap-2 text-sm font-medium text-brand-800 dark:text-brand-100" data-testid="welcome-offer">
               <span aria-hidden>🎁</span>
               {loaderData.welcomeOffer === 'yours'
-                ? 'Sua oferta de boas-vindas: 10% de desconto na sua primeira compra, aplicado no carrinho.'
-                : 'Oferta de boas-vindas: 10% de desconto na sua primeira compra.'}
+                ? `Sua oferta de boas-vindas: ${WELCOME_DISCOUNT_PERCENT}% de desconto na sua primeira compra, aplicado no carrinho.`
+                : `Oferta de boas-vindas: ${WELCOME_DISCOUNT_PERCENT}% de desconto na sua primeira compra.`}
             </p>
           )}
         </div>

@@ -42,7 +42,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       },
     });
   } catch (error) {
-    // SPEC §8 Pages: a failed read is logged and the visitor sees "not found" (503: try again later).
+    // A failed read is logged and the visitor sees "not found" (503: try again later).
     log.error(`página legal: falha ao ler "${params.slug}"`, error);
     return data({ page: null }, { status: 503 });
   }
@@ -54,7 +54,7 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
-  // SPEC §2 /{slug}: 'Carregando...' while another legal page is on its way.
+  // 'Carregando...' while another legal page is on its way.
   const target = navigation.state === 'loading' ? navigation.location.pathname : null;
   const loadingOther = target !== null && target !== location.pathname && LEGAL_PATHS.has(target);
 

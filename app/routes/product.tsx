@@ -1,7 +1,8 @@
 import { data, Link } from 'react-router';
 import { ProductDetails } from '~/components/product/product-details';
-import { absoluteUrl, originFromMatches, seo } from '~/lib/seo';
-import { getProductDetail, type ProductDetail } from '~/server/catalog.server';
+import { productJsonLd } from '~/lib/product-json-ld';
+import { originFromMatches, seo } from '~/lib/seo';
+import { getProductDetail } from '~/server/catalog.server';
 import { getDb } from '~/server/db.server';
 import { isFavorite } from '~/server/favorites.server';
 import { getSessionUser } from '~/server/auth/session.server';
@@ -12,24 +13,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const [product, user] = await Promise.all([getProductDetail(db, params.slug), getSessionUser(request)]);
   if (!product) return data({ product: null, isFavorite: false }, { status: 404 });
   return { product, isFavorite: user ? await isFavorite(db, user.id, product.id) : false };
-}
-
-function productJsonLd(product: ProductDetail, origin: string) {
-  const prices = product.isKit ? [product.price] : product.variants.map((v) => v.price);
-  const offers =
-    prices.length > 1
-      ? { '@type': 'AggregateOffer', priceCurrency: 'BRL', lowPrice: prices[0], highPrice: prices.at(-1), offerCount: prices.length, availability: 'https://schema.org/InStock' }
-      : { '@type': 'Offer', priceCurrency: 'BRL', price: prices[0] ?? product.price, availability: 'https://schema.org/InStock', url: absoluteUrl(origin, `/produtos/${product.slug}`) };
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Product',
-    name: product.name,
-    description: product.description,
-    image: product.imageUrl ? absoluteUrl(origin, product.imageUrl) : undefined,
-    category: product.categoryName ?? undefined,
-    brand: { '@type': 'Brand', name: 'Clarear' },
-    offers,
-  };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, params, matches }) => {

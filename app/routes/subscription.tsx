@@ -4,10 +4,10 @@ import { PlanIcon } from '~/components/plan-icon';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { toast } from '~/components/ui/toaster';
 import { cartStore } from '~/lib/cart-store';
-import type { SubscriptionFrequency } from '~/lib/cart';
 import { cn } from '~/lib/cn';
 import { formatPrice } from '~/lib/money';
-import { DEFAULT_PLAN, PLAN_NAME, type PlanOption } from '~/lib/plans';
+import { SUBSCRIBER_DISCOUNT_PERCENT } from '~/lib/discounts';
+import { DEFAULT_PLAN, PLAN_NAME, type PlanOption, type SubscriptionFrequency } from '~/lib/plans';
 import { useRootData } from '~/lib/root-data';
 import { originFromMatches, seo } from '~/lib/seo';
 import { getDb } from '~/server/db.server';
@@ -21,7 +21,7 @@ import { PRIVATE_CACHE_CONTROL } from '~/lib/cache-control';
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   seo({
     title: PLAN_NAME,
-    description: data?.config?.headline ?? 'Assine e ganhe 10% de desconto em todas as compras avulsas, com entregas no ritmo do seu consumo.',
+    description: data?.config?.headline ?? `Assine e ganhe ${SUBSCRIBER_DISCOUNT_PERCENT}% de desconto em todas as compras avulsas, com entregas no ritmo do seu consumo.`,
     path: '/assinatura',
     origin: originFromMatches(matches),
     image: data?.config?.imageUrl ?? '/images/assinatura.svg',

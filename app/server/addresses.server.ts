@@ -1,4 +1,4 @@
-// The customer's addresses (SPEC §3 user_addresses, §4 Address, §7). Every
+// The customer's addresses (user_addresses). Every
 // query is scoped to the signed-in user's id: an id that belongs to someone
 // else behaves exactly like one that does not exist.
 import { and, desc, eq, ne } from 'drizzle-orm';

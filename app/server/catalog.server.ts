@@ -1,4 +1,4 @@
-// Catalogue reads (SPEC §7 Reads): products, kits, variants, kit items,
+// Catalogue reads: products, kits, variants, kit items,
 // categories and testimonials. All catalogue SQL lives here.
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -106,7 +106,7 @@ const nonKitAvailable = sql<number | null>`(select case when bool_and(v.stock is
   (v: unknown) => (v === null ? null : Number(v)),
 );
 
-/** Cards on one page of /produtos (SPEC §2). */
+/** Cards on one page of /produtos. */
 export const PRODUCTS_PAGE_SIZE = 24;
 
 export type ProductPage = { products: ProductCard[]; total: number; page: number; pageCount: number; pageSize: number };

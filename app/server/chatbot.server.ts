@@ -1,4 +1,4 @@
-// The chatbot's reads (SPEC §7 Reads, §9 Chatbot): active quick questions, the
+// The chatbot's reads: active quick questions, the
 // top 3 featured products (best sellers) and the 3 cheapest products.
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
@@ -6,7 +6,7 @@ import { chatbotQuickQuestions, products } from '~/db/schema';
 import type { ChatProduct, QuickQuestion } from '~/lib/chatbot';
 import { formatPrice } from '~/lib/money';
 
-/** SPEC §9: top 3 for best sellers and for cheapest. */
+/** The chatbot lists the top 3 best sellers and the 3 cheapest products. */
 export const CHATBOT_PRODUCT_LIMIT = 3;
 
 const productFields = { name: products.name, slug: products.slug, basePrice: products.basePrice };

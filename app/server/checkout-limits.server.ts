@@ -1,5 +1,5 @@
-// What one customer may have open at once, checked inside the checkout's transaction (SPEC §4,
-// issue 30 "bounded per customer"): at most MAX_UNPAID_ORDERS orders awaiting payment (an unpaid
+// What one customer may have open at once, checked inside the checkout's transaction (issue 30:
+// "bounded per customer"): at most MAX_UNPAID_ORDERS orders awaiting payment (an unpaid
 // order holds stock until it expires), and a pause after too many declined cards (the checkout
 // must not be a card-testing oracle). The account's row is locked first, so a customer's
 // checkouts run one after the other and four at once leave at most three orders; orders the store

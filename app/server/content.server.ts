@@ -1,4 +1,4 @@
-// Editorial content (SPEC §7 Reads): blog posts and legal pages (the about page's hero is
+// Editorial content, read-only for visitors: blog posts and legal pages (the about page's hero is
 // one of the store's settings: server/settings/). The HTML bodies come back raw; routes pass them
 // through sanitizeHtml (html.server.ts) before rendering.
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
@@ -59,7 +59,7 @@ export type BlogFilter = {
   category?: string | undefined;
 };
 
-/** Blog posts newest first (SPEC §7 Reads), optionally filtered (SPEC §5 Search). */
+/** Blog posts newest first, optionally filtered by category or a search term (trimmed, bounded, accent-insensitive). */
 export async function listBlogPosts(db: Executor, filter: BlogFilter = {}): Promise<BlogPostCard[]> {
   const conditions: SQL[] = [];
   const term = cleanText(filter.search ?? '', BLOG_SEARCH_MAX_LENGTH);

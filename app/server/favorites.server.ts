@@ -1,4 +1,4 @@
-// The wishlist (SPEC §3 user_favorites): one row per user and product.
+// The wishlist (user_favorites): one row per user and product.
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { categories, products, userFavorites } from '~/db/schema';
@@ -34,7 +34,7 @@ export async function isFavorite(db: Executor, userId: string, productId: string
   return rows.length > 0;
 }
 
-/** The user's wishlist, newest first, each with the product as a card (SPEC §7 Reads: user_favorites with joined product). */
+/** The user's wishlist, newest first, each with the product as a card. */
 export async function listFavorites(db: Executor, userId: string): Promise<ProductCard[]> {
   const rows = await db
     .select(productCardColumns)

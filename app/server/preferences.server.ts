@@ -1,8 +1,9 @@
-// Site preferences (SPEC §3 user_preferences, §9 defaults): one row per user,
+// Site preferences (user_preferences; DEFAULT_PREFERENCES when none is saved): one row per user,
 // created from the defaults on first read, upserted on user_id.
 import { eq } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { userPreferences } from '~/db/schema';
+import { now } from '~/lib/clock';
 import type { Theme } from '~/lib/theme';
 
 export type Preferences = {
@@ -35,7 +36,7 @@ export async function savePreferences(db: Executor, userId: string, changes: Par
   const [row] = await db
     .insert(userPreferences)
     .values({ userId, ...DEFAULT_PREFERENCES, ...changes })
-    .onConflictDoUpdate({ target: userPreferences.userId, set: { ...changes, updatedAt: new Date() } })
+    .onConflictDoUpdate({ target: userPreferences.userId, set: { ...changes, updatedAt: now() } })
     .returning();
   return preferencesFrom(row!);
 }

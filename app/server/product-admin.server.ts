@@ -1,5 +1,4 @@
-// The admin's product catalogue (SPEC §2 /admin/products, §7 admin reads and
-// writes): list and search, one product with its sizes and kit contents, save
+// The admin's product catalogue (/admin/products): list and search, one product with its sizes and kit contents, save
 // everything in one transaction, delete. Every caller is an admin route that
 // has already checked the role.
 import { and, asc, count, eq, inArray, like, notInArray, or, sql, type SQL } from 'drizzle-orm';
@@ -33,7 +32,7 @@ export type AdminProductPage = { rows: AdminProductRow[]; total: number; page: n
 /** The admin list's stock filter: a size under the "últimas unidades" threshold, or a size at 0. */
 export type StockFilter = 'baixo' | 'esgotado';
 
-/** SPEC §7: id, name, price, kit flag and category name, optional name contains, ordered by name; paginated. */
+/** Id, name, price, kit flag and category name, optionally those whose name contains the term, ordered by name; paginated. */
 export async function listAdminProducts(db: Executor, filters: { term?: string; page?: number; stock?: StockFilter }): Promise<AdminProductPage> {
   const stockWhere =
     filters.stock === 'esgotado'
@@ -267,7 +266,7 @@ async function freeSlug(tx: Executor, name: string): Promise<string> {
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-/** SPEC §7 products delete by id. Order history keeps the item's name (order_items.product_id becomes null). */
+/** Deletes a product by id. Order history keeps the item's name (order_items.product_id becomes null). */
 export async function deleteProduct(db: Executor, id: string): Promise<boolean> {
   const rows = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
   return rows.length > 0;

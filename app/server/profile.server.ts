@@ -1,7 +1,8 @@
-// The customer's own data (SPEC §2 perfil): name and the CPF/CNPJ kept from checkout.
+// The customer's own data (/area-cliente/perfil): name and the CPF/CNPJ kept from checkout.
 import { eq } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { user } from '~/db/schema';
+import { now } from '~/lib/clock';
 import type { ProfileInput } from '~/lib/schemas/profile';
 
 export type Profile = { name: string; email: string; taxId: string | null };
@@ -19,7 +20,7 @@ export async function getProfile(db: Executor, userId: string): Promise<Profile 
 export async function updateProfile(db: Executor, userId: string, input: ProfileInput): Promise<boolean> {
   const updated = await db
     .update(user)
-    .set({ name: input.name, taxId: input.taxId, updatedAt: new Date() })
+    .set({ name: input.name, taxId: input.taxId, updatedAt: now() })
     .where(eq(user.id, userId))
     .returning({ id: user.id });
   return updated.length > 0;

@@ -1,4 +1,4 @@
-// Saved custom kits (SPEC §3 saved_kits, saved_kit_items; §7 Reads/Writes) and
+// Saved custom kits (saved_kits, saved_kit_items), each its owner's only, and
 // the kit builder's product list. All SQL for the area lives here.
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';

@@ -6,7 +6,7 @@ import { blogPosts, legalPages, products } from '~/db/schema';
 
 export type SitemapEntry = { path: string; lastmod?: Date };
 
-/** Public pages with fixed addresses (SPEC §2). */
+/** Public pages with fixed addresses (the route table's, without parameters). */
 export const STATIC_PATHS = ['/', '/produtos', '/assinatura', '/kits', '/sobre', '/blog', '/contato'] as const;
 
 const segment = (slug: string) => encodeURIComponent(slug);

@@ -12,18 +12,18 @@ import { log } from './log.server';
 
 const marked = new WeakSet<object>();
 
-/** When the store last saw the database unreachable; null while it is reachable. */
+/** When the store last saw the database unreachable (performance.now(): it only measures the outage); null while it is reachable. */
 let unavailableSince: number | null = null;
 
 export function markDatabaseUnavailable(): void {
   if (unavailableSince !== null) return;
-  unavailableSince = Date.now();
+  unavailableSince = performance.now();
   log.error('banco de dados indisponível: a loja responde 503 até ele voltar');
 }
 
 export function markDatabaseAvailable(): void {
   if (unavailableSince === null) return;
-  log.error(`banco de dados de volta após ${Math.round((Date.now() - unavailableSince) / 1000)} s`);
+  log.error(`banco de dados de volta após ${Math.round((performance.now() - unavailableSince) / 1000)} s`);
   unavailableSince = null;
 }
 

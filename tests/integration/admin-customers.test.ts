@@ -10,6 +10,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '~/db/client.server';
 import type * as Schema from '~/db/schema';
+import type { OrderStatus } from '~/lib/order-lifecycle';
 import type * as Actions from '~/server/customers/actions.server';
 import type * as List from '~/server/customers/list.server';
 import type * as CustomerRoute from '~/routes/admin/customer';
@@ -109,7 +110,7 @@ describe.each(engines.map((e) => e.name))('admin customers on %s', (engineName) 
 
     beforeAll(async () => {
       await db.insert(s.user).values([joao, maria, ana].map((u) => ({ ...u, emailVerified: u !== ana })));
-      const order = (userId: string, status: (typeof Schema.ORDER_STATUSES)[number], totalPrice: string) => ({
+      const order = (userId: string, status: OrderStatus, totalPrice: string) => ({
         userId,
         status,
         totalPrice,

@@ -8,6 +8,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter, redirect } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as t from '~/db/schema';
+import type { OrderStatus } from '~/lib/order-lifecycle';
 import DashboardPage, { loader } from '~/routes/admin/dashboard';
 import { resetClock, setClock } from '~/lib/clock';
 import { getDashboard, type Dashboard } from '~/server/admin-dashboard.server';
@@ -64,7 +65,7 @@ describe.each(engines)('admin dashboard on $name', ({ open }) => {
 
   type Item = { productId: string | null; productName: string; quantity: number; price: string };
 
-  async function order(userId: string, status: (typeof t.ORDER_STATUSES)[number], createdAt: string, total: string, items: Item[] = []) {
+  async function order(userId: string, status: OrderStatus, createdAt: string, total: string, items: Item[] = []) {
     const [row] = await handle.db
       .insert(t.orders)
       .values({ userId, status, totalPrice: total, createdAt: new Date(createdAt), idempotencyKey: randomUUID(), cancelReason: status === 'cancelled' ? 'Teste' : null })

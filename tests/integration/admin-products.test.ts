@@ -1,4 +1,4 @@
-// The admin's product catalogue (SPEC §2, §5, §7): list/search, save with sizes
+// The admin's product catalogue: list/search, save with sizes
 // and kit contents in one transaction, delete — on every engine.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';

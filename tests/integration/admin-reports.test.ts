@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as t from '~/db/schema';
+import type { OrderStatus } from '~/lib/order-lifecycle';
 import { resetClock, setClock } from '~/lib/clock';
 import { reportPeriod } from '~/lib/reports';
 import { loader as exportLoader } from '~/routes/admin/reports-export';
@@ -40,7 +41,7 @@ describe.each(engines)('admin reports on $name', ({ open }) => {
   type Item = { productId: string | null; name: string; size: string | null; quantity: number; price: string };
   type OrderInput = {
     userId: string;
-    status: (typeof t.ORDER_STATUSES)[number];
+    status: OrderStatus;
     at: string;
     total: string;
     subtotal?: string;

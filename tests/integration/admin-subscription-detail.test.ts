@@ -9,6 +9,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { createMemoryRouter, redirect, RouterProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as t from '~/db/schema';
+import type { OrderStatus } from '~/lib/order-lifecycle';
 import { resetClock, setClock } from '~/lib/clock';
 import AdminSubscriptionPage, { action, loader } from '~/routes/admin/subscription';
 import { settleBackgroundTasks } from '~/server/background.server';
@@ -66,7 +67,7 @@ describe.each(engines)('admin subscription detail on $name', ({ open }) => {
     return { id, name, email };
   }
 
-  async function order(userId: string, status: (typeof t.ORDER_STATUSES)[number], total: string) {
+  async function order(userId: string, status: OrderStatus, total: string) {
     const [row] = await handle.db
       .insert(t.orders)
       .values({ userId, status, totalPrice: total, idempotencyKey: randomUUID(), cancelReason: status === 'cancelled' ? 'Não pago' : null })

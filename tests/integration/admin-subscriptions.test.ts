@@ -1,18 +1,16 @@
 // /admin/subscriptions on every engine: the plan editor's read and update (the page and the
-// three options' prices in plan_options), and the subscriber list, assign and remove
-// (SPEC §3, §4, §5 Admin assignment, §7, §9).
+// three options' prices in plan_options), and the subscriber list, assign and remove.
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as t from '~/db/schema';
 import { resetClock, setClock } from '~/lib/clock';
 import { formDataToObject } from '~/lib/form-data';
-import { SPEC_PLAN_OPTIONS } from '~/lib/plans';
+import { INITIAL_PLAN_OPTIONS, type SubscriptionFrequency } from '~/lib/plans';
 import { planFormSchema } from '~/lib/schemas/admin-plan';
 import { fieldErrors } from '~/lib/schemas/field-errors';
 import {
   findPlanOption,
-  findSellablePlanOption,
   getActivePlanConfig,
   getEditablePlanConfig,
   listPlanOptions,
@@ -20,6 +18,7 @@ import {
   updatePlanOptions,
 } from '~/server/subscriptions/plans.server';
 import { assignSubscriptionByEmail, isSubscriber, listAllSubscriptions, removeSubscription } from '~/server/subscriptions/subscriptions.server';
+import { quoteCart } from '~/server/flows/checkout.server';
 import { engines } from './engines';
 
 const planValues = (values: Partial<typeof t.subscriptionConfigs.$inferInsert> = {}) => ({
@@ -71,6 +70,12 @@ describe.each(engines)('admin subscriptions on $name', ({ open }) => {
   let migratedOptions: Awaited<ReturnType<typeof listPlanOptions>>;
   let n = 0;
 
+  /** The price the checkout quotes for a cart holding the plan; null when the store does not sell it now. */
+  async function checkoutPrice(frequency: SubscriptionFrequency): Promise<string | null> {
+    const quote = await quoteCart(handle.db, null, [{ id: `plan:${frequency}` as const, product_id: `plan:${frequency}`, quantity: 1, is_subscription: true, frequency }]);
+    return quote.planUnavailable ? null : (quote.lines[0]?.unitPrice ?? null);
+  }
+
   async function newUser(values: Partial<typeof t.user.$inferInsert> = {}) {
     n += 1;
     const id = `usuario-${n}-${randomUUID().slice(0, 6)}`;
@@ -104,10 +109,10 @@ describe.each(engines)('admin subscriptions on $name', ({ open }) => {
   });
   const planOptionRows = () => handle.db.select().from(t.planOptions).orderBy(t.planOptions.frequency);
 
-  // Each test sets up the plans it needs; the options start at SPEC §9's prices (migration 0008).
+  // Each test sets up the plans it needs; the options start at the launch prices (migration 0008).
   beforeEach(async () => {
     await handle.db.delete(t.subscriptionConfigs);
-    await updatePlanOptions(handle.db, SPEC_PLAN_OPTIONS);
+    await updatePlanOptions(handle.db, INITIAL_PLAN_OPTIONS);
   });
 
   describe('plan editor', () => {
@@ -128,20 +133,19 @@ describe.each(engines)('admin subscriptions on $name', ({ open }) => {
       expect((await getEditablePlanConfig(handle.db))?.id).toBe(older!.id);
     });
 
-    it('the migration stores SPEC §9\'s three options; a switched-off plan sells none of them', async () => {
-      expect(migratedOptions).toEqual(SPEC_PLAN_OPTIONS);
-      expect(await findPlanOption(handle.db, 'semiannual')).toEqual(SPEC_PLAN_OPTIONS[1]);
+    it('the migration stores the three launch options; a switched-off plan sells none of them', async () => {
+      expect(migratedOptions).toEqual(INITIAL_PLAN_OPTIONS);
+      expect(await findPlanOption(handle.db, 'semiannual')).toEqual(INITIAL_PLAN_OPTIONS[1]);
       expect(await findPlanOption(handle.db, 'weekly')).toBeNull();
 
-      // No active plan: the options exist, but none can be bought.
+      // No active plan: the options exist, but the checkout sells none of them.
       const [config] = await handle.db.insert(t.subscriptionConfigs).values(planValues({ isActive: false })).returning();
-      expect(await findSellablePlanOption(handle.db, 'monthly')).toBeNull();
+      expect(await checkoutPrice('monthly')).toBeNull();
       await handle.db.update(t.subscriptionConfigs).set({ isActive: true }).where(eq(t.subscriptionConfigs.id, config!.id));
-      expect(await findSellablePlanOption(handle.db, 'monthly')).toEqual(SPEC_PLAN_OPTIONS[0]);
-      expect(await findSellablePlanOption(handle.db, 'weekly')).toBeNull();
-      // Switched off in the editor: not sellable any more.
+      expect(await checkoutPrice('monthly')).toBe(INITIAL_PLAN_OPTIONS[0]!.price);
+      // Switched off in the editor: not sold any more.
       expect(await updatePlanConfig(handle.db, config!.id, planFormSchema.parse(editorPost({ isActive: '' })))).toBe('updated');
-      expect(await findSellablePlanOption(handle.db, 'annual')).toBeNull();
+      expect(await checkoutPrice('annual')).toBeNull();
     });
 
     it('saves every field of a valid post, which the storefront then reads', async () => {
@@ -155,7 +159,7 @@ describe.each(engines)('admin subscriptions on $name', ({ open }) => {
         { frequency: 'semiannual', name: 'Plano Semestral', months: 6, price: '329.40', highlight: 'Economize 15%!' },
         { frequency: 'annual', name: 'Plano Anual', months: 12, price: '599.90', highlight: 'Melhor preço' },
       ]);
-      expect(await findSellablePlanOption(handle.db, 'semiannual')).toMatchObject({ price: '329.40' });
+      expect(await checkoutPrice('semiannual')).toBe('329.40');
 
       const active = await getActivePlanConfig(handle.db);
       expect(active).toMatchObject({
@@ -231,7 +235,7 @@ describe.each(engines)('admin subscriptions on $name', ({ open }) => {
       }
       expect(await configById(config!.id)).toEqual(config);
       expect(await planOptionRows()).toEqual(optionsBefore);
-      expect(await listPlanOptions(handle.db)).toEqual(SPEC_PLAN_OPTIONS);
+      expect(await listPlanOptions(handle.db)).toEqual(INITIAL_PLAN_OPTIONS);
     });
 
     it('a new price applies to new subscriptions; an existing one keeps the price it was sold at', async () => {

@@ -1,4 +1,4 @@
-// The exact 'N produtos encontrados' of /produtos and of a category page (SPEC §2) comes from
+// The exact 'N produtos encontrados' of /produtos and of a category page comes from
 // product_counts, kept by triggers in the same transaction as the product write (issue 17, goal 4).
 // After every kind of write — create, edit, category change, kit flag, delete, a category deleted,
 // a bulk insert, a rolled-back transaction, and writers at once — the count the customer sees must

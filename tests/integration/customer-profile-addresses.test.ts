@@ -1,4 +1,4 @@
-// The customer area's profile and addresses (SPEC §2, §4 Address, §5, §7) on
+// The customer area's profile and addresses on
 // each engine: ownership of every id, one default per user, schema rules.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';

@@ -9,7 +9,7 @@ import * as t from '~/db/schema';
 import { seedCatalogue } from '~/db/seed/seed.server';
 import { advanceClock, resetClock, setClock, DAY_MS, MINUTE_MS } from '~/lib/clock';
 import { todayInBrazil } from '~/lib/plans';
-import { canApply, ORDER_ACTIONS, type OrderAction, type OrderActor, type OrderStatus } from '~/lib/order-lifecycle';
+import { canApply, ORDER_ACTIONS, ORDER_STATUSES, type OrderAction, type OrderActor, type OrderStatus } from '~/lib/order-lifecycle';
 import { payNowSchema } from '~/lib/schemas/checkout';
 import { deleteAddress, saveAddress } from '~/server/addresses.server';
 import { settleBackgroundTasks } from '~/server/background.server';
@@ -24,7 +24,7 @@ import { builtInProvider } from '~/server/payments/provider.server';
 import { NEW_ADDRESS_DELIVERY } from './delivery';
 import { engines } from './engines';
 
-const STATUSES = t.ORDER_STATUSES;
+const STATUSES = ORDER_STATUSES;
 const ACTIONS = Object.keys(ORDER_ACTIONS) as OrderAction[];
 const ACTORS: OrderActor[] = ['customer', 'admin', 'system'];
 

@@ -16,6 +16,7 @@ import { getProductDetail, listKits, searchProducts } from '~/server/catalog.ser
 import { getEditableProduct, listAdminProducts, saveProduct } from '~/server/product-admin.server';
 import { productFormSchema, STOCK_MESSAGE } from '~/lib/schemas/admin-product';
 import { fieldErrors } from '~/lib/schemas/field-errors';
+import { productJsonLd } from '~/lib/product-json-ld';
 import { NEW_ADDRESS_DELIVERY } from './delivery';
 import { engines } from './engines';
 
@@ -151,6 +152,20 @@ describe.each(engines)('stock on $name', ({ open }) => {
     expect((await card()).available).toBe(9);
     expect((await kitCard()).available).toBe(4);
     for (const s of sizes) await setStock(s.id, null);
+  });
+
+  it("the product page's JSON-LD tells search engines what the page tells shoppers: in stock, limited (Últimas unidades), out of stock (Esgotado)", async () => {
+    const sizes = await sizesOf('detergente-neutro-concentrado');
+    const availability = async (slug: string) => (productJsonLd((await getProductDetail(handle.db, slug))!, 'https://loja.example').offers as { availability: string }).availability;
+    for (const s of sizes) await setStock(s.id, 0);
+    expect(await availability('detergente-neutro-concentrado')).toBe('https://schema.org/OutOfStock');
+    expect(await availability('kit-cozinha-brilhante')).toBe('https://schema.org/OutOfStock'); // its detergent is gone
+    await setStock(sizes[1]!.id, 3);
+    expect(await availability('detergente-neutro-concentrado')).toBe('https://schema.org/LimitedAvailability');
+    await setStock(sizes[0]!.id, 40);
+    expect(await availability('detergente-neutro-concentrado')).toBe('https://schema.org/InStock');
+    for (const s of sizes) await setStock(s.id, null);
+    expect(await availability('detergente-neutro-concentrado')).toBe('https://schema.org/InStock');
   });
 
   it('every card of the catalogue promises what its sizes and, for a kit, its contents allow (one statement, checked against the per-id rule)', async () => {

@@ -1,5 +1,5 @@
-// A customer-area tab that is not built yet (SPEC §2: placeholders show an
-// 'Em Construção' toast and a coming-soon text).
+// A customer-area tab that is not built yet: it shows an 'Em Construção' toast and a
+// coming-soon text.
 import { Construction } from 'lucide-react';
 import { useEffect } from 'react';
 import { toast } from '~/components/ui/toaster';

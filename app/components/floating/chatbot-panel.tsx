@@ -1,4 +1,4 @@
-// The chat window (SPEC §4 Chatbot, §9 timings and keyword routing). Loaded
+// The chat window (its answers, their delay and keyword routing: lib/chatbot). Loaded
 // lazily by FloatingButtons the first time the chat is opened.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';

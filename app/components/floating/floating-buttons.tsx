@@ -1,4 +1,4 @@
-// The floating WhatsApp and chatbot buttons (SPEC §2 Floating buttons), on every
+// The floating WhatsApp and chatbot buttons, on every
 // page, each hidden by the user's hide_whatsapp / hide_chatbot preference.
 // This part ships with every page, so it is kept tiny (the home page's JS
 // budget): the chat panel is its own chunk, downloaded when the chat is first opened.

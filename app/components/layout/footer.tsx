@@ -1,5 +1,6 @@
 import { CreditCard, Mail, Phone, Rabbit, ShieldCheck, Truck } from '~/components/icons';
 import { Link } from 'react-router';
+import { now } from '~/lib/clock';
 import type { RootData } from '~/lib/root-data';
 import type { SocialNetwork } from '~/lib/store-settings';
 import { NewsletterForm } from '../newsletter-form';
@@ -25,7 +26,7 @@ const SOCIAL_ICONS: Record<SocialNetwork, typeof FacebookIcon> = {
 type FooterProps = { user: RootData['user']; settings: RootData['settings'] };
 
 export function Footer({ user, settings }: FooterProps) {
-  const year = new Date().getFullYear();
+  const year = now().getFullYear();
   // The networks the admin filled in (an empty link is hidden), then WhatsApp.
   const social = [
     ...settings.social.map((s) => ({ href: s.url, label: s.label, icon: SOCIAL_ICONS[s.network] })),

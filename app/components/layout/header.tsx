@@ -12,7 +12,7 @@ import { NAV_LINKS } from './nav-links';
 import { SearchBar } from './search-bar';
 import { ThemeToggle } from './theme-toggle';
 
-/** SPEC §9: the header turns more opaque past 50 px of scroll. */
+/** The header turns more opaque past 50 px of scroll. */
 export const HEADER_OPAQUE_AFTER_PX = 50;
 
 type HeaderProps = { user: RootData['user'] };

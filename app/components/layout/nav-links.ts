@@ -1,4 +1,4 @@
-/** Header navigation (SPEC §2 Global elements), also listed in the footer. */
+/** Header navigation on every page, also listed in the footer. */
 export const NAV_LINKS = [
   { to: '/', label: 'Início' },
   { to: '/produtos', label: 'Produtos' },

@@ -1,6 +1,6 @@
 import { classifyPh, formatPh, phGaugePercent } from '~/lib/ph';
 
-/** pH on the 0–14 scale (SPEC §9): acid red → neutral green → alkaline violet. */
+/** pH on the 0–14 scale: acid red → neutral green → alkaline violet. */
 export function PhGauge({ value }: { value: string | null }) {
   if (value === null) return null;
   const label = classifyPh(value);

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { cartStore } from '~/lib/cart-store';
 import { uploadSrcSet } from '~/lib/upload-srcset';
 import { formatPrice } from '~/lib/money';
+import { SUBSCRIBER_DISCOUNT_PERCENT } from '~/lib/discounts';
 import { startingPriceLabel } from '~/lib/price';
 import { useRootData } from '~/lib/root-data';
 import type { ProductCard, ProductDetail } from '~/server/catalog.server';
@@ -153,7 +154,7 @@ export function ProductDetails({ card, detail, status, isFavorite, Title = 'h1',
             to="/assinatura"
             className="flex items-center gap-2 rounded-lg bg-accent-500/15 px-3 py-2 text-sm font-semibold text-amber-900 dark:text-amber-200"
           >
-            <BadgePercent className="h-4 w-4" aria-hidden /> Assine e economize 10% em todas as compras
+            <BadgePercent className="h-4 w-4" aria-hidden /> Assine e economize {SUBSCRIBER_DISCOUNT_PERCENT}% em todas as compras
           </Link>
         )}
 

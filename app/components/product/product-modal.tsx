@@ -1,4 +1,4 @@
-// The product detail modal (SPEC §2). Loaded on first open; fetches the sizes
+// The product detail modal a product card opens. Loaded on first open; fetches the sizes
 // or kit contents from /api/produtos/:slug.
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';

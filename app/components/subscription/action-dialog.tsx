@@ -1,4 +1,4 @@
-// A confirmation before each change on the assinaturas tab (SPEC §5 Confirmations): a button opens
+// A confirmation before each change on the assinaturas tab (nothing changes on one click): a button opens
 // a dialog that says what will happen; confirming posts `fields` (and any controls in `children`)
 // through the page's fetcher, so the action runs on the server and the page shows its toast. The
 // dialog closes when the answer says it worked and stays open (with the toast) when it did not.

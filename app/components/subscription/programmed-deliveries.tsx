@@ -3,7 +3,7 @@
 // skip the next one, pause/resume or be cancelled, each behind a confirmation.
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { addMonths } from '~/lib/plans';
+import { addMonths, DELIVERY_MONTHS, DELIVERY_MONTHS_PHRASE } from '~/lib/plans';
 import { skipDate } from '~/lib/subscription-schedule';
 import type { ProgrammedDelivery } from '~/server/subscriptions/deliveries.server';
 import { ActionDialog, type SubscriptionFetcher } from './action-dialog';
@@ -11,7 +11,6 @@ import { dateBR, deliveryFrequencyLabel, DELIVERY_STATUS_LABELS, orderLabel, pay
 
 const MUTED = 'text-sm text-slate-700 dark:text-slate-300';
 const LINK = 'font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-200';
-const MONTHS = [1, 2, 3] as const;
 
 /** The dates the server will set (deliveries.server.ts): after a skip, and when resumed today. */
 export function deliveryDates(d: Pick<ProgrammedDelivery, 'months' | 'nextDate' | 'anchorDate'>, today: string) {
@@ -30,7 +29,7 @@ export function ProgrammedDeliveries({ deliveries, today, fetcher }: { deliverie
       </h2>
       {deliveries.length === 0 ? (
         <p className={`mt-2 ${MUTED}`} data-testid="no-deliveries">
-          Você não tem entregas programadas. Como assinante, ao finalizar uma compra você pode escolher repeti-la a cada 1, 2 ou 3 meses, com os preços do
+          Você não tem entregas programadas. Como assinante, ao finalizar uma compra você pode escolher repeti-la a cada {DELIVERY_MONTHS_PHRASE} meses, com os preços do
           dia e o desconto de assinante.
         </p>
       ) : (
@@ -212,7 +211,7 @@ function FrequencyDialog({ delivery: d, fetcher }: { delivery: ProgrammedDeliver
           onChange={(e) => setMonths(Number(e.target.value))}
           className="h-10 rounded-md border border-slate-300 bg-white px-3 dark:border-slate-600 dark:bg-slate-900"
         >
-          {MONTHS.map((m) => (
+          {DELIVERY_MONTHS.map((m) => (
             <option key={m} value={m}>
               {deliveryFrequencyLabel(m)}
             </option>

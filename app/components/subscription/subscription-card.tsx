@@ -1,11 +1,12 @@
-// The customer's live subscription on /area-cliente/assinaturas (SPEC §2, §4; issue 14): plan, status,
+// The customer's live subscription on /area-cliente/assinaturas (issue 14): plan, status,
 // next charge and amount, payment method, pause/resume/skip/plan change/payment change/cancel, each
 // behind a confirmation, an unpaid renewal's notice with "Pagar agora", and the renewals' orders.
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { centsToDecimal, formatPrice } from '~/lib/money';
 import { shortOrderId } from '~/lib/order-status';
-import { findPlan, PLAN_NAME, SUBSCRIBER_DISCOUNT_PERCENT, SUBSCRIPTION_STATUS_LABELS, type PlanOption } from '~/lib/plans';
+import { SUBSCRIBER_DISCOUNT_PERCENT } from '~/lib/discounts';
+import { findPlan, PLAN_NAME, SUBSCRIPTION_STATUS_LABELS, type PlanOption } from '~/lib/plans';
 import { autoResumeDate, benefitsUntil, PAUSE_MAX_MONTHS, RESUME_NOTICE_DAYS, skipDate } from '~/lib/subscription-schedule';
 import type { PaymentOffer } from '~/lib/payment-offer';
 import type { PlanChangeQuote } from '~/lib/plan-change';

@@ -1,4 +1,4 @@
-// A confirmation before something that cannot be undone (SPEC §5 Confirmations).
+// A confirmation before something that cannot be undone: no destructive action runs on one click.
 // Confirming posts `fields` through the page's fetcher, so the action still runs
 // on the server; the page closes the dialog when the answer says it worked.
 import * as Dialog from '@radix-ui/react-dialog';

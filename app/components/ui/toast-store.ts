@@ -1,4 +1,4 @@
-// The toast queue of one: a new toast replaces the one on screen (SPEC §4).
+// The toast queue of one: a new toast replaces the one on screen, so one toast shows at a time.
 // Kept apart from the Radix view so pages load Radix only once a toast shows.
 import type { ToastMessage } from '~/lib/toast';
 

@@ -1,4 +1,4 @@
-// The address form (SPEC §5 Address form), used by /area-cliente/enderecos and its action.
+// The address form, used by /area-cliente/enderecos and its action (and the checkout's new address).
 import { z } from 'zod';
 import './zod-pt-br';
 import { cepMatchesState, isValidCep, normalizeCep } from '../cep';

@@ -2,8 +2,9 @@
 // one schema per action, used by the page and its action.
 import { z } from 'zod';
 import './zod-pt-br';
-import { CARRIERS, ORDER_STATUSES, PAYMENT_METHODS } from '~/db/schema';
-import { isCorreiosCode, normalizeTrackingCode } from '../tracking';
+import { ORDER_STATUSES } from '../order-lifecycle';
+import { PAYMENT_METHOD_IDS } from '../payment-offer';
+import { CARRIERS, isCorreiosCode, normalizeTrackingCode } from '../tracking';
 
 const RELOAD = 'Não foi possível concluir. Recarregue a página e tente novamente.';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -11,7 +12,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** The list's query string; anything unknown is dropped rather than refused (a shared link keeps working). */
 export const orderFiltersSchema = z.object({
   status: z.enum([...ORDER_STATUSES, 'to_ship']).optional().catch(undefined),
-  method: z.enum(PAYMENT_METHODS).optional().catch(undefined),
+  method: z.enum(PAYMENT_METHOD_IDS).optional().catch(undefined),
   from: z.string().regex(DAY).optional().catch(undefined),
   to: z.string().regex(DAY).optional().catch(undefined),
   term: z.string().trim().max(100).optional().catch(undefined),

@@ -1,12 +1,11 @@
-// The admin's plan editor (/admin/subscriptions, SPEC §3 subscription_configs, §9 plan options):
+// The admin's plan editor (/admin/subscriptions: the plan's page in subscription_configs, its options' prices):
 // one schema for the browser check and the action. The form posts its lists as
 // indexed fields (options.0.price, benefits.0.text, benefits.0.icon, steps.0.title, …), read into
 // arrays by formDataToObject, so every message keys to the input it belongs to.
 import { z } from 'zod';
 import './zod-pt-br';
-import type { SubscriptionFrequency } from '../cart';
 import { parseDecimal } from '../decimal';
-import { PLANS } from '../plans';
+import { PLANS, type SubscriptionFrequency } from '../plans';
 import { PLAN_ICON_NAMES } from '../plan-icons';
 import { imageUrlSchema } from './image-url';
 

@@ -1,4 +1,4 @@
-// The admin product form (SPEC §5 Product form): one schema for the page and
+// The admin product form: one schema for the page and
 // its action. Decimals are typed the Brazilian way ('12,50') or with a dot.
 import { z } from 'zod';
 import './zod-pt-br';
@@ -16,7 +16,7 @@ export const PRODUCT_LIMITS = {
   displayOrder: 100_000,
 } as const;
 
-/** A new product (SPEC §5): empty name and description, price 0, no category, not kit, not featured, pH 7. */
+/** What a new product's form starts with: empty name and description, price 0, no category, not kit, not featured, pH 7. */
 export const NEW_PRODUCT_DEFAULTS = {
   name: '',
   description: '',

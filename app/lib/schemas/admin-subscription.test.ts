@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { adminSubscriptionActionSchema, assignSubscriptionSchema, removeSubscriptionSchema, subscriberPageSchema, subscriptionIdSchema } from './admin-subscription';
 import { fieldErrors } from './field-errors';
 
-describe('admin subscription schemas (SPEC §5 Admin assignment)', () => {
+describe('admin subscription schemas (assignment by e-mail)', () => {
   it('requires an e-mail, in e-mail format', () => {
     expect(fieldErrors(assignSubscriptionSchema.safeParse({}).error!).email).toBe('Informe o e-mail do usuário.');
     expect(fieldErrors(assignSubscriptionSchema.safeParse({ email: '   ' }).error!).email).toBe('Informe o e-mail do usuário.');

@@ -1,5 +1,4 @@
-// The admin's subscriber actions on /admin/subscriptions (SPEC §5 Admin
-// assignment): assign by e-mail, remove by id, and the list's page number.
+// The admin's subscriber actions on /admin/subscriptions: assign by e-mail, remove by id, and the list's page number.
 import { z } from 'zod';
 import './zod-pt-br';
 import { EMAIL_MAX_LENGTH } from './limits';

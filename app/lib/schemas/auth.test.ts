@@ -4,7 +4,7 @@ import { fieldErrors } from './field-errors';
 
 const valid = { name: 'Ana Souza', email: 'Ana@Exemplo.com.br ', password: 'segredo123', confirmPassword: 'segredo123', acceptTerms: 'on' };
 
-describe('auth form schemas (SPEC §5)', () => {
+describe('auth form schemas', () => {
   it('accepts a complete registration and normalises the e-mail', () => {
     const parsed = registerSchema.parse(valid);
     expect(parsed.email).toBe('ana@exemplo.com.br');

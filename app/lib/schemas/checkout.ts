@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import './zod-pt-br';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../cart';
+import { PAYMENT_METHOD_IDS } from '../payment-offer';
+import { DELIVERY_MONTHS, PLAN_FREQUENCIES } from '../plans';
 import { addressSchema } from './address';
 import { hasLetters, normalizeTaxId, TAX_ID_MAX, taxIdKind } from '../tax-id';
 
@@ -12,7 +14,6 @@ export { MAX_CART_LINES, MAX_LINE_QUANTITY };
  * anything longer is refused before JSON.parse reads it.
  */
 export const CART_JSON_MAX = 16_000;
-const FREQUENCIES = ['monthly', 'semiannual', 'annual'] as const;
 
 export const CART_MESSAGES = {
   tooLong: 'Seu carrinho está grande demais. Remova alguns itens e tente novamente.',
@@ -42,12 +43,12 @@ export const cartLineSchema = z.discriminatedUnion(
     }),
     z
       .object({
-        id: z.templateLiteral(['plan:', z.enum(FREQUENCIES)], CART_MESSAGES.invalid),
+        id: z.templateLiteral(['plan:', z.enum(PLAN_FREQUENCIES)], CART_MESSAGES.invalid),
         product_id: z.string(CART_MESSAGES.invalid).max(32, CART_MESSAGES.invalid),
         // The server sells one plan whatever the line says (checkout.server.ts).
         quantity,
         is_subscription: z.literal(true),
-        frequency: z.enum(FREQUENCIES, CART_MESSAGES.invalid),
+        frequency: z.enum(PLAN_FREQUENCIES, CART_MESSAGES.invalid),
       })
       .refine((line) => line.id === `plan:${line.frequency}`, CART_MESSAGES.invalid),
   ],
@@ -193,10 +194,13 @@ export const payNowSchema = z.object({
   intent: z.literal('pay', RELOAD),
   cart: cartField,
   idempotencyKey: z.uuid('Tentativa de compra inválida. Recarregue a página.'),
-  paymentMethod: z.enum(['pix', 'credit_card', 'boleto'], { error: 'Escolha a forma de pagamento.' }),
+  paymentMethod: z.enum(PAYMENT_METHOD_IDS, { error: 'Escolha a forma de pagamento.' }),
   installments: z.coerce.number(INSTALLMENTS).int(INSTALLMENTS).min(1, INSTALLMENTS).max(12, INSTALLMENTS).default(1),
-  // 1, 2 or 3 months: a programmed delivery repeats the order (a subscriber's); 0: this order only.
-  deliveryFrequency: z.coerce.number(FREQUENCY).int(FREQUENCY).min(0, FREQUENCY).max(3, FREQUENCY).default(1),
+  // One of DELIVERY_MONTHS: a programmed delivery repeats the order (a subscriber's); 0: this order only.
+  deliveryFrequency: z.coerce
+    .number(FREQUENCY)
+    .refine((n) => n === 0 || (DELIVERY_MONTHS as readonly number[]).includes(n), FREQUENCY)
+    .default(1),
   /** The total the page showed, in cents: a different total on the server stops the payment (the customer sees it first). */
   expectedTotalCents: z.coerce.number(RELOAD).int(RELOAD).min(0, RELOAD).max(100_000_000_00, RELOAD).optional(),
   taxId: taxIdSchema,

@@ -1,4 +1,4 @@
-// The /contato form (SPEC §5 Contact form): one schema for the page (before
+// The /contato form: one schema for the page (before
 // sending) and the action. Limits match the CHECK on contact_messages.
 import { z } from 'zod';
 import './zod-pt-br';

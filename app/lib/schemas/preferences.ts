@@ -1,4 +1,4 @@
-// One site preference changed at a time (SPEC §2 preferencias tab): a switch or the theme. The
+// One site preference changed at a time (the preferencias tab): a switch or the theme. The
 // newsletter switch is not a user_preferences column: it puts the account's e-mail on or off the list.
 import { z } from 'zod';
 import './zod-pt-br';

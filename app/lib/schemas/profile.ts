@@ -1,4 +1,4 @@
-// The profile form (SPEC §5 Profile): the name is editable, the e-mail is not.
+// The profile form: the name is editable, the e-mail is not.
 import { z } from 'zod';
 import './zod-pt-br';
 import { taxIdSchema } from './checkout';

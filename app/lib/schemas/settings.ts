@@ -19,7 +19,7 @@ export const SETTINGS_LIMITS = {
   aboutDescription: 3000,
 } as const;
 
-/** The home page shows four figures side by side (SPEC §1). */
+/** The home page shows four figures side by side. */
 export const FIGURE_COUNT = 4;
 
 const RELOAD = 'Não foi possível salvar. Recarregue a página e tente novamente.';

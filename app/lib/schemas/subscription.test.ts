@@ -4,7 +4,7 @@ import { SUBSCRIPTION_ACTION_MESSAGES as M, SUBSCRIPTION_INTENTS, subscriptionAc
 
 const message = (input: unknown) => subscriptionActionSchema.safeParse(input).error?.issues[0]?.message;
 
-describe('the assinaturas tab action (SPEC §2, §4; issue 14)', () => {
+describe('the assinaturas tab action (issue 14)', () => {
   const subscriptionId = randomUUID();
   const deliveryId = randomUUID();
   const orderId = randomUUID();

@@ -1,8 +1,10 @@
-// The customer's own subscription and programmed-delivery actions (SPEC §2 assinaturas tab, §4):
+// The customer's own subscription and programmed-delivery actions (the assinaturas tab):
 // what /area-cliente/assinaturas posts, one branch per `intent`. The page builds its forms from the
 // constants below; the action parses with the union.
 import { z } from 'zod';
 import './zod-pt-br';
+import { PAYMENT_METHOD_IDS } from '../payment-offer';
+import { DELIVERY_MONTHS, DELIVERY_MONTHS_PHRASE, PLAN_FREQUENCIES, type DeliveryMonths } from '../plans';
 
 export const SUBSCRIPTION_ACTION_MESSAGES = {
   intent: 'Ação inválida. Recarregue a página e tente novamente.',
@@ -12,28 +14,24 @@ export const SUBSCRIPTION_ACTION_MESSAGES = {
   plan: 'Escolha um plano.',
   paymentMethod: 'Escolha a forma de pagamento: Pix, cartão de crédito ou boleto.',
   installments: 'Escolha de 1 a 12 parcelas.',
-  months: 'Escolha a frequência: a cada 1, 2 ou 3 meses.',
+  months: `Escolha a frequência: a cada ${DELIVERY_MONTHS_PHRASE} meses.`,
   attempt: 'Tentativa inválida. Recarregue a página e tente novamente.',
 } as const;
 
 const M = SUBSCRIPTION_ACTION_MESSAGES;
 
-export const PLAN_FREQUENCIES = ['monthly', 'semiannual', 'annual'] as const;
-export const RENEWAL_PAYMENT_METHODS = ['pix', 'credit_card', 'boleto'] as const;
-export const MAX_RENEWAL_INSTALLMENTS = 12;
-export const PROGRAMMED_DELIVERY_MONTHS = [1, 2, 3] as const;
 
 const subscriptionId = z.uuid(M.subscription);
 const deliveryId = z.uuid(M.delivery);
 const orderId = z.uuid(M.order);
-const paymentMethod = z.enum(RENEWAL_PAYMENT_METHODS, M.paymentMethod);
+const paymentMethod = z.enum(PAYMENT_METHOD_IDS, M.paymentMethod);
 /** '1'…'12' exactly (no '01', ' 1', '1e1', '0x1'); absent means 1. */
 const installments = z
   .string(M.installments)
   .regex(/^(?:[1-9]|1[0-2])$/, M.installments)
   .transform(Number)
   .default(1);
-const months = z.enum(['1', '2', '3'], M.months).transform((v) => Number(v) as (typeof PROGRAMMED_DELIVERY_MONTHS)[number]);
+const months = z.literal(DELIVERY_MONTHS.map(String), M.months).transform((v) => Number(v) as DeliveryMonths);
 
 const onSubscription = <T extends string>(intent: T) => z.object({ intent: z.literal(intent), subscriptionId });
 const onDelivery = <T extends string>(intent: T) => z.object({ intent: z.literal(intent), deliveryId });

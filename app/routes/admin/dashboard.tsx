@@ -1,4 +1,4 @@
-// /admin: the dashboard (issue 6; SPEC §2 leaves it a placeholder). Orders and
+// /admin: the dashboard (issue 6). Orders and
 // revenue today and over 30 days, the daily revenue chart, subscribers and
 // monthly recurring revenue (active, paid-up subscriptions at their own prices),
 // renewals and programmed deliveries due in the next 7 days, the top products and

@@ -1,4 +1,4 @@
-// /admin/*: the admin panel's frame (SPEC §2 Admin area): a sidebar that
+// /admin/*: the admin panel's frame: a sidebar that
 // collapses to icons (and folds into a menu on narrow screens), the live
 // sections, the three disabled ones, and sign-out. Every child route checks the
 // admin role itself too: loaders run in parallel, so this check alone would not

@@ -17,7 +17,7 @@ import { filtersFromSearchParams } from '~/lib/schemas/admin-order';
 import { requireAdmin } from '~/server/auth/session.server';
 import { getDb } from '~/server/db.server';
 import { listAdminOrders } from '~/server/orders/admin-orders.server';
-import { ORDER_STATUSES } from '~/db/schema';
+import { ORDER_STATUSES } from '~/lib/order-lifecycle';
 import type { Route } from './+types/orders';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Pedidos | Painel Administrativo | Clarear' }, { name: 'robots', content: 'noindex' }];

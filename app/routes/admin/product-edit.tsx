@@ -1,4 +1,4 @@
-// /admin/products/:id and /admin/products/new (SPEC §2, §5 Product form): every
+// /admin/products/:id and /admin/products/new: every
 // product field, its sizes and, for kits, what comes in the kit; all saved in
 // one transaction (server/product-admin.server.ts).
 import { ArrowLeft } from 'lucide-react';
@@ -45,7 +45,7 @@ async function backToList(toastMessage: ToastMessage) {
   return redirect('/admin/products', { headers: { 'Set-Cookie': await flashToast(toastMessage) } });
 }
 
-/** What the form starts from: a saved product, or the SPEC §5 defaults. */
+/** What the form starts from: a saved product, or a new one's defaults (NEW_PRODUCT_DEFAULTS). */
 type FormProduct = {
   id: string | null;
   slug: string | null;

@@ -1,5 +1,5 @@
-// /admin/products (SPEC §2, §7): the catalogue by name, searchable and paginated,
-// with delete after the exact confirmation (SPEC §5).
+// /admin/products: the catalogue by name, searchable and paginated,
+// with delete after a confirmation (DELETE_CONFIRMATION: it cannot be undone).
 import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { data, Form, Link, useFetcher, useNavigation } from 'react-router';

@@ -9,6 +9,7 @@ import { Field } from '~/components/ui/field';
 import { toast } from '~/components/ui/toaster';
 import { useClientValidation } from '~/components/use-client-validation';
 import { formatDateTimeBR } from '~/lib/dates';
+import { WELCOME_DISCOUNT_PERCENT } from '~/lib/discounts';
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import { EMAIL_MAX_LENGTH } from '~/lib/schemas/limits';
 import { FIGURE_COUNT, SETTINGS_LIMITS, settingsFormToObject, settingsSchema, settingsVersionSchema } from '~/lib/schemas/settings';
@@ -242,7 +243,7 @@ function SettingsForm({
               label="Oferta de boas-vindas ativa"
               name="welcomeOffer"
               defaultChecked={typed ? typed.welcomeOffer === 'on' : settings.welcomeOffer}
-              hint="10% de desconto na primeira compra. Desligada, a oferta some da página inicial e o checkout não dá o desconto."
+              hint={`${WELCOME_DISCOUNT_PERCENT}% de desconto na primeira compra. Desligada, a oferta some da página inicial e o checkout não dá o desconto.`}
             />
           </div>
         </fieldset>

@@ -12,6 +12,7 @@ import { formatDateBR, formatDateTimeBR } from '~/lib/dates';
 import { formatPrice } from '~/lib/money';
 import { ORDER_ACTOR_LABELS } from '~/lib/order-lifecycle';
 import { PAYMENT_METHOD_LABELS, shortOrderId } from '~/lib/order-status';
+import { SUBSCRIBER_DISCOUNT_PERCENT } from '~/lib/discounts';
 import { SUBSCRIPTION_STATUS_LABELS } from '~/lib/plans';
 import { adminSubscriptionActionSchema, subscriptionIdSchema, type AdminSubscriptionIntent } from '~/lib/schemas/admin-subscription';
 import { PERIOD_KIND_LABELS, PERIOD_STATUS_LABELS, subscriptionEventNote, subscriptionEventTitle } from '~/lib/subscription-history';
@@ -223,7 +224,7 @@ function SubscriptionFacts({ subscription: s }: { subscription: AdminSubscriptio
     ...(s.status === 'paused' && s.resumeOn ? [{ term: 'Volta sozinha em', value: formatDateBR(s.resumeOn) }] : []),
     { term: 'Pago até', value: s.paidThrough ? formatDateBR(s.paidThrough) : 'Ainda sem pagamento' },
     { term: 'Forma de pagamento', value: s.paymentMethod === 'credit_card' && s.installments > 1 ? `${method} em ${s.installments}x` : method },
-    { term: 'Desconto de assinante', value: s.discount ? 'Sim (10%)' : 'Não' },
+    { term: 'Desconto de assinante', value: s.discount ? `Sim (${SUBSCRIBER_DISCOUNT_PERCENT}%)` : 'Não' },
   ];
   return (
     <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
@@ -295,7 +296,7 @@ function Renewals({ subscription: s }: { subscription: AdminSubscriptionDetail }
   );
 }
 
-/** SPEC §4: green for active, yellow for any other status. */
+/** A subscription's status: green for active, yellow for any other. */
 function SubscriptionStatusBadge({ status }: { status: string }) {
   return (
     <span

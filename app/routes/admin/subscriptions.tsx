@@ -1,5 +1,4 @@
-// /admin/subscriptions (SPEC §2 Admin area, §4, §5 Admin assignment, §8 Admin):
-// the plan editor (the page /assinatura shows) and every user's subscription,
+// /admin/subscriptions: the plan editor (the page /assinatura shows) and every user's subscription,
 // with assign-by-e-mail and remove. All three forms post through fetchers and
 // answer with a toast; the loader then refreshes the plan and the list.
 import { Trash2 } from 'lucide-react';
@@ -420,7 +419,7 @@ function PlanEditor({ plan, fetcher }: { plan: EditablePlan; fetcher: Fetcher })
 }
 
 /**
- * The three options (SPEC §9): name and months are fixed; price and highlight are the admin's.
+ * The three options: name and months are fixed (lib/plans); price and highlight are the admin's.
  * Posted as options.N.frequency / .price / .highlight; what was typed stays when the save is refused.
  */
 function PlanOptionsFields({ options, errors }: { options: PlanOption[]; errors: FieldErrors }) {
@@ -614,7 +613,7 @@ function SubscriberList({ list, fetcher }: { list: SubscriptionPage; fetcher: Fe
   );
 }
 
-/** SPEC §4: green for active, yellow for any other status. */
+/** A subscription's status: green for active, yellow for any other. */
 function StatusBadge({ status }: { status: string }) {
   const active = status === 'active';
   return (

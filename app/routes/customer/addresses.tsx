@@ -1,5 +1,4 @@
-// /area-cliente/enderecos — Meus Endereços (SPEC §2 Customer area, §4 Address,
-// §5 Address form, §8): list (default first, then newest), one form for new and
+// /area-cliente/enderecos — Meus Endereços: list (default first, then newest), one form for new and
 // edited addresses (?editar={id}), a default switch and a delete confirmation
 // (?excluir={id}). Ids in the URL or the form must be the signed-in user's: any
 // other id answers 404 and changes nothing.

@@ -1,4 +1,4 @@
-// /area-cliente/*: the customer area's sidebar (SPEC §2 Customer area). Every
+// /area-cliente/*: the customer area's sidebar. Every
 // child route checks the session itself too: loaders run in parallel, so the
 // layout's check alone would not protect a child's data.
 import { Form, NavLink, Outlet, useLocation } from 'react-router';

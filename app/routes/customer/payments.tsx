@@ -1,4 +1,4 @@
-// /area-cliente/pagamentos (SPEC §2): a placeholder with the 'Em Construção' toast.
+// /area-cliente/pagamentos: not built yet, a placeholder with the 'Em Construção' toast.
 import { ComingSoon } from '~/components/customer/coming-soon';
 import { requireUser } from '~/server/auth/session.server';
 import type { Route } from './+types/payments';

@@ -1,4 +1,4 @@
-// /area-cliente/preferencias (SPEC §2, §4 Preferences): switches for the floating
+// /area-cliente/preferencias: switches for the floating
 // buttons, notifications and the newsletter (the account's e-mail on the list, issue 16), and the
 // theme. Each change is saved at once; the root loader revalidates after the action, so the
 // buttons and the theme follow immediately.
@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const db = await getDb();
     return { preferences: await getOrCreatePreferences(db, user.id, browserTheme), newsletter: await isOnNewsletter(db, user.email) };
   } catch (error) {
-    // SPEC §8: preference load errors are only logged; the page shows the defaults.
+    // A failed read of the preferences is only logged; the page shows the defaults.
     log.error('preferências: falha ao carregar', error);
     return { preferences: { ...DEFAULT_PREFERENCES, theme: browserTheme ?? DEFAULT_PREFERENCES.theme } satisfies Preferences, newsletter: false };
   }
@@ -146,7 +146,7 @@ function ThemeChoice({ theme: saved }: { theme: Theme }) {
   useErrorToast(fetcher.data);
   const theme = parseTheme(fetcher.formData?.get('value')) ?? saved;
 
-  // Applied at once, before the server answers; kept in the browser too (SPEC §4).
+  // Applied at once, before the server answers; kept in the browser too (localStorage).
   useEffect(() => {
     document.documentElement.classList.toggle('dark', theme === 'dark');
     try {

@@ -1,4 +1,4 @@
-// /area-cliente/perfil — Meus Dados (SPEC §2 Customer area, §5 Profile): the name
+// /area-cliente/perfil — Meus Dados: the name
 // and the CPF/CNPJ kept from checkout are editable; the e-mail is read-only. Below, the
 // customer's LGPD rights: "Baixar meus dados" (data-export.ts) and "Excluir minha conta"
 // (delete-account.ts, posted from a confirmation dialog).

@@ -1,4 +1,4 @@
-// /area-cliente/kits-salvos (SPEC §2 Customer area): the customer's own kits,
+// /area-cliente/kits-salvos: the customer's own kits,
 // newest first, with items and total; a kit goes to the cart or is deleted.
 import { ShoppingCart, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// /area-cliente/assinaturas (SPEC §2 Customer area, §4 Subscription status; issue 14): the user's live
+// /area-cliente/assinaturas (issue 14): the user's live
 // subscription (next charge and amount, pause/resume/skip, plan and payment changes, an unpaid
 // renewal paid now, its renewals' orders, cancellation) and their programmed deliveries.
 import { useEffect } from 'react';

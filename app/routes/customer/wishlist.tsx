@@ -1,4 +1,4 @@
-// /area-cliente/lista-de-desejos (SPEC §2 Customer area): the customer's favourite
+// /area-cliente/lista-de-desejos: the customer's favourite
 // products; each card opens the product modal (sizes, cart) and can be removed.
 import { useEffect } from 'react';
 import { data, Link, useFetcher } from 'react-router';

@@ -4,6 +4,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { data, redirect } from 'react-router';
 import { session, user, userPreferences, userSubscriptions } from '~/db/schema';
+import { systemTimeMs } from '~/lib/clock';
 import { todayInBrazil } from '~/lib/plans';
 import { getDb } from '../db.server';
 import { preferencesFrom, type Preferences } from '../preferences.server';
@@ -96,7 +97,8 @@ async function lookUp(request: Request): Promise<SessionDetails | null> {
     // No such session (signed out, blocked, erased): Better Auth would find none either.
     if (!row) return null;
     const { expiresIn, updateAge } = context.sessionConfig;
-    const now = Date.now();
+    // Better Auth reads the machine's time for the same decision, so this does too.
+    const now = systemTimeMs();
     const quiet = row.expiresAt.getTime() >= now && row.expiresAt.getTime() - expiresIn * 1000 + updateAge * 1000 > now;
     if (quiet) {
       return {

@@ -65,12 +65,6 @@ export async function listContactMessages(db: Executor, options: { q?: string; f
   return { items, total: total?.n ?? 0, unread: unread?.n ?? 0, page, pageSize: MESSAGES_PAGE_SIZE, q: term, filter };
 }
 
-/** Unread messages, for the sidebar's badge. */
-export async function countUnreadMessages(db: Executor): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt));
-  return row?.n ?? 0;
-}
-
 /** One message with its replies; opening it marks it read. Null when it does not exist. */
 export async function openContactMessage(db: Executor, id: string) {
   const [message] = await db

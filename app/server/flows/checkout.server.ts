@@ -1,4 +1,4 @@
-// The checkout flow (SPEC §4 Checkout, §7 Writes, §9 Pricing), done right: the server
+// The checkout flow: the server
 // reprices every line from the database, applies the subscriber discount or the
 // welcome offer from its own view of the buyer, and writes subscription, order
 // and items in one transaction together with the payment. An idempotency key
@@ -8,11 +8,10 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '~/db/client.server';
 import { isUniqueViolation, violatedConstraint } from '~/db/errors.server';
 import { orders, products, productVariants, user, userAddresses, userSubscriptions } from '~/db/schema';
-import type { SubscriptionFrequency } from '~/lib/cart';
 import { now } from '~/lib/clock';
 import { shortOrderId } from '~/lib/order-status';
 import { toCents } from '~/lib/money';
-import { nextPlanDate, PLAN_NAME, todayInBrazil } from '~/lib/plans';
+import { nextPlanDate, PLAN_NAME, type SubscriptionFrequency, todayInBrazil } from '~/lib/plans';
 import { computeTotals, type Totals } from '~/lib/pricing';
 import type { CartLineInput, DeliveryChoice, PayNowInput } from '~/lib/schemas/checkout';
 import { isUuid } from '~/lib/schemas/ids';

@@ -237,11 +237,6 @@ export async function listFailedMail(db: Executor, limit = 20): Promise<FailedMa
     .limit(limit);
 }
 
-export async function countFailedMail(db: Executor): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(emailOutbox).where(eq(emailOutbox.status, 'failed'));
-  return row?.n ?? 0;
-}
-
 /** The admin's "Reenviar": a failed e-mail goes back to the queue with a fresh set of attempts. True if it was failed. */
 export async function retryFailedMail(db: Database, id: string): Promise<boolean> {
   const rows = await db

@@ -1,4 +1,4 @@
-// Newsletter sign-up (SPEC §7 Writes, §8 Newsletter) from the footer, the blog or a customer's
+// Newsletter sign-up from the footer, the blog or a customer's
 // Preferências. The e-mail is unique case-insensitively in the database; a duplicate is reported,
 // not an error. A new sign-up gets a welcome e-mail carrying the one-click unsubscribe link, so an
 // address signed up by someone else can leave at once. That e-mail needs no throttle: it goes only

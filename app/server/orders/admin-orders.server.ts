@@ -3,10 +3,10 @@
 // Read-only: every change of an order goes through transitions.server.ts.
 import { and, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
-import type { PAYMENT_METHODS } from '~/db/schema';
-import { ORDER_STATUSES, orders, paymentConfirmations, user } from '~/db/schema';
+import { orders, paymentConfirmations, user } from '~/db/schema';
 import { now } from '~/lib/clock';
-import { TO_SHIP_STATUSES, type OrderStatus } from '~/lib/order-lifecycle';
+import { ORDER_STATUSES, TO_SHIP_STATUSES, type OrderStatus } from '~/lib/order-lifecycle';
+import type { OfferedMethod } from '~/lib/payment-offer';
 import { pageWindow } from '~/lib/pagination';
 import { DELETED_CUSTOMER_NAME } from '~/lib/privacy';
 import { containsPattern } from '~/lib/search';
@@ -18,7 +18,7 @@ export const ORDERS_EXPORT_LIMIT = 10_000;
 
 export type OrderFilters = {
   status?: OrderStatus | 'to_ship';
-  method?: (typeof PAYMENT_METHODS)[number];
+  method?: OfferedMethod;
   /** São Paulo calendar days, yyyy-mm-dd, inclusive. */
   from?: string;
   to?: string;

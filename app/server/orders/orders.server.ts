@@ -1,11 +1,11 @@
-// Reading a customer's orders (SPEC §7: orders by user_id, newest first).
+// Reading a customer's orders: their own (by user_id), newest first.
 // Every function takes the session user's id: nobody reads another's orders.
 import { and, asc, count, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { orderEvents, orderItems, orders, paymentAttempts, paymentConfirmations, user, type PaymentDetails } from '~/db/schema';
 import type { OrderActor, OrderStatus } from '~/lib/order-lifecycle';
 import type { Carrier } from '~/lib/tracking';
-import type { DiscountKind } from '~/lib/pricing';
+import type { DiscountKind } from '~/lib/discounts';
 import { pageWindow } from '~/lib/pagination';
 import { isUuid } from '~/lib/schemas/ids';
 import { welcomeUsedBy } from './welcome-offer.server';

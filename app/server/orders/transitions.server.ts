@@ -9,8 +9,7 @@ import { orderEvents, orders, paymentConfirmations, planChanges, subscriptionPer
 import { centsToDecimal, toCents } from '~/lib/money';
 import { canApply, cancellationOwesRefund, ORDER_ACTIONS, type OrderAction, type OrderActor, type OrderStatus } from '~/lib/order-lifecycle';
 import { ORDER_STATUS_LABELS } from '~/lib/order-status';
-import { CARRIERS } from '~/db/schema';
-import { isCorreiosCode, normalizeTrackingCode, type Carrier } from '~/lib/tracking';
+import { CARRIERS, isCorreiosCode, normalizeTrackingCode, type Carrier } from '~/lib/tracking';
 import { log } from '../log.server';
 import { enqueueMails, kickMailDelivery } from '../mail/outbox.server';
 import { releaseStock, releaseStockOfOrders } from '../stock.server';

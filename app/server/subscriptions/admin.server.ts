@@ -5,12 +5,11 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { productVariants, products, programmedDeliveries, programmedDeliveryItems, subscriptionEvents, user, userSubscriptions } from '~/db/schema';
-import type { SubscriptionFrequency } from '~/lib/cart';
 import { DUE_SOON_DAYS, dueSoonWindow, expectedDeliveryCents } from '~/lib/dashboard';
 import { toCents } from '~/lib/money';
 import { DELETED_CUSTOMER_NAME } from '~/lib/privacy';
 import type { OrderActor } from '~/lib/order-lifecycle';
-import { findPlan, todayInBrazil } from '~/lib/plans';
+import { findPlan, type SubscriptionFrequency, todayInBrazil } from '~/lib/plans';
 import { isUuid } from '~/lib/schemas/ids';
 import { givesSubscriberDiscount } from '~/lib/subscription-schedule';
 import { listSubscriptionPeriods, type SubscriptionRenewal } from './subscriptions.server';

@@ -9,7 +9,7 @@ import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '~/db/client.server';
 import { orderItems, orders, products, productVariants, programmedDeliveries, programmedDeliveryItems, programmedDeliveryRuns } from '~/db/schema';
 import { now } from '~/lib/clock';
-import { toCents } from '~/lib/money';
+import { centsToDecimal, toCents } from '~/lib/money';
 import { todayInBrazil } from '~/lib/plans';
 import { computeTotals } from '~/lib/pricing';
 import { addDays, nextScheduledDate, REMINDER_DAYS_BEFORE, resumeSchedule, skipDate } from '~/lib/subscription-schedule';
@@ -277,10 +277,10 @@ async function repriceOrder(tx: Transaction, orderId: string, lines: PricedItem[
   await tx
     .update(orders)
     .set({
-      subtotalPrice: (totals.subtotalCents / 100).toFixed(2),
-      discountPrice: (totals.discountCents / 100).toFixed(2),
+      subtotalPrice: centsToDecimal(totals.subtotalCents),
+      discountPrice: centsToDecimal(totals.discountCents),
       discountKind: totals.discountKind,
-      totalPrice: (totals.totalCents / 100).toFixed(2),
+      totalPrice: centsToDecimal(totals.totalCents),
     })
     .where(eq(orders.id, orderId));
   return totals;

@@ -7,6 +7,7 @@ import { user, userPreferences, type PaymentDetails } from '~/db/schema';
 import { formatDateBR, formatDateTimeBR } from '~/lib/dates';
 import { formatPrice } from '~/lib/money';
 import { PAYMENT_METHOD_LABELS, shortOrderId } from '~/lib/order-status';
+import { SUBSCRIBER_DISCOUNT_PERCENT } from '~/lib/discounts';
 import { PLAN_NAME } from '~/lib/plans';
 import { getEnv } from '../env.server';
 import { enqueueMail, enqueueMails, type OutgoingMail } from '../mail/outbox.server';
@@ -55,7 +56,7 @@ export type Recipient = { name: string; email: string };
 
 /** A programmed delivery due while the plan is not paid through its date is charged at full price (issue 30). */
 export const DELIVERY_WITHOUT_DISCOUNT =
-  'Esta entrega foi cobrada sem o desconto de assinante de 10%, porque sua Assinatura Inteligente não está paga para este período. O desconto volta quando a renovação da assinatura for paga.';
+  `Esta entrega foi cobrada sem o desconto de assinante de ${SUBSCRIBER_DISCOUNT_PERCENT}%, porque sua Assinatura Inteligente não está paga para este período. O desconto volta quando a renovação da assinatura for paga.`;
 
 const lines = (...parts: (string | null | undefined | false)[]) => parts.filter((p): p is string => typeof p === 'string' && p !== '').join('\n\n');
 
@@ -86,7 +87,7 @@ export function subscriptionEmailText(email: SubscriptionEmail, to: Recipient): 
     case 'plan-renewed':
       return {
         subject: `Clarear: renovação da ${PLAN_NAME} confirmada`,
-        text: lines(hello, `Sua ${PLAN_NAME} foi renovada: recebemos ${formatPrice(email.amount)} (pedido ${shortOrderId(email.orderId)}).`, `Seus 10% de desconto continuam valendo. A próxima renovação é em ${formatDateBR(email.next)}.`, order(email.orderId)),
+        text: lines(hello, `Sua ${PLAN_NAME} foi renovada: recebemos ${formatPrice(email.amount)} (pedido ${shortOrderId(email.orderId)}).`, `Seus ${SUBSCRIBER_DISCOUNT_PERCENT}% de desconto continuam valendo. A próxima renovação é em ${formatDateBR(email.next)}.`, order(email.orderId)),
       };
     case 'plan-renewal-pending':
       return {
@@ -114,12 +115,12 @@ export function subscriptionEmailText(email: SubscriptionEmail, to: Recipient): 
     case 'plan-reactivated':
       return {
         subject: `Clarear: sua ${PLAN_NAME} está ativa de novo`,
-        text: lines(hello, `Recebemos o pagamento do pedido ${shortOrderId(email.orderId)} e sua ${PLAN_NAME} voltou a valer, com os 10% de desconto.`, `A próxima renovação é em ${formatDateBR(email.next)}.`, manage),
+        text: lines(hello, `Recebemos o pagamento do pedido ${shortOrderId(email.orderId)} e sua ${PLAN_NAME} voltou a valer, com os ${SUBSCRIBER_DISCOUNT_PERCENT}% de desconto.`, `A próxima renovação é em ${formatDateBR(email.next)}.`, manage),
       };
     case 'plan-paused':
       return {
         subject: `Clarear: sua ${PLAN_NAME} está pausada`,
-        text: lines(hello, `Sua ${PLAN_NAME} está pausada: não haverá cobranças enquanto isso, e seus 10% de desconto continuam valendo.`, `Ela volta sozinha em ${formatDateBR(email.resumeOn)}, e avisamos uma semana antes. Você pode retomar antes quando quiser.`, manage),
+        text: lines(hello, `Sua ${PLAN_NAME} está pausada: não haverá cobranças enquanto isso, e seus ${SUBSCRIBER_DISCOUNT_PERCENT}% de desconto continuam valendo.`, `Ela volta sozinha em ${formatDateBR(email.resumeOn)}, e avisamos uma semana antes. Você pode retomar antes quando quiser.`, manage),
       };
     case 'plan-resume-notice':
       return {
@@ -149,7 +150,7 @@ export function subscriptionEmailText(email: SubscriptionEmail, to: Recipient): 
     case 'delivery-reminder':
       return {
         subject: `Clarear: sua entrega programada sai em ${formatDateBR(email.date)}`,
-        text: lines(hello, `Sua entrega programada será pedida em ${formatDateBR(email.date)}, com os preços do dia e 10% de desconto de assinante:`, email.items.map((i) => `- ${i}`).join('\n'), 'Quer pular esta entrega, mudar a frequência ou pausar? Você pode fazer isso até a data.', manage),
+        text: lines(hello, `Sua entrega programada será pedida em ${formatDateBR(email.date)}, com os preços do dia e ${SUBSCRIBER_DISCOUNT_PERCENT}% de desconto de assinante:`, email.items.map((i) => `- ${i}`).join('\n'), 'Quer pular esta entrega, mudar a frequência ou pausar? Você pode fazer isso até a data.', manage),
       };
     case 'delivery-placed':
       return {

@@ -1,16 +1,16 @@
-// The subscription plan (SPEC §3 subscription_configs) and its three options' prices
+// The subscription plan (subscription_configs) and its three options' prices
 // (plan_options): the one source that /assinatura, the checkout, admin assignments and the
 // customer's plan change read. The storefront reads the active plan, the admin edits it.
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { isUniqueViolation } from '~/db/errors.server';
 import { planOptions, subscriptionConfigs } from '~/db/schema';
-import type { SubscriptionFrequency } from '~/lib/cart';
-import { PLANS, type PlanOption } from '~/lib/plans';
+import { now } from '~/lib/clock';
+import { PLANS, type PlanOption, type SubscriptionFrequency } from '~/lib/plans';
 
 export type PlanConfig = typeof subscriptionConfigs.$inferSelect;
 
-/** The three options with today's prices, in SPEC §9's order. */
+/** The three options with today's prices, in PLANS' order (monthly, semiannual, annual). */
 export async function listPlanOptions(db: Executor): Promise<PlanOption[]> {
   const rows = await db.select({ frequency: planOptions.frequency, price: planOptions.price, highlight: planOptions.highlight }).from(planOptions);
   const byFrequency = new Map(rows.map((r) => [r.frequency, r]));
@@ -25,12 +25,6 @@ export async function findPlanOption(db: Executor, frequency: unknown): Promise<
   return (await listPlanOptions(db)).find((o) => o.frequency === frequency) ?? null;
 }
 
-/** The option a customer may buy now: the plan must be switched on. */
-export async function findSellablePlanOption(db: Executor, frequency: unknown): Promise<PlanOption | null> {
-  const [active, option] = await Promise.all([getActivePlanConfig(db), findPlanOption(db, frequency)]);
-  return active && option ? option : null;
-}
-
 export type PlanOptionUpdate = { frequency: SubscriptionFrequency; price: string; highlight: string | null };
 
 /** The admin's new prices and highlights (the caller's transaction). Existing subscriptions keep theirs. */
@@ -39,7 +33,7 @@ export async function updatePlanOptions(db: Executor, options: readonly PlanOpti
     await db
       .insert(planOptions)
       .values({ frequency: option.frequency, price: option.price, highlight: option.highlight })
-      .onConflictDoUpdate({ target: planOptions.frequency, set: { price: option.price, highlight: option.highlight, updatedAt: new Date() } });
+      .onConflictDoUpdate({ target: planOptions.frequency, set: { price: option.price, highlight: option.highlight, updatedAt: now() } });
   }
 }
 
@@ -71,7 +65,7 @@ export type PlanConfigUpdate = Pick<PlanConfig, 'planName' | 'headline' | 'descr
 export type PlanUpdateResult = 'updated' | 'not-found' | 'conflict';
 
 /**
- * SPEC §7 subscription_configs update by id. Switching this plan on switches any
+ * Saves the plan editor (subscription_configs, by id). Switching this plan on switches any
  * other off in the same transaction, so the store keeps exactly one active plan;
  * the options' prices are written in that transaction too (all or nothing).
  * 'conflict' when another admin activated a different plan at the same moment.
@@ -97,7 +91,7 @@ export async function updatePlanConfig(db: Executor, id: string, input: PlanConf
           isActive: input.isActive,
           benefits: input.benefits,
           howItWorksSteps: input.steps,
-          updatedAt: new Date(),
+          updatedAt: now(),
         })
         .where(eq(subscriptionConfigs.id, id));
       await updatePlanOptions(tx, input.options);

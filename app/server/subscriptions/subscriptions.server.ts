@@ -1,4 +1,4 @@
-// Subscriptions of users (SPEC §3 user_subscriptions, §4 statuses) and what customers and admins
+// Subscriptions of users (active, paused or cancelled) and what customers and admins
 // do with them: change plan, pause, resume, skip, change the payment method, cancel. Every change
 // locks the subscription's row, checks its state, writes its history and e-mail in one
 // transaction. A customer's call is filtered by their user id: someone else's subscription reads
@@ -7,12 +7,11 @@ import { and, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import type { Database, Executor, Transaction } from '~/db/client.server';
 import { isUniqueViolation } from '~/db/errors.server';
 import { orders, planChanges, programmedDeliveries, subscriptionPeriods, user, userSubscriptions } from '~/db/schema';
-import type { SubscriptionFrequency } from '~/lib/cart';
 import { now } from '~/lib/clock';
 import type { OrderActor } from '~/lib/order-lifecycle';
 import { pageWindow } from '~/lib/pagination';
 import { DELETED_CUSTOMER_NAME } from '~/lib/privacy';
-import { addMonths, PLAN_NAME, todayInBrazil } from '~/lib/plans';
+import { addMonths, PLAN_NAME, type SubscriptionFrequency, todayInBrazil } from '~/lib/plans';
 import { autoResumeDate, givesSubscriberDiscount, resumeSchedule, skipDate } from '~/lib/subscription-schedule';
 import { kickMailDelivery } from '../mail/outbox.server';
 import { applyOrderActionIn } from '../orders/transitions.server';
@@ -25,7 +24,7 @@ import { findPlanOption } from './plans.server';
 type PaymentMethod = (typeof userSubscriptions.$inferSelect)['paymentMethod'];
 
 /**
- * Whether the buyer gets the subscriber's 10% (SPEC §1, §9): a live (active or paused) plan paid
+ * Whether the buyer gets the subscriber discount: a live (active or paused) plan paid
  * through today and not paused for an unpaid renewal (lib/subscription-schedule).
  */
 export async function isSubscriber(db: Executor, userId: string): Promise<boolean> {
@@ -162,11 +161,6 @@ export async function listOwnSubscriptions(db: Executor, userId: string): Promis
       };
     }),
   );
-}
-
-/** SPEC §7 (kept for callers that want only active ones): the user's active subscriptions. */
-export async function listActiveSubscriptions(db: Executor, userId: string): Promise<OwnSubscription[]> {
-  return (await listOwnSubscriptions(db, userId)).filter((s) => s.status === 'active');
 }
 
 // ---------------------------------------------------------------- changes (customer, admin, system)
@@ -308,11 +302,6 @@ async function applyChange(tx: Transaction, row: Row, actor: SubscriptionActor, 
   }
 }
 
-/** SPEC §4 active → cancelled by the customer: the record is kept and leaves the list. */
-export async function cancelOwnSubscription(db: Database, userId: string, subscriptionId: string): Promise<boolean> {
-  return (await changeSubscription(db, subscriptionId, { kind: 'customer', userId }, { action: 'cancel' })).ok;
-}
-
 // ---------------------------------------------------------------- admin (/admin/subscriptions)
 
 export type AdminSubscription = {
@@ -331,7 +320,7 @@ export type AdminSubscription = {
 export type SubscriptionPage = { subscriptions: AdminSubscription[]; total: number; page: number; pageCount: number };
 
 /**
- * SPEC §7: every subscription, any status, with the user's name and e-mail,
+ * The admin's list: every subscription, any status, with the user's name and e-mail,
  * newest first, one page at a time. A page past the end shows the last page.
  */
 export async function listAllSubscriptions(db: Executor, { page, pageSize }: { page: number; pageSize: number }): Promise<SubscriptionPage> {
@@ -372,7 +361,7 @@ export type AssignResult =
   | { status: 'already-subscribed' };
 
 /**
- * SPEC §4 creation by an admin: a monthly, active subscription for the user with
+ * An admin gives a subscription: a monthly, active subscription for the user with
  * this e-mail (any case), at the monthly option's price today, next date one month from
  * today. The one-live index decides, even for two assigns at the same moment:
  * a user with an active or paused subscription gets no second one.
@@ -403,7 +392,7 @@ export async function assignSubscriptionByEmail(db: Database, email: string, tod
   }
 }
 
-/** SPEC §4 removal by an admin: the record is deleted, whatever its status. False when there is no such id. */
+/** An admin removes a subscription: the record is deleted, whatever its status. False when there is no such id. */
 export async function removeSubscription(db: Executor, subscriptionId: string): Promise<boolean> {
   const rows = await db.delete(userSubscriptions).where(eq(userSubscriptions.id, subscriptionId)).returning({ id: userSubscriptions.id });
   return rows.length > 0;

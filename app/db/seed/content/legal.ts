@@ -1,7 +1,7 @@
 import type { SeedLegalPage } from '../types';
 
 // Legal texts for /termos-uso, /politica-privacidade and /trocas-devolucoes.
-// HTML as for blog posts. They reflect how the store works (SPEC): online-only,
+// HTML as for blog posts. They reflect how the store works: online-only,
 // free shipping, the payment methods offered now ({formas-de-pagamento}, lib/payment-offer), the 'Assinatura Inteligente' plans.
 // They are a solid starting point, not legal advice: have them reviewed by a lawyer.
 

@@ -16,7 +16,7 @@ export const storeSettings: StoredSettings = {
   youtubeUrl: '',
   tiktokUrl: '',
   linkedinUrl: '',
-  // SPEC §1: 50k+ customers, 98% approval, 24h delivery in the São Paulo area, 100+ products.
+  // The home page's four figures: 50k+ customers, 98% approval, 24h delivery in the São Paulo area, 100+ products.
   marketingFigures: [
     { value: '50k+', label: 'clientes' },
     { value: '98%', label: 'de aprovação' },

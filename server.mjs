@@ -92,7 +92,7 @@ app.use(
     getLoadContext: (_req, res) => {
       const context = new RouterContextProvider();
       context.set(cspNonceContext, res.locals.cspNonce);
-      // A cacheable page's inline scripts are allowed by hash instead of the nonce (app/server/csp.server.ts).
+      // A cacheable page's inline scripts are allowed by hash instead of the nonce (app/server/infra/csp.server.ts).
       context.set(cspScriptHashesContext, (hashes) => {
         const policy = res.getHeader('Content-Security-Policy');
         if (typeof policy !== 'string') return;

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import handleRequest, { handleDataRequest, handleError, inlineScriptHashes, lowPriorityModulePreloads } from './entry.server';
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './lib/cache-control';
 import { UNAVAILABLE_MESSAGE } from './lib/unavailable';
-import { isDatabaseMarkedUnavailable, markDatabaseAvailable } from './server/unavailable.server';
-import { logger } from '~/server/log.server';
+import { isDatabaseMarkedUnavailable, markDatabaseAvailable } from './server/infra/unavailable.server';
+import { logger } from '~/server/infra/log.server';
 
 const refused = () => new Error('Failed query: select 1', { cause: Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432'), { code: 'ECONNREFUSED' }) });
 const args = (context: RouterContextProvider) => ({ request: new Request('http://loja.test/produtos'), context, params: {} });

@@ -6,28 +6,28 @@ import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./components/nonce";
 import { adminLoginNote } from "./db/seed/seed.server";
-import { cspNonceContext, cspScriptHashesContext } from "./server/csp.server";
-import { isPublicResponse, publicAnswer, withCacheHeaders } from "./server/http/cache.server";
-import { renderTurn } from "./server/http/render-turns.server";
+import { cspNonceContext, cspScriptHashesContext } from "./server/infra/csp.server";
+import { isPublicResponse, publicAnswer, withCacheHeaders } from "./server/infra/http/cache.server";
+import { renderTurn } from "./server/infra/http/render-turns.server";
 import { PRIVATE_CACHE_CONTROL } from "./lib/cache-control";
-import { getDatabaseHandle, startScheduledJobs, takeAdminSetup } from "./server/db.server";
-import { log } from "./server/log.server";
-import { getEnv } from "./server/env.server";
+import { getDatabaseHandle, startScheduledJobs, takeAdminSetup } from "./server/infra/db.server";
+import { log } from "./server/infra/log.server";
+import { getEnv } from "./server/infra/env.server";
 import { paymentModeNote } from "./server/payments/provider.server";
 import {
   noteRequestError,
   setUnavailableHeaders,
   takeDatabaseUnavailable,
   unavailableResponse,
-} from "./server/unavailable.server";
+} from "./server/infra/unavailable.server";
 
 /** Called by server.mjs on SIGTERM/SIGINT: lets e-mails already under way leave (background.server.ts). */
-export { settleBackgroundTasks } from "./server/background.server";
+export { settleBackgroundTasks } from "./server/infra/background.server";
 /** Used by server.mjs: the CSP nonce it hands each request, readiness, the logger, closing on shutdown. */
-export { cspNonceContext, cspScriptHashesContext } from "./server/csp.server";
-export { isReady } from "./server/health.server";
-export { logger, withRequestId } from "./server/log.server";
-export { closeDatabase } from "./server/db.server";
+export { cspNonceContext, cspScriptHashesContext } from "./server/infra/csp.server";
+export { isReady } from "./server/infra/health.server";
+export { logger, withRequestId } from "./server/infra/log.server";
+export { closeDatabase } from "./server/infra/db.server";
 
 /**
  * Called by server.mjs before it listens: opens, migrates and seeds the
@@ -53,7 +53,7 @@ export const streamTimeout = 5_000;
 
 /**
  * Every error of a loader or action passes here before React Router hides its details from the
- * page. An unreachable database marks the request for a 503 (server/unavailable.server.ts) and
+ * page. An unreachable database marks the request for a 503 (server/infra/unavailable.server.ts) and
  * logs one line instead of a stack per request during an outage.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {

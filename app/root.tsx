@@ -17,11 +17,11 @@ import { Footer } from './components/layout/footer';
 import { Header } from './components/layout/header';
 import { toast, Toaster } from './components/ui/toaster';
 import { DEFAULT_THEME, type Theme } from './lib/theme';
-import { readThemeCookie, takeToast } from './server/cookies.server';
-import { databaseAvailability, getDb } from './server/db.server';
-import { DEFAULT_PREFERENCES, getOrCreatePreferences } from './server/preferences.server';
+import { readThemeCookie, takeToast } from './server/infra/cookies.server';
+import { databaseAvailability, getDb } from './server/infra/db.server';
+import { DEFAULT_PREFERENCES, getOrCreatePreferences } from './server/account/preferences.server';
 import { getSessionDetails } from './server/auth/session.server';
-import { getEnv } from './server/env.server';
+import { getEnv } from './server/infra/env.server';
 import { getPublicSettings } from './server/settings/settings.server';
 import { paymentOfferFor } from './server/payments/provider.server';
 import { subscriberStanding } from './server/subscriptions/subscriptions.server';
@@ -41,7 +41,7 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-/** An unreachable database answers a 503 before any loader runs (server/unavailable.server.ts). */
+/** An unreachable database answers a 503 before any loader runs (server/infra/unavailable.server.ts). */
 export const middleware: Route.MiddlewareFunction[] = [databaseAvailability];
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -137,7 +137,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // The database is unreachable (server/unavailable.server.ts): a pause, not a broken page.
+  // The database is unreachable (server/infra/unavailable.server.ts): a pause, not a broken page.
   const unavailable = isRouteErrorResponse(error) && error.status === UNAVAILABLE_STATUS;
   // A refused request (e.g. a body over its cap, 413) carries its own pt-BR message.
   const refused =

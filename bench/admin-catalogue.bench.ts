@@ -8,7 +8,7 @@ import { openDatabase } from '~/db/client.server';
 import * as t from '~/db/schema';
 import { seedCatalogue } from '~/db/seed/seed.server';
 import { productFormSchema } from '~/lib/schemas/admin-product';
-import { listAdminProducts, saveProduct } from '~/server/product-admin.server';
+import { listAdminProducts, saveProduct } from '~/server/catalog/product-admin.server';
 
 const EXTRA_PRODUCTS = 20_000;
 const WORDS = ['Limpador', 'Detergente', 'Desinfetante', 'Sabão', 'Água Sanitária', 'Multiuso', 'Cera', 'Alvejante'];

@@ -19,14 +19,14 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from '~/db/schema';
 import { openDatabase, type Database, type DatabaseHandle } from '~/db/client.server';
-import { listProductCategories, searchProductsPage, type ProductFilters } from '~/server/catalog.server';
+import { listProductCategories, searchProductsPage, type ProductFilters } from '~/server/catalog/catalog.server';
 import { listContactMessages } from '~/server/contact/admin.server';
 import { listCustomers } from '~/server/customers/list.server';
 import { listNewsletterSubscribers } from '~/server/newsletter/admin.server';
 import { listAdminOrders } from '~/server/orders/admin-orders.server';
 import { listOwnOrders } from '~/server/orders/orders.server';
-import { listAdminProducts } from '~/server/product-admin.server';
-import { listBuilderProducts } from '~/server/saved-kits.server';
+import { listAdminProducts } from '~/server/catalog/product-admin.server';
+import { listBuilderProducts } from '~/server/account/saved-kits.server';
 import { listAllSubscriptions } from '~/server/subscriptions/subscriptions.server';
 import { createScratchDatabase } from '../tests/support/scratch-database';
 

@@ -14,7 +14,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { pgliteStartParams } from './pglite-options.server';
 import { PGliteWorkerClient } from './pglite-worker-client.server';
-import { log } from '~/server/log.server';
+import { log } from '~/server/infra/log.server';
 
 /** The query-builder API is identical on both drivers; the app codes against this one type. */
 export type Database = NodePgDatabase<typeof schema>;

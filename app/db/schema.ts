@@ -1147,7 +1147,7 @@ export const mailThrottle = pgTable('mail_throttle', {
 });
 
 /**
- * Request counters per key and window (app/server/rate-limit.server.ts, rate-limiter-flexible's
+ * Request counters per key and window (app/server/infra/rate-limit.server.ts, rate-limiter-flexible's
  * Drizzle store): the forms' limits and Better Auth's, shared by every app instance.
  */
 export const rateLimits = pgTable('rate_limits', {

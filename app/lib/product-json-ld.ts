@@ -1,7 +1,7 @@
 // The product page's JSON-LD (schema.org Product with its offer): prices from its sizes (a kit: its
 // own), availability from the stock rule the page's badges use (lib/stock). Kept out of lib/stock,
 // which every product card loads.
-import type { ProductDetail } from '~/server/catalog.server';
+import type { ProductDetail } from '~/server/catalog/catalog.server';
 import { absoluteUrl } from './seo';
 import { stockLevel, type StockLevel } from './stock';
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { buttonVariants } from '~/components/ui/button';
 import { SUBSCRIBER_DISCOUNT_PERCENT } from '~/lib/discounts';
 import { originFromMatches, seo } from '~/lib/seo';
-import { getDb } from '~/server/db.server';
+import { getDb } from '~/server/infra/db.server';
 import { getAboutHero } from '~/server/settings/settings.server';
 import type { Route } from './+types/about';
 

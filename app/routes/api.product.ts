@@ -1,11 +1,11 @@
 // JSON for the product modal: the product with its sizes or kit contents, and
 // whether the signed-in customer has it in the wishlist. Anonymous, it is catalogue data: public,
 // cached by the front for seconds, with an ETag (lib/cache-control.ts); signed in, private.
-import { getProductDetail } from '~/server/catalog.server';
-import { getDb } from '~/server/db.server';
-import { isFavorite } from '~/server/favorites.server';
+import { getProductDetail } from '~/server/catalog/catalog.server';
+import { getDb } from '~/server/infra/db.server';
+import { isFavorite } from '~/server/account/favorites.server';
 import { getSessionUser } from '~/server/auth/session.server';
-import { withCacheHeaders } from '~/server/http/cache.server';
+import { withCacheHeaders } from '~/server/infra/http/cache.server';
 import type { Route } from './+types/api.product';
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -2,9 +2,9 @@ import { ArrowLeft, CalendarDays, Clock, User } from 'lucide-react';
 import { data, Link } from 'react-router';
 import { buttonVariants } from '~/components/ui/button';
 import { absoluteUrl, originFromMatches, seo, SITE_NAME } from '~/lib/seo';
-import { categorySlug, formatPostDate, getBlogPost, isSlug } from '~/server/content.server';
-import { getDb } from '~/server/db.server';
-import { sanitizeHtml } from '~/server/html.server';
+import { categorySlug, formatPostDate, getBlogPost, isSlug } from '~/server/content/content.server';
+import { getDb } from '~/server/infra/db.server';
+import { sanitizeHtml } from '~/server/infra/html.server';
 import { HtmlContent } from '~/components/html-content';
 import type { Route } from './+types/blog-post';
 

@@ -12,8 +12,8 @@ import {
   listBlogCategories,
   listBlogPosts,
   parseBlogQuery,
-} from '~/server/content.server';
-import { getDb } from '~/server/db.server';
+} from '~/server/content/content.server';
+import { getDb } from '~/server/infra/db.server';
 import type { Route } from './+types/blog';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -3,10 +3,10 @@
 import { z } from 'zod';
 import '~/lib/schemas/zod-pt-br';
 import type { ChatbotResponse } from '~/lib/chatbot';
-import { listBestSellers, listCheapest, listQuickQuestions } from '~/server/chatbot.server';
-import { getDb } from '~/server/db.server';
+import { listBestSellers, listCheapest, listQuickQuestions } from '~/server/content/chatbot.server';
+import { getDb } from '~/server/infra/db.server';
 import type { Route } from './+types/chatbot';
-import { log } from '~/server/log.server';
+import { log } from '~/server/infra/log.server';
 
 const querySchema = z.object({ intent: z.enum(['questions', 'best-sellers', 'cheapest']) });
 

@@ -8,7 +8,7 @@ import { Label } from '~/components/ui/label';
 import { TaxIdInput } from '~/components/tax-id-input';
 import { DeliveryAddress, deliveryFields, initialDelivery, type DeliveryState, type SavedAddress } from '~/components/checkout/delivery-address';
 import { cartStockNote } from '~/lib/stock';
-import { listAddresses } from '~/server/addresses.server';
+import { listAddresses } from '~/server/account/addresses.server';
 import { toast } from '~/components/ui/toaster';
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import { cartStore, useCart } from '~/lib/cart-store';
@@ -23,19 +23,19 @@ import { originFromMatches, seo } from '~/lib/seo';
 import { formatTaxId } from '~/lib/tax-id';
 import type { ToastMessage } from '~/lib/toast';
 import { CardDeclinesError, CheckoutError, getUserTaxId, placeOrder, quoteCart, UnpaidOrdersError, WelcomeUsedError, type Quote } from '~/server/flows/checkout.server';
-import { getDb } from '~/server/db.server';
-import { checkPayRateLimit, checkRateLimit } from '~/server/rate-limit.server';
+import { getDb } from '~/server/infra/db.server';
+import { checkPayRateLimit, checkRateLimit } from '~/server/infra/rate-limit.server';
 import { formatDateBR } from '~/lib/dates';
 import { shortOrderId } from '~/lib/order-status';
 import { getPaymentProvider, paymentOfferFor } from '~/server/payments/provider.server';
-import { getEnv } from '~/server/env.server';
+import { getEnv } from '~/server/infra/env.server';
 import { MercadoPagoCard, type CardFormHandle } from '~/components/checkout/mercadopago-card';
 import { methodChoices, TestModeNotice } from '~/components/checkout/payment-methods';
 import type { OfferedMethod } from '~/lib/payment-offer';
 import { getSessionUser } from '~/server/auth/session.server';
-import { readForm } from '~/server/http/body.server';
+import { readForm } from '~/server/infra/http/body.server';
 import type { Route } from './+types/checkout';
-import { log } from '~/server/log.server';
+import { log } from '~/server/infra/log.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo({ title: 'Finalizar compra', path: '/checkout', origin: originFromMatches(matches) }),

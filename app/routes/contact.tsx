@@ -12,11 +12,11 @@ import { useStoreSettings } from '~/lib/root-data';
 import { originFromMatches, rootSettings, seo } from '~/lib/seo';
 import type { ToastMessage } from '~/lib/toast';
 import { submitContactMessage } from '~/server/contact/contact.server';
-import { getDb } from '~/server/db.server';
-import { BODY_LIMITS, readForm } from '~/server/http/body.server';
-import { checkRateLimit } from '~/server/rate-limit.server';
+import { getDb } from '~/server/infra/db.server';
+import { BODY_LIMITS, readForm } from '~/server/infra/http/body.server';
+import { checkRateLimit } from '~/server/infra/rate-limit.server';
 import type { Route } from './+types/contact';
-import { log } from '~/server/log.server';
+import { log } from '~/server/infra/log.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const settings = rootSettings(matches);

@@ -1,12 +1,12 @@
 // Adds or removes a product from the signed-in customer's wishlist (product modal heart).
 import { data, redirect } from 'react-router';
 import { favoriteSchema, type FavoriteResult } from '~/lib/schemas/favorite';
-import { getDb } from '~/server/db.server';
-import { addFavorite, removeFavorite } from '~/server/favorites.server';
+import { getDb } from '~/server/infra/db.server';
+import { addFavorite, removeFavorite } from '~/server/account/favorites.server';
 import { getSessionUser } from '~/server/auth/session.server';
-import { readForm } from '~/server/http/body.server';
+import { readForm } from '~/server/infra/http/body.server';
 import type { Route } from './+types/favorites';
-import { log } from '~/server/log.server';
+import { log } from '~/server/infra/log.server';
 
 export function loader() {
   return redirect('/area-cliente/lista-de-desejos');

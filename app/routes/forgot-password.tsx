@@ -8,7 +8,7 @@ import { EMAIL_MAX_LENGTH } from '~/lib/schemas/limits';
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import { callAuth } from '~/server/auth/auth.server';
 import { originFromMatches, seo } from '~/lib/seo';
-import { readForm } from '~/server/http/body.server';
+import { readForm } from '~/server/infra/http/body.server';
 import type { Route } from './+types/forgot-password';
 
 export const meta: Route.MetaFunction = ({ matches }) => [

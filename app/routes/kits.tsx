@@ -2,10 +2,10 @@ import { data, Link } from 'react-router';
 import { ProductCard } from '~/components/product/product-card';
 import { useProductModal } from '~/components/product/use-product-modal';
 import { originFromMatches, seo } from '~/lib/seo';
-import { listKits, type KitWithItems } from '~/server/catalog.server';
-import { getDb } from '~/server/db.server';
+import { listKits, type KitWithItems } from '~/server/catalog/catalog.server';
+import { getDb } from '~/server/infra/db.server';
 import type { Route } from './+types/kits';
-import { log } from '~/server/log.server';
+import { log } from '~/server/infra/log.server';
 import { PRIVATE_CACHE_CONTROL } from '~/lib/cache-control';
 
 /** Cards of the first row at the widest grid (3 columns): on screen at load, images not lazy. */

@@ -2,13 +2,13 @@ import { data, Link, useLocation, useNavigation } from 'react-router';
 import { LEGAL_LINKS } from '~/components/layout/nav-links';
 import { originFromMatches, seo } from '~/lib/seo';
 import { withAcceptedMethods } from '~/lib/payment-offer';
-import { getLegalPage, isSlug } from '~/server/content.server';
+import { getLegalPage, isSlug } from '~/server/content/content.server';
 import { paymentOfferFor } from '~/server/payments/provider.server';
-import { getDb } from '~/server/db.server';
-import { sanitizeHtml } from '~/server/html.server';
+import { getDb } from '~/server/infra/db.server';
+import { sanitizeHtml } from '~/server/infra/html.server';
 import { HtmlContent } from '~/components/html-content';
 import type { Route } from './+types/legal-page';
-import { log } from '~/server/log.server';
+import { log } from '~/server/infra/log.server';
 
 // /{slug}: a legal page (/termos-uso, /politica-privacidade, /trocas-devolucoes).
 // Every other single-segment address lands here too and gets a 404 page.

@@ -11,10 +11,10 @@ import { EMAIL_MAX_LENGTH } from '~/lib/schemas/limits';
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import type { ToastMessage } from '~/lib/toast';
 import { callAuth } from '~/server/auth/auth.server';
-import { flashToast } from '~/server/cookies.server';
+import { flashToast } from '~/server/infra/cookies.server';
 import { getSessionUser } from '~/server/auth/session.server';
 import { originFromMatches, seo } from '~/lib/seo';
-import { readForm } from '~/server/http/body.server';
+import { readForm } from '~/server/infra/http/body.server';
 import type { Route } from './+types/login';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

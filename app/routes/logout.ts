@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import { authErrorMessage } from '~/lib/auth-errors';
 import { callAuth } from '~/server/auth/auth.server';
-import { flashToast } from '~/server/cookies.server';
+import { flashToast } from '~/server/infra/cookies.server';
 import type { Route } from './+types/logout';
 
 export function loader() {

@@ -1,12 +1,12 @@
 import { data, redirect } from 'react-router';
 import { newsletterSchema, type NewsletterResult } from '~/lib/schemas/newsletter';
-import { getDb } from '~/server/db.server';
+import { getDb } from '~/server/infra/db.server';
 import { kickMailDelivery } from '~/server/mail/outbox.server';
 import { subscribeToNewsletter } from '~/server/newsletter/newsletter.server';
-import { readForm } from '~/server/http/body.server';
-import { checkRateLimit } from '~/server/rate-limit.server';
+import { readForm } from '~/server/infra/http/body.server';
+import { checkRateLimit } from '~/server/infra/rate-limit.server';
 import type { Route } from './+types/newsletter';
-import { log } from '~/server/log.server';
+import { log } from '~/server/infra/log.server';
 
 export function loader() {
   return redirect('/');

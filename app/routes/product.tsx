@@ -2,9 +2,9 @@ import { data, Link } from 'react-router';
 import { ProductDetails } from '~/components/product/product-details';
 import { productJsonLd } from '~/lib/product-json-ld';
 import { originFromMatches, seo } from '~/lib/seo';
-import { getProductDetail } from '~/server/catalog.server';
-import { getDb } from '~/server/db.server';
-import { isFavorite } from '~/server/favorites.server';
+import { getProductDetail } from '~/server/catalog/catalog.server';
+import { getDb } from '~/server/infra/db.server';
+import { isFavorite } from '~/server/account/favorites.server';
 import { getSessionUser } from '~/server/auth/session.server';
 import type { Route } from './+types/product';
 

@@ -8,8 +8,8 @@ import { Input } from '~/components/ui/input';
 import { cn } from '~/lib/cn';
 import { MAX_SEARCH_LENGTH, normalizeSearchTerm } from '~/lib/search';
 import { originFromMatches, seo } from '~/lib/seo';
-import { listProductCategories, PRODUCTS_PAGE_SIZE, searchProductsPage } from '~/server/catalog.server';
-import { getDb } from '~/server/db.server';
+import { listProductCategories, PRODUCTS_PAGE_SIZE, searchProductsPage } from '~/server/catalog/catalog.server';
+import { getDb } from '~/server/infra/db.server';
 import type { Route } from './+types/products';
 
 /** Cards of the first row at the widest grid (4 columns): on screen at load, images not lazy. */

@@ -6,9 +6,9 @@ import { useClientValidation } from '~/components/use-client-validation';
 import { PASSWORD_MAX_LENGTH, resetPasswordSchema } from '~/lib/schemas/auth';
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import { callAuth } from '~/server/auth/auth.server';
-import { flashToast } from '~/server/cookies.server';
+import { flashToast } from '~/server/infra/cookies.server';
 import { originFromMatches, seo } from '~/lib/seo';
-import { readForm } from '~/server/http/body.server';
+import { readForm } from '~/server/infra/http/body.server';
 import type { Route } from './+types/reset-password';
 
 export const meta: Route.MetaFunction = ({ matches }) => [

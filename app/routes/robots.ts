@@ -1,4 +1,4 @@
-import { getEnv } from '~/server/env.server';
+import { getEnv } from '~/server/infra/env.server';
 
 /** Private areas crawlers have no business in; they are also guarded on the server. */
 const DISALLOWED = ['/admin', '/area-cliente', '/checkout'];

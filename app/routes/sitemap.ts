@@ -1,6 +1,6 @@
-import { getDb } from '~/server/db.server';
-import { getEnv } from '~/server/env.server';
-import { listSitemapEntries, sitemapXml } from '~/server/sitemap.server';
+import { getDb } from '~/server/infra/db.server';
+import { getEnv } from '~/server/infra/env.server';
+import { listSitemapEntries, sitemapXml } from '~/server/content/sitemap.server';
 
 // /sitemap.xml (resource route): absolute URLs on the public origin, never the request's Host.
 export async function loader() {

@@ -10,12 +10,12 @@ import { SUBSCRIBER_DISCOUNT_PERCENT } from '~/lib/discounts';
 import { DEFAULT_PLAN, PLAN_NAME, type PlanOption, type SubscriptionFrequency } from '~/lib/plans';
 import { useRootData } from '~/lib/root-data';
 import { originFromMatches, seo } from '~/lib/seo';
-import { getDb } from '~/server/db.server';
+import { getDb } from '~/server/infra/db.server';
 import { withAcceptedMethods } from '~/lib/payment-offer';
 import { paymentOfferFor } from '~/server/payments/provider.server';
 import { getActivePlanConfig, listPlanOptions, type PlanConfig } from '~/server/subscriptions/plans.server';
 import type { Route } from './+types/subscription';
-import { log } from '~/server/log.server';
+import { log } from '~/server/infra/log.server';
 import { PRIVATE_CACHE_CONTROL } from '~/lib/cache-control';
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>

@@ -1,10 +1,10 @@
 import { data, redirect } from 'react-router';
 import { parseTheme } from '~/lib/theme';
-import { serializeThemeCookie } from '~/server/cookies.server';
-import { getDb } from '~/server/db.server';
-import { savePreferences } from '~/server/preferences.server';
+import { serializeThemeCookie } from '~/server/infra/cookies.server';
+import { getDb } from '~/server/infra/db.server';
+import { savePreferences } from '~/server/account/preferences.server';
 import { getSessionUser } from '~/server/auth/session.server';
-import { readForm } from '~/server/http/body.server';
+import { readForm } from '~/server/infra/http/body.server';
 import type { Route } from './+types/theme';
 
 export function loader() {

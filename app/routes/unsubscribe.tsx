@@ -8,8 +8,8 @@ import { data, Form, Link } from 'react-router';
 import { buttonVariants } from '~/components/ui/button';
 import { INVALID_UNSUBSCRIBE_LINK, unsubscribeQuerySchema } from '~/lib/schemas/unsubscribe';
 import { UNSUBSCRIBE_TEXTS, type UnsubscribeList } from '~/lib/unsubscribe';
-import { getDb } from '~/server/db.server';
-import { readForm } from '~/server/http/body.server';
+import { getDb } from '~/server/infra/db.server';
+import { readForm } from '~/server/infra/http/body.server';
 import { readUnsubscribeToken, unsubscribe, unsubscribeState } from '~/server/mail/unsubscribe.server';
 import type { Route } from './+types/unsubscribe';
 

@@ -8,9 +8,9 @@ import path from 'node:path';
 import { createStaticHandler } from 'react-router';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getEnv } from '~/server/env.server';
+import { getEnv } from '~/server/infra/env.server';
 import { getStorage } from '~/server/storage/storage.server';
-import { storeImage } from '~/server/uploads.server';
+import { storeImage } from '~/server/catalog/images.server';
 import { startS3StandIn, type S3StandIn } from '../../tests/support/s3-stand-in';
 import { loader } from './uploads';
 

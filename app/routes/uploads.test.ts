@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createStaticHandler, isRouteErrorResponse } from 'react-router';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storeImage } from '~/server/uploads.server';
+import { storeImage } from '~/server/catalog/images.server';
 import { loader } from './uploads';
 
 let dataDir: string;

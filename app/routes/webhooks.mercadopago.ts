@@ -1,9 +1,9 @@
 // Mercado Pago's payment notifications. The body is read (capped) and otherwise ignored: the
 // signed query (data.id, type) says which payment changed, and its state is fetched from the API.
 import { data } from 'react-router';
-import { getDb } from '~/server/db.server';
+import { getDb } from '~/server/infra/db.server';
 import { paymentHandlersFor } from '~/server/flows/reconcile.server';
-import { readBytes } from '~/server/http/body.server';
+import { readBytes } from '~/server/infra/http/body.server';
 import { receiveMercadoPagoWebhook } from '~/server/payments/webhooks.server';
 import type { Route } from './+types/webhooks.mercadopago';
 

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
 import { MINUTE_MS, resetClock, setClock } from '~/lib/clock';
-import { settleBackgroundTasks } from '~/server/background.server';
+import { settleBackgroundTasks } from '~/server/infra/background.server';
 import { setMailTransport } from '~/server/mail/outbox.server';
 import { reconcilePayments } from '~/server/flows/reconcile.server';
 import { createMercadoPagoProvider } from '~/server/payments/mercadopago.server';

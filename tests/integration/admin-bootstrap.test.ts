@@ -117,7 +117,7 @@ describe('the app start (db.server) without ADMIN_PASSWORD', () => {
     process.env.ADMIN_EMAIL = 'admin@clarear.com.br';
     delete process.env.ADMIN_PASSWORD;
     delete process.env.DATABASE_URL;
-    return import('~/server/db.server');
+    return import('~/server/infra/db.server');
   }
 
   it('hands the generated password out once, keeps no copy of it, and later starts only say how to get in', async () => {

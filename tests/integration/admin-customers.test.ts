@@ -80,10 +80,10 @@ describe.each(engines.map((e) => e.name))('admin customers on %s', (engineName) 
 
   beforeAll(async () => {
     const { dataDir, dropDatabase } = await prepareFreshApp(engineName, 'clarear-customers-', 'clarear_customers');
-    const { getDatabaseHandle, getDb } = await import('~/server/db.server');
+    const { getDatabaseHandle, getDb } = await import('~/server/infra/db.server');
     ({ callAuth } = await import('~/server/auth/auth.server'));
     ({ getSessionUser } = await import('~/server/auth/session.server'));
-    const { settleBackgroundTasks } = await import('~/server/background.server');
+    const { settleBackgroundTasks } = await import('~/server/infra/background.server');
     s = await import('~/db/schema');
     actions = await import('~/server/customers/actions.server');
     list = await import('~/server/customers/list.server');

@@ -11,16 +11,16 @@ import * as t from '~/db/schema';
 import type { OrderStatus } from '~/lib/order-lifecycle';
 import DashboardPage, { loader } from '~/routes/admin/dashboard';
 import { resetClock, setClock } from '~/lib/clock';
-import { getDashboard, type Dashboard } from '~/server/admin-dashboard.server';
+import { getDashboard, type Dashboard } from '~/server/reports/dashboard.server';
 import { dueInNextDays } from '~/server/subscriptions/admin.server';
 import { engines } from './engines';
-import { logger } from '~/server/log.server';
+import { logger } from '~/server/infra/log.server';
 
 // The route's loader runs against these: the session check and the app database are stubbed,
 // the figures come from the real getDashboard on the test database.
 const mocks = vi.hoisted(() => ({ requireAdmin: vi.fn(), getDb: vi.fn() }));
 vi.mock('~/server/auth/session.server', () => ({ requireAdmin: mocks.requireAdmin }));
-vi.mock('~/server/db.server', () => ({ getDb: mocks.getDb }));
+vi.mock('~/server/infra/db.server', () => ({ getDb: mocks.getDb }));
 
 type LoaderArgs = Parameters<typeof loader>[0];
 const loaderArgs = () => ({ request: new Request('http://localhost/admin'), params: {}, context: {} }) as unknown as LoaderArgs;

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '~/db/schema';
 import { resetClock, setClock } from '~/lib/clock';
-import { settleBackgroundTasks } from '~/server/background.server';
+import { settleBackgroundTasks } from '~/server/infra/background.server';
 import { deleteContactMessage, listContactMessages, markContactMessage, openContactMessage, replyToContactMessage } from '~/server/contact/admin.server';
 import { submitContactMessage } from '~/server/contact/contact.server';
 import { setMailTransport } from '~/server/mail/outbox.server';

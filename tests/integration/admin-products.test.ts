@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '~/db/schema';
 import { seedCatalogue } from '~/db/seed/seed.server';
 import { productFormSchema } from '~/lib/schemas/admin-product';
-import { getProductDetail, searchProducts } from '~/server/catalog.server';
+import { getProductDetail, searchProducts } from '~/server/catalog/catalog.server';
 import {
   ADMIN_PRODUCTS_PAGE_SIZE,
   deleteProduct,
@@ -18,7 +18,7 @@ import {
   ProductFormError,
   ProductNotFoundError,
   saveProduct,
-} from '~/server/product-admin.server';
+} from '~/server/catalog/product-admin.server';
 import { engines } from './engines';
 
 const form = (values: Record<string, unknown>) => productFormSchema.parse({ basePrice: '1,00', ...values });

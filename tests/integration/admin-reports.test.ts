@@ -11,14 +11,14 @@ import { resetClock, setClock } from '~/lib/clock';
 import { reportPeriod } from '~/lib/reports';
 import { loader as exportLoader } from '~/routes/admin/reports-export';
 import { loader as pageLoader } from '~/routes/admin/reports';
-import { getDashboard } from '~/server/admin-dashboard.server';
+import { getDashboard } from '~/server/reports/dashboard.server';
 import { getReport, getReportTable } from '~/server/reports/reports.server';
 import { engines } from './engines';
 
 // The routes' session check and app database are stubbed; the figures come from the test database.
 const mocks = vi.hoisted(() => ({ requireAdmin: vi.fn(), requireAdminAction: vi.fn(), getDb: vi.fn() }));
 vi.mock('~/server/auth/session.server', () => ({ requireAdmin: mocks.requireAdmin, requireAdminAction: mocks.requireAdminAction }));
-vi.mock('~/server/db.server', () => ({ getDb: mocks.getDb }));
+vi.mock('~/server/infra/db.server', () => ({ getDb: mocks.getDb }));
 
 const NOW = new Date('2026-05-20T15:00:00Z');
 const PERIOD = reportPeriod({ from: '2026-05-01', to: '2026-05-10' }, NOW);

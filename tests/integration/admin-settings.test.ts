@@ -16,7 +16,7 @@ import type * as CheckoutSchemas from '~/lib/schemas/checkout';
 import type * as RootModule from '~/root';
 import type * as AboutModule from '~/routes/about';
 import type * as RouteModule from '~/routes/admin/settings';
-import type * as CatalogModule from '~/server/catalog.server';
+import type * as CatalogModule from '~/server/catalog/catalog.server';
 import type * as CheckoutModule from '~/server/flows/checkout.server';
 import type * as ProviderModule from '~/server/payments/provider.server';
 import type * as SettingsModule from '~/server/settings/settings.server';
@@ -122,9 +122,9 @@ describe.each(engines.map((e) => e.name))('admin settings on %s', (engineName) =
 
   it('opens the app database (migrated and seeded at start) and signs in the admin and a customer', async () => {
     const { dataDir, dropDatabase } = await prepareFreshApp(engineName, 'clarear-settings-', 'clarear_settings');
-    const { getDatabaseHandle, getDb } = await import('~/server/db.server');
+    const { getDatabaseHandle, getDb } = await import('~/server/infra/db.server');
     const { callAuth } = await import('~/server/auth/auth.server');
-    const { settleBackgroundTasks } = await import('~/server/background.server');
+    const { settleBackgroundTasks } = await import('~/server/infra/background.server');
     s = await import('~/db/schema');
     m = {
       settings: await import('~/server/settings/settings.server'),
@@ -135,7 +135,7 @@ describe.each(engines.map((e) => e.name))('admin settings on %s', (engineName) =
       seed: await import('~/db/seed/seed.server'),
       schemas: await import('~/lib/schemas/checkout'),
       provider: await import('~/server/payments/provider.server'),
-      catalog: await import('~/server/catalog.server'),
+      catalog: await import('~/server/catalog/catalog.server'),
     };
     db = await getDb();
     const handle = await getDatabaseHandle();

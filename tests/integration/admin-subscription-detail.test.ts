@@ -12,7 +12,7 @@ import * as t from '~/db/schema';
 import type { OrderStatus } from '~/lib/order-lifecycle';
 import { resetClock, setClock } from '~/lib/clock';
 import AdminSubscriptionPage, { action, loader } from '~/routes/admin/subscription';
-import { settleBackgroundTasks } from '~/server/background.server';
+import { settleBackgroundTasks } from '~/server/infra/background.server';
 import { setMailTransport } from '~/server/mail/outbox.server';
 import { getSubscriptionDetail, type AdminSubscriptionDetail } from '~/server/subscriptions/admin.server';
 import { assignSubscriptionByEmail, changeSubscription } from '~/server/subscriptions/subscriptions.server';
@@ -21,7 +21,7 @@ import { engines } from './engines';
 // The route runs against these: the session checks and the app database are stubbed, the rest is real.
 const mocks = vi.hoisted(() => ({ requireAdmin: vi.fn(), requireAdminAction: vi.fn(), getDb: vi.fn() }));
 vi.mock('~/server/auth/session.server', () => ({ requireAdmin: mocks.requireAdmin, requireAdminAction: mocks.requireAdminAction }));
-vi.mock('~/server/db.server', () => ({ getDb: mocks.getDb }));
+vi.mock('~/server/infra/db.server', () => ({ getDb: mocks.getDb }));
 
 type LoaderArgs = Parameters<typeof loader>[0];
 type ActionArgs = Parameters<typeof action>[0];

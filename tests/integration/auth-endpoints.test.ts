@@ -81,13 +81,13 @@ describe.each(engines.map((e, i) => [e.name, i] as const))('auth endpoints on %s
       process.env.DATABASE_URL = scratch.url;
       dropDatabase = scratch.drop;
     }
-    const { getDatabaseHandle, getDb } = await import('~/server/db.server');
+    const { getDatabaseHandle, getDb } = await import('~/server/infra/db.server');
     const auth = await import('~/server/auth/auth.server');
     app = {
       callAuth: auth.callAuth,
       handleAuthRequest: auth.handleAuthRequest,
       getSessionUser: (await import('~/server/auth/session.server')).getSessionUser,
-      settle: (await import('~/server/background.server')).settleBackgroundTasks,
+      settle: (await import('~/server/infra/background.server')).settleBackgroundTasks,
       route: (await import('~/routes/api.auth')) as unknown as typeof app.route,
     };
     schema = await import('~/db/schema');

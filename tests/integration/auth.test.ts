@@ -15,9 +15,9 @@ delete process.env.SMTP_URL;
 setTestAdminEnv();
 
 const { callAuth, getAuth } = await import('~/server/auth/auth.server');
-const { getDatabaseHandle } = await import('~/server/db.server');
+const { getDatabaseHandle } = await import('~/server/infra/db.server');
 const { getSessionUser } = await import('~/server/auth/session.server');
-const { settleBackgroundTasks } = await import('~/server/background.server');
+const { settleBackgroundTasks } = await import('~/server/infra/background.server');
 const { user } = await import('~/db/schema');
 
 const ORIGIN = 'http://localhost:3000';

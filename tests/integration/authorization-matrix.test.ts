@@ -796,9 +796,9 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
 
   it('opens the app database, signs in A, B and the admin, and gives A an order, addresses, a kit, a favourite and a subscription', async () => {
     const { dataDir, dropDatabase } = await prepareFreshApp(engineName, 'clarear-matrix-', 'clarear_matrix');
-    const { getDatabaseHandle, getDb } = await import('~/server/db.server');
+    const { getDatabaseHandle, getDb } = await import('~/server/infra/db.server');
     const { callAuth } = await import('~/server/auth/auth.server');
-    const { settleBackgroundTasks } = await import('~/server/background.server');
+    const { settleBackgroundTasks } = await import('~/server/infra/background.server');
     schema = await import('~/db/schema');
     db = await getDb();
     const handle = await getDatabaseHandle();
@@ -871,14 +871,14 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
 
     // A's own data, written through the domain modules the routes use.
     const { addressSchema } = await import('~/lib/schemas/address');
-    const { saveAddress } = await import('~/server/addresses.server');
-    const { saveKit } = await import('~/server/saved-kits.server');
-    const { addFavorite } = await import('~/server/favorites.server');
+    const { saveAddress } = await import('~/server/account/addresses.server');
+    const { saveKit } = await import('~/server/account/saved-kits.server');
+    const { addFavorite } = await import('~/server/account/favorites.server');
     const { placeOrder } = await import('~/server/flows/checkout.server');
     const { payNowSchema } = await import('~/lib/schemas/checkout');
     const { builtInProvider } = await import('~/server/payments/provider.server');
     const { productFormSchema } = await import('~/lib/schemas/admin-product');
-    const { saveProduct } = await import('~/server/product-admin.server');
+    const { saveProduct } = await import('~/server/catalog/product-admin.server');
     const { getEditablePlanConfig, listPlanOptions } = await import('~/server/subscriptions/plans.server');
 
     const street = 'Rua Segredo da Ana';

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '~/db/schema';
 import { seedCatalogue } from '~/db/seed/seed.server';
 import { productFormSchema } from '~/lib/schemas/admin-product';
-import { countProducts, searchProductsPage } from '~/server/catalog.server';
-import { deleteProduct, listAdminProducts, saveProduct } from '~/server/product-admin.server';
+import { countProducts, searchProductsPage } from '~/server/catalog/catalog.server';
+import { deleteProduct, listAdminProducts, saveProduct } from '~/server/catalog/product-admin.server';
 import { engines } from './engines';
 
 const form = (values: Record<string, unknown>) => productFormSchema.parse({ basePrice: '1,00', price: '10,00', ...values });

@@ -9,8 +9,8 @@ import {
   listProductCategories,
   listTestimonials,
   searchProducts,
-} from '~/server/catalog.server';
-import { addFavorite, isFavorite, removeFavorite } from '~/server/favorites.server';
+} from '~/server/catalog/catalog.server';
+import { addFavorite, isFavorite, removeFavorite } from '~/server/account/favorites.server';
 import { engines } from './engines';
 
 describe.each(engines)('catalogue on $name', ({ open }) => {

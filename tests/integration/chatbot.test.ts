@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '~/db/schema';
 import { seedCatalogue } from '~/db/seed/seed.server';
 import { toCents } from '~/lib/money';
-import { listBestSellers, listCheapest, listQuickQuestions, priceLabel } from '~/server/chatbot.server';
+import { listBestSellers, listCheapest, listQuickQuestions, priceLabel } from '~/server/content/chatbot.server';
 import { engines } from './engines';
 
 describe.each(engines)('chatbot reads on $name', ({ open }) => {

@@ -7,7 +7,7 @@ import { seedCatalogue } from '~/db/seed/seed.server';
 import { percentOf } from '~/lib/pricing';
 import { payNowSchema, type PayNowInput } from '~/lib/schemas/checkout';
 import { fieldErrors } from '~/lib/schemas/field-errors';
-import { searchProducts, getProductDetail, listFeaturedKits } from '~/server/catalog.server';
+import { searchProducts, getProductDetail, listFeaturedKits } from '~/server/catalog/catalog.server';
 import { CheckoutError, getUserTaxId, placeOrder, quoteCart, type CheckoutStep } from '~/server/flows/checkout.server';
 import { getOwnOrder, listOwnOrders } from '~/server/orders/orders.server';
 import { builtInProvider, type PaymentProvider } from '~/server/payments/provider.server';

@@ -8,7 +8,7 @@ import { CONTACT_LIMITS, contactSchema } from '~/lib/schemas/contact';
 import type { MailMessage } from '~/server/mail/transport.server';
 import { deliverDueMail, enqueueMail, setMailTransport } from '~/server/mail/outbox.server';
 import { renderEmailHtml, textEmailContent } from '~/server/mail/html.server';
-import { settleBackgroundTasks } from '~/server/background.server';
+import { settleBackgroundTasks } from '~/server/infra/background.server';
 import { advanceClock, now, resetClock } from '~/lib/clock';
 import { contactMail, submitContactMessage } from '~/server/contact/contact.server';
 import {
@@ -21,11 +21,11 @@ import {
   listBlogCategories,
   listBlogPosts,
   parseBlogQuery,
-} from '~/server/content.server';
+} from '~/server/content/content.server';
 import { getAboutHero } from '~/server/settings/settings.server';
-import { listSitemapEntries, sitemapXml, STATIC_PATHS } from '~/server/sitemap.server';
+import { listSitemapEntries, sitemapXml, STATIC_PATHS } from '~/server/content/sitemap.server';
 import { engines } from './engines';
-import { logger } from '~/server/log.server';
+import { logger } from '~/server/infra/log.server';
 
 const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 

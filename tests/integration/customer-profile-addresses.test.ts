@@ -7,8 +7,8 @@ import * as t from '~/db/schema';
 import { addressSchema, type AddressInput } from '~/lib/schemas/address';
 import { fieldErrors } from '~/lib/schemas/field-errors';
 import { profileSchema } from '~/lib/schemas/profile';
-import { deleteAddress, getOwnAddress, listAddresses, saveAddress, setDefaultAddress } from '~/server/addresses.server';
-import { getProfile, updateProfile } from '~/server/profile.server';
+import { deleteAddress, getOwnAddress, listAddresses, saveAddress, setDefaultAddress } from '~/server/account/addresses.server';
+import { getProfile, updateProfile } from '~/server/account/profile.server';
 import { engines } from './engines';
 
 const HOME = {

@@ -8,12 +8,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '~/db/schema';
 import { now, resetClock, setClock } from '~/lib/clock';
 import { toCents } from '~/lib/money';
-import { settleBackgroundTasks } from '~/server/background.server';
+import { settleBackgroundTasks } from '~/server/infra/background.server';
 import { setMailTransport } from '~/server/mail/outbox.server';
 import { insertOrder } from '~/server/orders/create.server';
 import { applyOrderAction } from '~/server/orders/transitions.server';
 import { builtInProvider, type PaymentProvider } from '~/server/payments/provider.server';
-import { getOrCreatePreferences, savePreferences } from '~/server/preferences.server';
+import { getOrCreatePreferences, savePreferences } from '~/server/account/preferences.server';
 import { changeProgrammedDelivery, DELIVERY_MESSAGES, listOwnProgrammedDeliveries } from '~/server/subscriptions/deliveries.server';
 import { payPendingRenewal } from '~/server/flows/pay-pending.server';
 import {

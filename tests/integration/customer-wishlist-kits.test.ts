@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '~/db/schema';
 import { seedCatalogue } from '~/db/seed/seed.server';
 import { toCents } from '~/lib/money';
-import { listFeaturedKits, searchProducts } from '~/server/catalog.server';
-import { addFavorite, listFavorites } from '~/server/favorites.server';
+import { listFeaturedKits, searchProducts } from '~/server/catalog/catalog.server';
+import { addFavorite, listFavorites } from '~/server/account/favorites.server';
 import {
   deleteSavedKit,
   listBuilderProducts,
@@ -14,7 +14,7 @@ import {
   saveKit,
   SaveKitError,
   type BuilderProduct,
-} from '~/server/saved-kits.server';
+} from '~/server/account/saved-kits.server';
 import { engines } from './engines';
 
 describe.each(engines)('wishlist and saved kits on $name', ({ open }) => {

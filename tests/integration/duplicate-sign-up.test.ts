@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '~/db/client.server';
 import type * as Schema from '~/db/schema';
 import type * as AuthModule from '~/server/auth/auth.server';
-import type * as BackgroundModule from '~/server/background.server';
+import type * as BackgroundModule from '~/server/infra/background.server';
 import type * as TransportModule from '~/server/mail/transport.server';
 import type { MailMessage } from '~/server/mail/transport.server';
 import type * as ThrottleModule from '~/server/mail/throttle.server';
@@ -93,8 +93,8 @@ describe.each(engines.map((e, i) => [e.name, i] as const))('duplicate sign-up on
       dropDatabase = scratch.drop;
     }
     const auth = await import('~/server/auth/auth.server');
-    const background = await import('~/server/background.server');
-    const { getDatabaseHandle } = await import('~/server/db.server');
+    const background = await import('~/server/infra/background.server');
+    const { getDatabaseHandle } = await import('~/server/infra/db.server');
     const handle = await getDatabaseHandle();
     await auth.getAuth();
     app = {

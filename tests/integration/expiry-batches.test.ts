@@ -11,7 +11,7 @@ import * as t from '~/db/schema';
 import { seedCatalogue } from '~/db/seed/seed.server';
 import { advanceClock, MINUTE_MS, resetClock, setClock } from '~/lib/clock';
 import { payNowSchema } from '~/lib/schemas/checkout';
-import { getProductDetail, searchProducts } from '~/server/catalog.server';
+import { getProductDetail, searchProducts } from '~/server/catalog/catalog.server';
 import { placeOrder } from '~/server/flows/checkout.server';
 import { outboxHtml } from '~/server/mail/outbox.server';
 import { setMailTransport } from '~/server/mail/outbox.server';

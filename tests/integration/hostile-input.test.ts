@@ -243,9 +243,9 @@ describe.each(engines.map((e) => e.name))('hostile input on %s', (engineName) =>
       process.env.DATABASE_URL = scratch.url;
       dropDatabase = scratch.drop;
     }
-    const { getDatabaseHandle, getDb } = await import('~/server/db.server');
+    const { getDatabaseHandle, getDb } = await import('~/server/infra/db.server');
     const { callAuth } = await import('~/server/auth/auth.server');
-    const { getEnv } = await import('~/server/env.server');
+    const { getEnv } = await import('~/server/infra/env.server');
     const { eq } = await import('drizzle-orm');
     schema = await import('~/db/schema');
     db = await getDb();

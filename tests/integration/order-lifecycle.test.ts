@@ -11,9 +11,9 @@ import { advanceClock, resetClock, setClock, DAY_MS, MINUTE_MS } from '~/lib/clo
 import { todayInBrazil } from '~/lib/plans';
 import { canApply, ORDER_ACTIONS, ORDER_STATUSES, type OrderAction, type OrderActor, type OrderStatus } from '~/lib/order-lifecycle';
 import { payNowSchema } from '~/lib/schemas/checkout';
-import { deleteAddress, saveAddress } from '~/server/addresses.server';
-import { settleBackgroundTasks } from '~/server/background.server';
-import { searchProducts, getProductDetail } from '~/server/catalog.server';
+import { deleteAddress, saveAddress } from '~/server/account/addresses.server';
+import { settleBackgroundTasks } from '~/server/infra/background.server';
+import { searchProducts, getProductDetail } from '~/server/catalog/catalog.server';
 import { placeOrder } from '~/server/flows/checkout.server';
 import { setMailTransport } from '~/server/mail/outbox.server';
 import type { MailMessage } from '~/server/mail/transport.server';

@@ -17,10 +17,10 @@ import { payNowSchema } from '~/lib/schemas/checkout';
 import { action as checkoutAction, loader as checkoutLoader } from '~/routes/checkout';
 import { loader as legalPageLoader } from '~/routes/legal-page';
 import { loader as planPageLoader } from '~/routes/subscription';
-import { settleBackgroundTasks } from '~/server/background.server';
-import { getProductDetail, searchProducts } from '~/server/catalog.server';
+import { settleBackgroundTasks } from '~/server/infra/background.server';
+import { getProductDetail, searchProducts } from '~/server/catalog/catalog.server';
 import { CheckoutError, placeOrder } from '~/server/flows/checkout.server';
-import { reloadEnv } from '~/server/env.server';
+import { reloadEnv } from '~/server/infra/env.server';
 import { setMailTransport } from '~/server/mail/outbox.server';
 import { insertOrder } from '~/server/orders/create.server';
 import { confirmPayment } from '~/server/orders/transitions.server';
@@ -37,7 +37,7 @@ import { engines } from './engines';
 // The route's loader and action run against these: the session and the app database are stubbed.
 const mocks = vi.hoisted(() => ({ getSessionUser: vi.fn(), getDb: vi.fn() }));
 vi.mock('~/server/auth/session.server', () => ({ getSessionUser: mocks.getSessionUser }));
-vi.mock('~/server/db.server', () => ({ getDb: mocks.getDb }));
+vi.mock('~/server/infra/db.server', () => ({ getDb: mocks.getDb }));
 
 type LoaderArgs = Parameters<typeof checkoutLoader>[0];
 type ActionArgs = Parameters<typeof checkoutAction>[0];

@@ -89,12 +89,12 @@ describe.each(engines.map((e) => e.name))('LGPD rights on %s', (engineName) => {
     const id = await signUp(name, email, password);
     const cookie = await signIn(email, password);
 
-    const { updateProfile } = await import('~/server/profile.server');
+    const { updateProfile } = await import('~/server/account/profile.server');
     const { addressSchema } = await import('~/lib/schemas/address');
-    const { saveAddress } = await import('~/server/addresses.server');
-    const { saveKit } = await import('~/server/saved-kits.server');
-    const { addFavorite } = await import('~/server/favorites.server');
-    const { savePreferences } = await import('~/server/preferences.server');
+    const { saveAddress } = await import('~/server/account/addresses.server');
+    const { saveKit } = await import('~/server/account/saved-kits.server');
+    const { addFavorite } = await import('~/server/account/favorites.server');
+    const { savePreferences } = await import('~/server/account/preferences.server');
     const { subscribeToNewsletter } = await import('~/server/newsletter/newsletter.server');
     const { submitContactMessage } = await import('~/server/contact/contact.server');
     const { replyToContactMessage } = await import('~/server/contact/admin.server');
@@ -175,9 +175,9 @@ describe.each(engines.map((e) => e.name))('LGPD rights on %s', (engineName) => {
 
   beforeAll(async () => {
     const { dataDir, dropDatabase } = await prepareFreshApp(engineName, 'clarear-privacy-', 'clarear_privacy');
-    const { getDatabaseHandle, getDb } = await import('~/server/db.server');
+    const { getDatabaseHandle, getDb } = await import('~/server/infra/db.server');
     ({ callAuth } = await import('~/server/auth/auth.server'));
-    const { settleBackgroundTasks } = await import('~/server/background.server');
+    const { settleBackgroundTasks } = await import('~/server/infra/background.server');
     s = await import('~/db/schema');
     db = await getDb();
     const handle = await getDatabaseHandle();

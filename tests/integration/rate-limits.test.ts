@@ -54,14 +54,14 @@ async function startInstance(dataDir: string, databaseUrl: string | undefined) {
   if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
   else delete process.env.DATABASE_URL;
   setTestAdminEnv();
-  const { getDatabaseHandle, getDb } = await import('~/server/db.server');
+  const { getDatabaseHandle, getDb } = await import('~/server/infra/db.server');
   const db = await getDb();
   const handle = await getDatabaseHandle();
   return {
     db,
     handle,
     callAuth: (await import('~/server/auth/auth.server')).callAuth,
-    settle: (await import('~/server/background.server')).settleBackgroundTasks,
+    settle: (await import('~/server/infra/background.server')).settleBackgroundTasks,
     contact: (await import('~/routes/contact')).action as unknown as Action,
     newsletter: (await import('~/routes/newsletter')).action as unknown as Action,
     kit: (await import('~/routes/kit-builder')).action as unknown as Action,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as Schema from '~/db/schema';
 import type { getAuth } from '~/server/auth/auth.server';
 import type * as SessionModule from '~/server/auth/session.server';
-import type { getDb } from '~/server/db.server';
+import type { getDb } from '~/server/infra/db.server';
 import { addMonths, todayInBrazil } from '~/lib/plans';
 import { engines } from './engines';
 import { prepareFreshApp } from './fresh-app';
@@ -40,7 +40,7 @@ describe.each(engines)('session lookup on $name', ({ name }) => {
   beforeAll(async () => {
     ({ dataDir, dropDatabase } = await prepareFreshApp(name, 'clarear-session-', 'perf_render_session'));
     const t = await import('~/db/schema');
-    const { getDatabaseHandle, getDb: openDb } = await import('~/server/db.server');
+    const { getDatabaseHandle, getDb: openDb } = await import('~/server/infra/db.server');
     const { callAuth, getAuth: auth } = await import('~/server/auth/auth.server');
     const session = await import('~/server/auth/session.server');
     await getDatabaseHandle();

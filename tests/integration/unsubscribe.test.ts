@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '~/db/client.server';
 import type * as Schema from '~/db/schema';
-import type * as Background from '~/server/background.server';
+import type * as Background from '~/server/infra/background.server';
 import type * as NewsletterAdmin from '~/server/newsletter/admin.server';
 import type * as Outbox from '~/server/mail/outbox.server';
 import type * as Transport from '~/server/mail/transport.server';
@@ -107,9 +107,9 @@ describe.each(engines.map((e) => e.name))('one-click unsubscribe on %s', (engine
       process.env.DATABASE_URL = scratch.url;
       dropDatabase = scratch.drop;
     }
-    const { getDatabaseHandle, getDb } = await import('~/server/db.server');
+    const { getDatabaseHandle, getDb } = await import('~/server/infra/db.server');
     const { callAuth } = await import('~/server/auth/auth.server');
-    const { getEnv } = await import('~/server/env.server');
+    const { getEnv } = await import('~/server/infra/env.server');
     t = await import('~/db/schema');
     db = await getDb();
     publicUrl = getEnv().publicUrl;
@@ -118,7 +118,7 @@ describe.each(engines.map((e) => e.name))('one-click unsubscribe on %s', (engine
       transport: await import('~/server/mail/transport.server'),
       unsubscribe: await import('~/server/mail/unsubscribe.server'),
       subscriptionEmails: await import('~/server/subscriptions/emails.server'),
-      background: await import('~/server/background.server'),
+      background: await import('~/server/infra/background.server'),
       newsletterAdmin: await import('~/server/newsletter/admin.server'),
     };
     mod.mail.setMailTransport(async (message) => {

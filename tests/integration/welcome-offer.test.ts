@@ -8,7 +8,7 @@ import * as t from '~/db/schema';
 import { seedCatalogue } from '~/db/seed/seed.server';
 import { percentOf } from '~/lib/pricing';
 import { payNowSchema, type PayNowInput } from '~/lib/schemas/checkout';
-import { getProductDetail, searchProducts } from '~/server/catalog.server';
+import { getProductDetail, searchProducts } from '~/server/catalog/catalog.server';
 import { CheckoutError, placeOrder, quoteCart } from '~/server/flows/checkout.server';
 import { getOwnOrder, isFirstPurchase } from '~/server/orders/orders.server';
 import { builtInProvider } from '~/server/payments/provider.server';

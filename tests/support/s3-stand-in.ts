@@ -25,7 +25,7 @@ export type S3StandIn = {
   region: string;
   /** The app's variables that point STORAGE_DRIVER=s3 at this stand-in. */
   env: Record<string, string>;
-  /** The driver's configuration (app/server/env.server.ts StorageConfig). */
+  /** The driver's configuration (app/server/infra/env.server.ts StorageConfig). */
   config: { driver: 's3'; bucket: string; region: string; endpoint: string; forcePathStyle: true; credentials: { accessKeyId: string; secretAccessKey: string } };
   close(): Promise<void>;
 };

@@ -4,7 +4,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOW_STOCK_THRESHOLD } from '~/lib/stock';
-import type { ProductCard as Card } from '~/server/catalog.server';
+import type { ProductCard as Card } from '~/server/catalog/catalog.server';
 import { ProductCard } from './product-card';
 
 const card: Card = {

@@ -4,7 +4,7 @@ import { uploadSrcSet } from '~/lib/upload-srcset';
 import { formatPrice } from '~/lib/money';
 import { startingPriceLabel } from '~/lib/price';
 import { stockLevel } from '~/lib/stock';
-import type { ProductCard as Card } from '~/server/catalog.server';
+import type { ProductCard as Card } from '~/server/catalog/catalog.server';
 import { buttonVariants } from '../ui/button';
 
 type Props = {

@@ -8,7 +8,7 @@ import { formatPrice } from '~/lib/money';
 import { SUBSCRIBER_DISCOUNT_PERCENT } from '~/lib/discounts';
 import { startingPriceLabel } from '~/lib/price';
 import { useRootData } from '~/lib/root-data';
-import type { ProductCard, ProductDetail } from '~/server/catalog.server';
+import type { ProductCard, ProductDetail } from '~/server/catalog/catalog.server';
 import { Button } from '../ui/button';
 import { toast } from '../ui/toaster';
 import { FavoriteButton } from './favorite-button';

@@ -4,7 +4,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ProductCard as Card, ProductDetail } from '~/server/catalog.server';
+import type { ProductCard as Card, ProductDetail } from '~/server/catalog/catalog.server';
 import { ProductCard } from './product-card';
 import { ProductDetails } from './product-details';
 

@@ -4,7 +4,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { ProductCard, ProductDetail } from '~/server/catalog.server';
+import type { ProductCard, ProductDetail } from '~/server/catalog/catalog.server';
 import { toast } from '../ui/toaster';
 import { ProductDetails, type DetailStatus } from './product-details';
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
-import type { ProductCard } from '~/server/catalog.server';
+import type { ProductCard } from '~/server/catalog/catalog.server';
 
 // Radix Dialog and the details load only when a customer opens a product.
 const ProductModal = lazy(() => import('./product-modal'));

@@ -196,7 +196,7 @@ export type ProductFormInput = z.infer<typeof productFormSchema>;
 /** The id in /admin/products/:id: a product's uuid, or 'new'. */
 export const productIdParamSchema = z.union([z.literal('new'), z.uuid()]);
 
-/** The hidden `version` of the edit form (server/product-admin.server.ts `getEditableProduct`); absent on a new product. */
+/** The hidden `version` of the edit form (server/catalog/product-admin.server.ts `getEditableProduct`); absent on a new product. */
 export const productVersionSchema = z
   .string()
   .regex(/^-?\d{1,20}$/)

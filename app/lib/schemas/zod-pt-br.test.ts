@@ -6,7 +6,7 @@ import './zod-pt-br';
 
 const APP = path.resolve(__dirname, '../..');
 /** Read at startup or never shown to anyone: configuration and cookie parsing. */
-const EXEMPT = new Set(['server/env.server.ts', 'server/cookies.server.ts', 'lib/schemas/zod-pt-br.ts']);
+const EXEMPT = new Set(['server/infra/env.server.ts', 'server/infra/cookies.server.ts', 'lib/schemas/zod-pt-br.ts']);
 
 const files = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {

@@ -21,8 +21,8 @@ import type { ToastMessage } from '~/lib/toast';
 import { requireAdmin, requireAdminAction } from '~/server/auth/session.server';
 import { applyCustomerAction, type CustomerActionRefusal } from '~/server/customers/actions.server';
 import { getCustomerDetail } from '~/server/customers/detail.server';
-import { getDb } from '~/server/db.server';
-import { readForm } from '~/server/http/body.server';
+import { getDb } from '~/server/infra/db.server';
+import { readForm } from '~/server/infra/http/body.server';
 import type { Route } from './+types/customer';
 
 const NOT_FOUND = 'Cliente não encontrado.';

@@ -12,7 +12,7 @@ import { formatBRL } from '~/lib/money';
 import { customerFiltersFromSearchParams } from '~/lib/schemas/admin-customer';
 import { requireAdmin } from '~/server/auth/session.server';
 import { listCustomers } from '~/server/customers/list.server';
-import { getDb } from '~/server/db.server';
+import { getDb } from '~/server/infra/db.server';
 import type { Route } from './+types/customers';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Clientes | Painel Administrativo | Clarear' }, { name: 'robots', content: 'noindex' }];

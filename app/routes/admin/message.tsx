@@ -14,9 +14,9 @@ import { isUuid } from '~/lib/schemas/ids';
 import type { ToastMessage } from '~/lib/toast';
 import { requireAdmin, requireAdminAction } from '~/server/auth/session.server';
 import { deleteContactMessage, markContactMessage, openContactMessage, replyToContactMessage } from '~/server/contact/admin.server';
-import { flashToast } from '~/server/cookies.server';
-import { getDb } from '~/server/db.server';
-import { readForm } from '~/server/http/body.server';
+import { flashToast } from '~/server/infra/cookies.server';
+import { getDb } from '~/server/infra/db.server';
+import { readForm } from '~/server/infra/http/body.server';
 import type { Route } from './+types/message';
 
 const NOT_FOUND = 'Mensagem não encontrada.';

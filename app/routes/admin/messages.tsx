@@ -12,7 +12,7 @@ import { formatDateTimeBR } from '~/lib/dates';
 import { MESSAGE_FILTERS, messageFiltersFromSearchParams } from '~/lib/schemas/admin-message';
 import { requireAdmin } from '~/server/auth/session.server';
 import { listContactMessages } from '~/server/contact/admin.server';
-import { getDb } from '~/server/db.server';
+import { getDb } from '~/server/infra/db.server';
 import type { Route } from './+types/messages';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Mensagens | Painel Administrativo | Clarear' }, { name: 'robots', content: 'noindex' }];

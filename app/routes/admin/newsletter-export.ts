@@ -6,7 +6,7 @@ import { safeCell } from '~/lib/csv';
 import { formatDateTimeBR } from '~/lib/dates';
 import { NEWSLETTER_SOURCE_LABELS, newsletterFiltersFromSearchParams } from '~/lib/schemas/admin-newsletter';
 import { requireAdminAction } from '~/server/auth/session.server';
-import { getDb } from '~/server/db.server';
+import { getDb } from '~/server/infra/db.server';
 import { exportNewsletterSubscribers } from '~/server/newsletter/admin.server';
 import type { Route } from './+types/newsletter-export';
 

@@ -13,8 +13,8 @@ import { formatDateTimeBR } from '~/lib/dates';
 import { NEWSLETTER_SOURCE_LABELS, newsletterFiltersFromSearchParams, removeSubscriberSchema } from '~/lib/schemas/admin-newsletter';
 import type { ToastMessage } from '~/lib/toast';
 import { requireAdmin, requireAdminAction } from '~/server/auth/session.server';
-import { getDb } from '~/server/db.server';
-import { readForm } from '~/server/http/body.server';
+import { getDb } from '~/server/infra/db.server';
+import { readForm } from '~/server/infra/http/body.server';
 import { listNewsletterSubscribers, removeNewsletterSubscriber } from '~/server/newsletter/admin.server';
 import type { Route } from './+types/newsletter';
 

@@ -9,7 +9,7 @@ import { filtersFromSearchParams } from '~/lib/schemas/admin-order';
 import { displayTaxId } from '~/lib/tax-id';
 import { CARRIER_LABELS, type Carrier } from '~/lib/tracking';
 import { requireAdminAction } from '~/server/auth/session.server';
-import { getDb } from '~/server/db.server';
+import { getDb } from '~/server/infra/db.server';
 import { exportAdminOrders } from '~/server/orders/admin-orders.server';
 import type { Route } from './+types/orders-export';
 

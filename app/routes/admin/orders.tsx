@@ -15,7 +15,7 @@ import { formatPrice } from '~/lib/money';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, shortOrderId } from '~/lib/order-status';
 import { filtersFromSearchParams } from '~/lib/schemas/admin-order';
 import { requireAdmin } from '~/server/auth/session.server';
-import { getDb } from '~/server/db.server';
+import { getDb } from '~/server/infra/db.server';
 import { listAdminOrders } from '~/server/orders/admin-orders.server';
 import { ORDER_STATUSES } from '~/lib/order-lifecycle';
 import type { Route } from './+types/orders';

@@ -8,8 +8,8 @@ import { Button, buttonVariants } from '~/components/ui/button';
 import { formatDateTimeBR } from '~/lib/dates';
 import { shortOrderId } from '~/lib/order-status';
 import { requireAdmin } from '~/server/auth/session.server';
-import { getKitContents } from '~/server/catalog.server';
-import { getDb } from '~/server/db.server';
+import { getKitContents } from '~/server/catalog/catalog.server';
+import { getDb } from '~/server/infra/db.server';
 import { getOrderDetail } from '~/server/orders/orders.server';
 import type { Route } from './+types/packing-slip';
 

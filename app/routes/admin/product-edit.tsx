@@ -16,8 +16,8 @@ import { formDataToObject } from '~/lib/form-data';
 import { NEW_PRODUCT_DEFAULTS, PRODUCT_LIMITS, productFormSchema, productIdParamSchema, productVersionSchema } from '~/lib/schemas/admin-product';
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import type { ToastMessage } from '~/lib/toast';
-import { flashToast } from '~/server/cookies.server';
-import { getDb } from '~/server/db.server';
+import { flashToast } from '~/server/infra/cookies.server';
+import { getDb } from '~/server/infra/db.server';
 import {
   getEditableProduct,
   listCategoryOptions,
@@ -27,11 +27,11 @@ import {
   ProductNotFoundError,
   saveProduct,
   type Option,
-} from '~/server/product-admin.server';
+} from '~/server/catalog/product-admin.server';
 import { requireAdmin, requireAdminAction } from '~/server/auth/session.server';
-import { BODY_LIMITS, readForm } from '~/server/http/body.server';
+import { BODY_LIMITS, readForm } from '~/server/infra/http/body.server';
 import type { Route } from './+types/product-edit';
-import { log } from '~/server/log.server';
+import { log } from '~/server/infra/log.server';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.product.id ? 'Editar produto' : 'Novo produto'} | Painel Administrativo | Clarear` },

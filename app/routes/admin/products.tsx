@@ -11,14 +11,14 @@ import { toast } from '~/components/ui/toaster';
 import { formatPrice } from '~/lib/money';
 import { normalizeSearchTerm } from '~/lib/search';
 import type { ToastMessage } from '~/lib/toast';
-import { getDb } from '~/server/db.server';
-import { deleteProduct, listAdminProducts, type AdminProductPage, type AdminProductRow } from '~/server/product-admin.server';
+import { getDb } from '~/server/infra/db.server';
+import { deleteProduct, listAdminProducts, type AdminProductPage, type AdminProductRow } from '~/server/catalog/product-admin.server';
 import { requireAdmin, requireAdminAction } from '~/server/auth/session.server';
 import { z } from 'zod';
 import '~/lib/schemas/zod-pt-br';
-import { readForm } from '~/server/http/body.server';
+import { readForm } from '~/server/infra/http/body.server';
 import type { Route } from './+types/products';
-import { log } from '~/server/log.server';
+import { log } from '~/server/infra/log.server';
 import { stockLevel } from '~/lib/stock';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Produtos | Painel Administrativo | Clarear' }, { name: 'robots', content: 'noindex' }];

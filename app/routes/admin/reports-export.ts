@@ -7,7 +7,7 @@ import { centsToDecimal } from '~/lib/money';
 import { REPORT_TABLE_DEFS, type ReportColumn } from '~/lib/reports';
 import { reportQueryFromSearchParams, reportTableSchema } from '~/lib/schemas/reports';
 import { requireAdminAction } from '~/server/auth/session.server';
-import { getDb } from '~/server/db.server';
+import { getDb } from '~/server/infra/db.server';
 import { getReportTable } from '~/server/reports/reports.server';
 import type { Route } from './+types/reports-export';
 

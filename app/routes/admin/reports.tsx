@@ -30,8 +30,8 @@ import {
 } from '~/lib/reports';
 import { reportQueryFromSearchParams } from '~/lib/schemas/reports';
 import { requireAdmin } from '~/server/auth/session.server';
-import { getDb } from '~/server/db.server';
-import { log } from '~/server/log.server';
+import { getDb } from '~/server/infra/db.server';
+import { log } from '~/server/infra/log.server';
 import { getReport, type Compared, type ReportKpis } from '~/server/reports/reports.server';
 import type { Route } from './+types/reports';
 

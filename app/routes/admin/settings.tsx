@@ -16,10 +16,10 @@ import { FIGURE_COUNT, SETTINGS_LIMITS, settingsFormToObject, settingsSchema, se
 import { formatPhoneBR, SOCIAL_HOSTS, SOCIAL_LABELS, SOCIAL_NETWORKS } from '~/lib/store-settings';
 import type { ToastMessage } from '~/lib/toast';
 import { requireAdmin, requireAdminAction } from '~/server/auth/session.server';
-import { flashToast } from '~/server/cookies.server';
-import { getDb } from '~/server/db.server';
-import { readForm } from '~/server/http/body.server';
-import { log } from '~/server/log.server';
+import { flashToast } from '~/server/infra/cookies.server';
+import { getDb } from '~/server/infra/db.server';
+import { readForm } from '~/server/infra/http/body.server';
+import { log } from '~/server/infra/log.server';
 import { getEditableSettings, saveSettings, SettingsConflictError } from '~/server/settings/settings.server';
 import type { Route } from './+types/settings';
 

@@ -18,9 +18,9 @@ import { adminSubscriptionActionSchema, subscriptionIdSchema, type AdminSubscrip
 import { PERIOD_KIND_LABELS, PERIOD_STATUS_LABELS, subscriptionEventNote, subscriptionEventTitle } from '~/lib/subscription-history';
 import type { ToastMessage } from '~/lib/toast';
 import { requireAdmin, requireAdminAction } from '~/server/auth/session.server';
-import { getDb } from '~/server/db.server';
-import { readForm } from '~/server/http/body.server';
-import { log } from '~/server/log.server';
+import { getDb } from '~/server/infra/db.server';
+import { readForm } from '~/server/infra/http/body.server';
+import { log } from '~/server/infra/log.server';
 import { getSubscriptionDetail, type AdminSubscriptionDetail } from '~/server/subscriptions/admin.server';
 import { resumePlan } from '~/server/flows/resume-plan.server';
 import { changeSubscription, SUBSCRIPTION_MESSAGES } from '~/server/subscriptions/subscriptions.server';

@@ -31,7 +31,7 @@ import {
   SUBSCRIBERS_PAGE_SIZE,
 } from '~/lib/schemas/admin-subscription';
 import type { ToastMessage } from '~/lib/toast';
-import { getDb } from '~/server/db.server';
+import { getDb } from '~/server/infra/db.server';
 import { getEditablePlanConfig, listPlanOptions, updatePlanConfig } from '~/server/subscriptions/plans.server';
 import { requireAdmin, requireAdminAction } from '~/server/auth/session.server';
 import {
@@ -40,9 +40,9 @@ import {
   removeSubscription,
   type SubscriptionPage,
 } from '~/server/subscriptions/subscriptions.server';
-import { BODY_LIMITS, readForm } from '~/server/http/body.server';
+import { BODY_LIMITS, readForm } from '~/server/infra/http/body.server';
 import type { Route } from './+types/subscriptions';
-import { log } from '~/server/log.server';
+import { log } from '~/server/infra/log.server';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Assinaturas | Painel Administrativo | Clarear' },

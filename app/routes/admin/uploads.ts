@@ -1,7 +1,7 @@
 // POST /admin/uploads — one image from the admin's ImageField (multipart field `file`).
 // Answers JSON: { url } (200) or { error } in pt-BR (400 unreadable/missing, 413 too big, 415 wrong type).
 import { requireAdminAction } from '~/server/auth/session.server';
-import { readUploadedFile, storeImage, UploadError } from '~/server/uploads.server';
+import { readUploadedFile, storeImage, UploadError } from '~/server/catalog/images.server';
 import type { Route } from './+types/uploads';
 
 export async function action({ request }: Route.ActionArgs) {

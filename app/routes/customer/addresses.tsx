@@ -14,13 +14,13 @@ import { ADDRESS_LIMITS, addressIdSchema, addressSchema } from '~/lib/schemas/ad
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import { STATES, stateLabel, isUf } from '~/lib/states';
 import type { ToastMessage } from '~/lib/toast';
-import { flashToast } from '~/server/cookies.server';
-import { deleteAddress, listAddresses, saveAddress, setDefaultAddress, type Address } from '~/server/addresses.server';
-import { getDb } from '~/server/db.server';
+import { flashToast } from '~/server/infra/cookies.server';
+import { deleteAddress, listAddresses, saveAddress, setDefaultAddress, type Address } from '~/server/account/addresses.server';
+import { getDb } from '~/server/infra/db.server';
 import { requireUser } from '~/server/auth/session.server';
-import { readForm } from '~/server/http/body.server';
+import { readForm } from '~/server/infra/http/body.server';
 import type { Route } from './+types/addresses';
-import { log } from '~/server/log.server';
+import { log } from '~/server/infra/log.server';
 
 const PATH = '/area-cliente/enderecos';
 const NOT_FOUND = 'Endereço não encontrado.';

@@ -3,7 +3,7 @@
 import { dataExportFileName } from '~/lib/privacy';
 import { todayInBrazil } from '~/lib/plans';
 import { requireUser } from '~/server/auth/session.server';
-import { getDb } from '~/server/db.server';
+import { getDb } from '~/server/infra/db.server';
 import { exportCustomerData } from '~/server/privacy/export.server';
 import type { Route } from './+types/data-export';
 

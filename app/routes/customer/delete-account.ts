@@ -8,12 +8,12 @@ import { accountDeletionSchema } from '~/lib/schemas/account-deletion';
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import { callAuth, getAuth } from '~/server/auth/auth.server';
 import { requireUser } from '~/server/auth/session.server';
-import { flashToast } from '~/server/cookies.server';
-import { getDb } from '~/server/db.server';
-import { readForm } from '~/server/http/body.server';
-import { log } from '~/server/log.server';
+import { flashToast } from '~/server/infra/cookies.server';
+import { getDb } from '~/server/infra/db.server';
+import { readForm } from '~/server/infra/http/body.server';
+import { log } from '~/server/infra/log.server';
 import { eraseCustomerAccount } from '~/server/privacy/erase.server';
-import { checkRateLimit } from '~/server/rate-limit.server';
+import { checkRateLimit } from '~/server/infra/rate-limit.server';
 import type { Route } from './+types/delete-account';
 
 export type DeleteAccountData = { ok: false; errors: FieldErrors; message: string };

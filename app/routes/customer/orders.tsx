@@ -3,11 +3,11 @@ import { Pagination } from '~/components/admin/pagination';
 import { formatDateBR } from '~/lib/dates';
 import { formatPrice } from '~/lib/money';
 import { orderStatusLabel, shortOrderId } from '~/lib/order-status';
-import { getDb } from '~/server/db.server';
+import { getDb } from '~/server/infra/db.server';
 import { listOwnOrders, type OrderListItem } from '~/server/orders/orders.server';
 import { requireUser } from '~/server/auth/session.server';
 import type { Route } from './+types/orders';
-import { log } from '~/server/log.server';
+import { log } from '~/server/infra/log.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Histórico de Pedidos | Clarear' }, { name: 'robots', content: 'noindex' }];
 

@@ -9,15 +9,15 @@ import { cn } from '~/lib/cn';
 import { preferenceChangeSchema, type PreferenceSwitch } from '~/lib/schemas/preferences';
 import { parseTheme, THEME_STORAGE_KEY, type Theme } from '~/lib/theme';
 import type { ToastMessage } from '~/lib/toast';
-import { readThemeCookie, serializeThemeCookie } from '~/server/cookies.server';
-import { getDb } from '~/server/db.server';
-import { DEFAULT_PREFERENCES, getOrCreatePreferences, savePreferences, type Preferences } from '~/server/preferences.server';
+import { readThemeCookie, serializeThemeCookie } from '~/server/infra/cookies.server';
+import { getDb } from '~/server/infra/db.server';
+import { DEFAULT_PREFERENCES, getOrCreatePreferences, savePreferences, type Preferences } from '~/server/account/preferences.server';
 import { requireUser } from '~/server/auth/session.server';
-import { readForm } from '~/server/http/body.server';
+import { readForm } from '~/server/infra/http/body.server';
 import { kickMailDelivery } from '~/server/mail/outbox.server';
 import { isOnNewsletter, leaveNewsletter, subscribeToNewsletter } from '~/server/newsletter/newsletter.server';
 import type { Route } from './+types/preferences';
-import { log } from '~/server/log.server';
+import { log } from '~/server/infra/log.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Preferências | Clarear' }, { name: 'robots', content: 'noindex' }];
 

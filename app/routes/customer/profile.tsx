@@ -16,13 +16,13 @@ import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import { PROFILE_NAME_MAX, profileSchema } from '~/lib/schemas/profile';
 import { displayTaxId } from '~/lib/tax-id';
 import type { ToastMessage } from '~/lib/toast';
-import { getDb } from '~/server/db.server';
-import { getProfile, updateProfile } from '~/server/profile.server';
+import { getDb } from '~/server/infra/db.server';
+import { getProfile, updateProfile } from '~/server/account/profile.server';
 import { requireUser } from '~/server/auth/session.server';
-import { readForm } from '~/server/http/body.server';
+import { readForm } from '~/server/infra/http/body.server';
 import type { Route } from './+types/profile';
 import type { DeleteAccountData } from './delete-account';
-import { log } from '~/server/log.server';
+import { log } from '~/server/infra/log.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Meus Dados | Clarear' }, { name: 'robots', content: 'noindex' }];
 

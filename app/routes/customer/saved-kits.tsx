@@ -8,12 +8,12 @@ import { toast } from '~/components/ui/toaster';
 import { cartStore } from '~/lib/cart-store';
 import { formatBRL, formatPrice } from '~/lib/money';
 import { isUuid } from '~/lib/schemas/ids';
-import { getDb } from '~/server/db.server';
-import { deleteSavedKit, listSavedKits, type SavedKit } from '~/server/saved-kits.server';
+import { getDb } from '~/server/infra/db.server';
+import { deleteSavedKit, listSavedKits, type SavedKit } from '~/server/account/saved-kits.server';
 import { requireUser } from '~/server/auth/session.server';
-import { readForm } from '~/server/http/body.server';
+import { readForm } from '~/server/infra/http/body.server';
 import type { Route } from './+types/saved-kits';
-import { log } from '~/server/log.server';
+import { log } from '~/server/infra/log.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Meus Kits Salvos | Clarear' }, { name: 'robots', content: 'noindex' }];
 

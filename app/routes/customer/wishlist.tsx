@@ -7,13 +7,13 @@ import { useProductModal } from '~/components/product/use-product-modal';
 import { Button } from '~/components/ui/button';
 import { toast } from '~/components/ui/toaster';
 import { favoriteSchema } from '~/lib/schemas/favorite';
-import { getDb } from '~/server/db.server';
-import { listFavorites, removeFavorite } from '~/server/favorites.server';
+import { getDb } from '~/server/infra/db.server';
+import { listFavorites, removeFavorite } from '~/server/account/favorites.server';
 import { requireUser } from '~/server/auth/session.server';
-import type { ProductCard as Card } from '~/server/catalog.server';
-import { readForm } from '~/server/http/body.server';
+import type { ProductCard as Card } from '~/server/catalog/catalog.server';
+import { readForm } from '~/server/infra/http/body.server';
 import type { Route } from './+types/wishlist';
-import { log } from '~/server/log.server';
+import { log } from '~/server/infra/log.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Lista de Desejos | Clarear' }, { name: 'robots', content: 'noindex' }];
 

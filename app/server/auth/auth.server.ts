@@ -16,12 +16,12 @@ import {
   passwordResetEmail,
   RESET_PASSWORD_EXPIRES_IN,
 } from './emails.server';
-import { runInBackground } from '../background.server';
-import { getDb } from '../db.server';
-import { getEnv, type Env } from '../env.server';
+import { runInBackground } from '../infra/background.server';
+import { getDb } from '../infra/db.server';
+import { getEnv, type Env } from '../infra/env.server';
 import { claimMailSlot, releaseMailSlot } from '../mail/throttle.server';
 import { sendMailNow } from '../mail/outbox.server';
-import { authRateLimitStorage } from '../rate-limit.server';
+import { authRateLimitStorage } from '../infra/rate-limit.server';
 import { authInputProblem, isAllowedAuthRequest } from './endpoints.server';
 import { IP_ADDRESS_OPTIONS } from './ip-address.server';
 

@@ -6,8 +6,8 @@ import { data, redirect } from 'react-router';
 import { session, user, userPreferences, userSubscriptions } from '~/db/schema';
 import { systemTimeMs } from '~/lib/clock';
 import { todayInBrazil } from '~/lib/plans';
-import { getDb } from '../db.server';
-import { preferencesFrom, type Preferences } from '../preferences.server';
+import { getDb } from '../infra/db.server';
+import { preferencesFrom, type Preferences } from '../account/preferences.server';
 import { standingFrom, type SubscriberStanding } from '../subscriptions/subscriptions.server';
 import { getAuth } from './auth.server';
 

@@ -8,7 +8,7 @@ import { contactMessages, contactReplies, user } from '~/db/schema';
 import { now } from '~/lib/clock';
 import { formatDateBR } from '~/lib/dates';
 import { containsPattern, normalizeSearchTerm } from '~/lib/search';
-import { getEnv } from '../env.server';
+import { getEnv } from '../infra/env.server';
 import { enqueueMail, kickMailDelivery } from '../mail/outbox.server';
 
 export const MESSAGES_PAGE_SIZE = 20;

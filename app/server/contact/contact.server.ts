@@ -2,7 +2,7 @@
 import type { Database } from '~/db/client.server';
 import { contactMessages } from '~/db/schema';
 import type { ContactInput } from '~/lib/schemas/contact';
-import { getEnv } from '../env.server';
+import { getEnv } from '../infra/env.server';
 import { enqueueMail, kickMailDelivery } from '../mail/outbox.server';
 import type { MailMessage } from '../mail/transport.server';
 

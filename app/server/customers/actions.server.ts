@@ -16,7 +16,7 @@ import { session, user, verification } from '~/db/schema';
 import { now } from '~/lib/clock';
 import type { CustomerAuditAction } from '~/lib/customers';
 import { confirmationEmail, confirmationUrl, EMAIL_VERIFICATION_EXPIRES_IN, passwordResetEmail, RESET_PASSWORD_EXPIRES_IN } from '../auth/emails.server';
-import { getEnv } from '../env.server';
+import { getEnv } from '../infra/env.server';
 import { enqueueMail, kickMailDelivery } from '../mail/outbox.server';
 import { recordCustomerAudit } from './audit.server';
 

@@ -13,7 +13,7 @@ import { now } from '~/lib/clock';
 import { centsToDecimal, toCents } from '~/lib/money';
 import { quotePlanChange, type PlanChangeQuote } from '~/lib/plan-change';
 import { PLAN_NAME, type SubscriptionFrequency, todayInBrazil } from '~/lib/plans';
-import { getEnv } from '../env.server';
+import { getEnv } from '../infra/env.server';
 import { kickMailDelivery } from '../mail/outbox.server';
 import { insertOrder } from '../orders/create.server';
 import { chargeOrder, openAttemptIn, payerFor, storedCardFor, type ChargeHooks } from '../payments/charges.server';

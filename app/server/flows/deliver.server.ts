@@ -5,7 +5,7 @@
 // its money may have been taken — until the reconciliation job asks the gateway by key.
 import type { Database } from '~/db/client.server';
 import { todayInBrazil } from '~/lib/plans';
-import { log } from '../log.server';
+import { log } from '../infra/log.server';
 import { kickMailDelivery } from '../mail/outbox.server';
 import { chargeOrder } from '../payments/charges.server';
 import { getPaymentProvider, type PaymentProvider } from '../payments/provider.server';

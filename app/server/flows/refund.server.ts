@@ -6,7 +6,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { orders, paymentAttempts } from '~/db/schema';
 import { toCents } from '~/lib/money';
-import { log } from '../log.server';
+import { log } from '../infra/log.server';
 import { kickMailDelivery } from '../mail/outbox.server';
 import { markRefundedIn } from '../payments/charges.server';
 import { providerNamed } from '../payments/provider.server';

@@ -8,7 +8,7 @@
 import type { Database } from '~/db/client.server';
 import { todayInBrazil } from '~/lib/plans';
 import { mapBounded } from '../jobs/concurrency.server';
-import { log } from '../log.server';
+import { log } from '../infra/log.server';
 import { kickMailDelivery } from '../mail/outbox.server';
 import { now } from '~/lib/clock';
 import { callProvider, claimAttempts, pendingDeadline, recordAwaitingIn, recordChargeResultIn, type ChargeOutcome } from '../payments/charges.server';

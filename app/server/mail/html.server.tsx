@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { formatCep } from '~/lib/cep';
 import { formatPrice } from '~/lib/money';
 import { UNSUBSCRIBE_TEXTS, type UnsubscribeList } from '~/lib/unsubscribe';
-import { getEnv } from '../env.server';
+import { getEnv } from '../infra/env.server';
 
 const BRAND = '#0f766e';
 const INK = '#0f172a';

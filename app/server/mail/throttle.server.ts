@@ -2,7 +2,7 @@
 // one statement, so it holds across app instances and concurrent requests.
 import { and, eq, sql } from 'drizzle-orm';
 import { mailThrottle } from '~/db/schema';
-import { getDb } from '../db.server';
+import { getDb } from '../infra/db.server';
 
 /** A won claim: the key and its `sent_at` to the microsecond (a JS Date would round it). */
 export type MailClaim = { key: string; at: string };

@@ -6,7 +6,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { now } from '~/lib/clock';
-import { getEnv } from '../env.server';
+import { getEnv } from '../infra/env.server';
 
 export type MailMessage = {
   to: string;

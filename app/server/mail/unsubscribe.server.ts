@@ -8,7 +8,7 @@ import type { Executor } from '~/db/client.server';
 import { newsletterSubscriptions, user, userPreferences } from '~/db/schema';
 import { now } from '~/lib/clock';
 import type { UnsubscribeList } from '~/lib/unsubscribe';
-import { getEnv } from '../env.server';
+import { getEnv } from '../infra/env.server';
 import type { UnsubscribeLink } from './outbox.server';
 import { signUnsubscribeToken, unsubscribeKey, verifyUnsubscribeToken, type UnsubscribeSubject } from './unsubscribe-token.server';
 

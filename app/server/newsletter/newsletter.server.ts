@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { newsletterSubscriptions, type NEWSLETTER_SOURCES } from '~/db/schema';
 import { now } from '~/lib/clock';
-import { getEnv } from '../env.server';
+import { getEnv } from '../infra/env.server';
 import { enqueueMail } from '../mail/outbox.server';
 import { newsletterUnsubscribeLink } from '../mail/unsubscribe.server';
 

@@ -8,7 +8,7 @@ import { DISCOUNT_LABELS } from '~/lib/pricing';
 import { formatCep } from '~/lib/cep';
 import { CARRIER_LABELS, trackingUrl } from '~/lib/tracking';
 import type { Executor } from '~/db/client.server';
-import { getEnv } from '../env.server';
+import { getEnv } from '../infra/env.server';
 import type { EmailContent } from '../mail/html.server';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox.server';
 import type { OrderSummary } from './orders.server';

@@ -12,7 +12,7 @@ import { jsonArray } from '~/db/bulk.server';
 import type { Database, Transaction } from '~/db/client.server';
 import { orders, subscriptionPeriods } from '~/db/schema';
 import { now } from '~/lib/clock';
-import { log } from '../log.server';
+import { log } from '../infra/log.server';
 import { kickMailDelivery } from '../mail/outbox.server';
 import { cancelExpiredOrdersIn } from './transitions.server';
 

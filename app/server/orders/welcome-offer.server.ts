@@ -7,7 +7,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { orders, welcomeOfferUses } from '~/db/schema';
 import { normalizeTaxId } from '~/lib/tax-id';
-import { getEnv } from '../env.server';
+import { getEnv } from '../infra/env.server';
 
 let derived: { secret: string; key: Buffer } | undefined;
 

@@ -10,7 +10,7 @@ import { buildBoleto } from '~/lib/boleto';
 import { todayInBrazil } from '~/lib/plans';
 import { buildPixPayload } from '~/lib/pix';
 import { splitInstallments } from '~/lib/pricing';
-import { getEnv } from '../env.server';
+import { getEnv } from '../infra/env.server';
 import type { PaymentProvider } from './types.server';
 
 /** Days a boleto stays payable. */

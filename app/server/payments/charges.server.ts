@@ -11,13 +11,13 @@ import { orderEvents, orders, paymentAttempts, paymentConfirmations, programmedD
 import { MINUTE_MS, now } from '~/lib/clock';
 import { centsToDecimal, formatPrice, toCents } from '~/lib/money';
 import { paymentVerdict } from '~/lib/payment-match';
-import { log } from '../log.server';
+import { log } from '../infra/log.server';
 import { kickMailDelivery } from '../mail/outbox.server';
 import { paymentDeadline } from '../orders/expiry.server';
 import { queueOrderEmail } from '../orders/emails.server';
 import { getOwnOrder } from '../orders/orders.server';
 import { applyOrderActionIn, confirmPaymentIn } from '../orders/transitions.server';
-import { getEnv } from '../env.server';
+import { getEnv } from '../infra/env.server';
 import { providerNamed, ProviderUnavailableError, type ChargeRequest, type ChargeResult, type PaymentProvider, type ProviderPayment } from './provider.server';
 
 /** What the customer is told: paid now, a code to pay, declined (why), or not known yet. */

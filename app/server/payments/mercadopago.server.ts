@@ -12,7 +12,7 @@ import { now } from '~/lib/clock';
 import { declineReason, paymentStatus, saoPauloDate, saoPauloTimestamp } from '~/lib/mercadopago';
 import { splitInstallments } from '~/lib/pricing';
 import { splitPersonName } from '~/lib/user-name';
-import { log } from '../log.server';
+import { log } from '../infra/log.server';
 import { BOLETO_DUE_DAYS } from './builtin.server';
 import { ProviderUnavailableError, type ChargeRequest, type ChargeResult, type PaymentProvider, type ProviderPayment, type StoredCard } from './types.server';
 

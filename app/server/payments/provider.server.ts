@@ -3,7 +3,7 @@
 // the admin) or a gateway (Mercado Pago, when MERCADOPAGO_ACCESS_TOKEN is set). Another gateway
 // (Pagar.me, Asaas…) implements this interface and is chosen in `providerFromEnv` (README).
 import { methodRefusal, paymentOffer, storedChargeMethod, TEST_MODE_NOTICE, type PaymentOffer } from '~/lib/payment-offer';
-import { getEnv, type Env } from '../env.server';
+import { getEnv, type Env } from '../infra/env.server';
 import { builtInProvider } from './builtin.server';
 
 export { builtInProvider };

@@ -7,8 +7,8 @@ import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { gatewayErasures, savedCards } from '~/db/schema';
 import { HOUR_MS, MINUTE_MS, now } from '~/lib/clock';
-import { runInBackground } from '../background.server';
-import { log } from '../log.server';
+import { runInBackground } from '../infra/background.server';
+import { log } from '../infra/log.server';
 import { providerNamed } from '../payments/provider.server';
 import type { PaymentProvider } from '../payments/provider.server';
 

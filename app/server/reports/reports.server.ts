@@ -15,7 +15,7 @@ import { toCents } from '~/lib/money';
 import { todayInBrazil } from '~/lib/plans';
 import { PAYMENT_METHOD_LABELS } from '~/lib/order-status';
 import { averageTicketCents, rangeInstants, TOP_CUSTOMERS_LIMIT, type ReportPeriod, type ReportRow, type ReportTable } from '~/lib/reports';
-import { recurring } from '../admin-dashboard.server';
+import { recurring } from './dashboard.server';
 
 /** A figure in this period and in the previous one of the same length. */
 export type Compared = { current: number; previous: number };

@@ -13,7 +13,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { StorageConfig } from '../env.server';
+import type { StorageConfig } from '../infra/env.server';
 import { assertSignedUrlLifetime, assertStorageKey, attachmentDisposition, contentTypeOf, isStorageKey, type FileStorage, type PutOptions, type SignedUrlOptions, type StoredFile } from './file-storage.server';
 
 export type S3Config = Extract<StorageConfig, { driver: 's3' }>;

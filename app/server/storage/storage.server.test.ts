@@ -16,7 +16,7 @@ async function storeWith(vars: Record<string, string>) {
     loads.s3 += 1;
     return importOriginal();
   });
-  const env = await import('../env.server');
+  const env = await import('../infra/env.server');
   const storage = await import('./storage.server');
   return { env, storage, loads };
 }

@@ -2,7 +2,7 @@
 // through one FileStorage, on the local disk (the embedded default) or in an S3-compatible bucket
 // (STORAGE_DRIVER=s3), so instances on different machines see the same files.
 // docs/decisions/0003-file-storage.md says why and how.
-import { getEnv, type StorageConfig } from '../env.server';
+import { getEnv, type StorageConfig } from '../infra/env.server';
 import { DiskStorage } from './disk.server';
 import type { FileStorage } from './file-storage.server';
 

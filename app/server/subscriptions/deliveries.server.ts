@@ -17,7 +17,7 @@ import { kickMailDelivery } from '../mail/outbox.server';
 import { insertOrder } from '../orders/create.server';
 import { openAttemptIn, payerFor, storedCardFor, type ChargeHandlers } from '../payments/charges.server';
 import { withOfferedMethod, type ChargeRequest, type PaymentMethod, type PaymentProvider } from '../payments/provider.server';
-import { OutOfStockError, reserveStock, type StockLine } from '../stock.server';
+import { OutOfStockError, reserveStock, type StockLine } from '../catalog/stock.server';
 import { queueSubscriptionEmail } from './emails.server';
 import { isSubscriber } from './subscriptions.server';
 

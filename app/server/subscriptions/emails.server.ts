@@ -9,7 +9,7 @@ import { formatPrice } from '~/lib/money';
 import { PAYMENT_METHOD_LABELS, shortOrderId } from '~/lib/order-status';
 import { SUBSCRIBER_DISCOUNT_PERCENT } from '~/lib/discounts';
 import { PLAN_NAME } from '~/lib/plans';
-import { getEnv } from '../env.server';
+import { getEnv } from '../infra/env.server';
 import { enqueueMail, enqueueMails, type OutgoingMail } from '../mail/outbox.server';
 import { notificationsUnsubscribeLink } from '../mail/unsubscribe.server';
 

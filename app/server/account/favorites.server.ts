@@ -3,7 +3,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { categories, products, userFavorites } from '~/db/schema';
 import { isForeignKeyViolation, isUniqueViolation } from '~/db/errors.server';
-import { productCardColumns, withAvailability, type ProductCard } from './catalog.server';
+import { productCardColumns, withAvailability, type ProductCard } from '../catalog/catalog.server';
 
 export async function addFavorite(db: Executor, userId: string, productId: string): Promise<'added' | 'duplicate' | 'not-found'> {
   try {

@@ -19,7 +19,7 @@ import {
 import { now as clockNow } from '~/lib/clock';
 import { toCents } from '~/lib/money';
 import { DELETED_CUSTOMER_NAME } from '~/lib/privacy';
-import { dueInNextDays } from './subscriptions/admin.server';
+import { dueInNextDays } from '../subscriptions/admin.server';
 
 export type TopProduct = {
   /**

@@ -15,7 +15,7 @@ import { CONTACT_LIMITS, contactSchema } from '~/lib/schemas/contact';
 import { EMAIL_MAX_LENGTH } from '~/lib/schemas/limits';
 import { PROFILE_NAME_MAX, profileSchema } from '~/lib/schemas/profile';
 import { FIGURE_COUNT, SETTINGS_LIMITS, settingsFormToObject, settingsSchema } from '~/lib/schemas/settings';
-import { KIT_ITEMS_JSON_MAX, KIT_ITEMS_MAX, KIT_NAME_MAX, KIT_QUANTITY_MAX, saveKitSchema } from '~/server/saved-kits.server';
+import { KIT_ITEMS_JSON_MAX, KIT_ITEMS_MAX, KIT_NAME_MAX, KIT_QUANTITY_MAX, saveKitSchema } from '~/server/account/saved-kits.server';
 import { BODY_LIMITS } from './body.server';
 
 /** `n` characters, each 4 bytes in UTF-8, starting with `tag` so list rows stay distinct. */

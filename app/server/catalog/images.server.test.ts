@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DiskStorage } from './storage/disk.server';
-import { MAX_BODY_BYTES, readUploadedFile, storeImage, UploadError } from './uploads.server';
+import { DiskStorage } from '../storage/disk.server';
+import { MAX_BODY_BYTES, readUploadedFile, storeImage, UploadError } from './images.server';
 
 const FIXTURES = path.resolve('tests/fixtures');
 const TOO_BIG = 'A imagem deve ter no máximo 5 MB.';

@@ -170,7 +170,7 @@ describe('withCappedBody', () => {
 });
 
 describe('every route reads its body through the capped helpers', () => {
-  const ROUTES = path.resolve(__dirname, '../../routes');
+  const ROUTES = path.resolve(__dirname, '../../../routes');
   const files = (dir: string): string[] =>
     readdirSync(dir).flatMap((name) => {
       const full = path.join(dir, name);

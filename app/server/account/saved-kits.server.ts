@@ -6,7 +6,7 @@ import '~/lib/schemas/zod-pt-br';
 import type { Database, Executor } from '~/db/client.server';
 import { productVariants, products, savedKitItems, savedKits } from '~/db/schema';
 import { toCents } from '~/lib/money';
-import { searchProductsPage, type ProductCard, type Variant } from './catalog.server';
+import { searchProductsPage, type ProductCard, type Variant } from '../catalog/catalog.server';
 
 export const KIT_NAME_MAX = 80;
 export const KIT_ITEMS_MAX = 30;

@@ -8,7 +8,7 @@ import { and, asc, count, desc, eq, gte, min } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { orders, paymentAttempts, user } from '~/db/schema';
 import { HOUR_MS, MINUTE_MS, now } from '~/lib/clock';
-import { getEnv } from './env.server';
+import { getEnv } from '../infra/env.server';
 
 export const MAX_UNPAID_ORDERS = 3;
 

@@ -5,7 +5,7 @@
 import { getIP } from 'better-auth/api';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import { rateLimits } from '~/db/schema';
-import { IP_LOOKUP_OPTIONS } from './auth/ip-address.server';
+import { IP_LOOKUP_OPTIONS } from '../auth/ip-address.server';
 import { getDb } from './db.server';
 import { getEnv } from './env.server';
 import { log } from './log.server';

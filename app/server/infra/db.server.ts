@@ -4,8 +4,8 @@ import type { MiddlewareFunction } from 'react-router';
 import { openDatabase, databaseOptionsFromEnv, type Database, type DatabaseHandle } from '~/db/client.server';
 import { ensureAdmin, isCatalogueEmpty, seedCatalogue, type AdminSetup } from '~/db/seed/seed.server';
 import { getEnv } from './env.server';
-import { seedStoreSettings } from './settings/settings.server';
-import { startJobs, type JobRunner } from './jobs/runner.server';
+import { seedStoreSettings } from '../settings/settings.server';
+import { startJobs, type JobRunner } from '../jobs/runner.server';
 import { isDatabaseUnavailable } from '~/db/errors.server';
 import { isDatabaseMarkedUnavailable, markDatabaseAvailable, markDatabaseUnavailable, unavailableResponse } from './unavailable.server';
 

@@ -14,8 +14,8 @@ import {
   widthsFor,
   type ImageType,
 } from '~/lib/image-upload';
-import { BodyError, parseFormBytes, readBytes } from './http/body.server';
-import { getStorage, type FileStorage, type StoredFile } from './storage/storage.server';
+import { BodyError, parseFormBytes, readBytes } from '../infra/http/body.server';
+import { getStorage, type FileStorage, type StoredFile } from '../storage/storage.server';
 
 /** Room for the multipart boundaries and part headers around the file itself. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;

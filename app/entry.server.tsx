@@ -144,7 +144,7 @@ export default function handleRequest(
     setUnavailableHeaders(responseHeaders);
     throw unavailableResponse();
   }
-  // The 503 the root middleware threw (server/db.server.ts) keeps its Retry-After.
+  // The 503 the root middleware threw (server/infra/db.server.ts) keeps its Retry-After.
   if (responseStatusCode === 503) setUnavailableHeaders(responseHeaders);
   // Anonymous catalogue pages are shared by every visitor (lib/cache-control.ts): rendered whole,
   // without a nonce (csp.server.ts), with an ETag; everything else is private, with the nonce.

@@ -32,6 +32,6 @@ export function HtmlContent({ html, className = '' }: { html: string; className?
     event.preventDefault();
     void navigate(path);
   };
-  // The HTML was sanitized on the server (app/server/html.server.ts) before it reached the page.
+  // The HTML was sanitized on the server (app/server/infra/html.server.ts) before it reached the page.
   return <div className={`${className} ${ARTICLE_HTML_CLASS}`} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -1,6 +1,6 @@
 // Which answers a shared cache (deploy/nginx.conf, or a CDN with the same rules) may keep: the one
 // rule, applied by entry.server.tsx (pages and their .data) and /api/produtos/:slug through
-// server/http/cache.server.ts. Public means "the same bytes for every anonymous visitor": an
+// server/infra/http/cache.server.ts. Public means "the same bytes for every anonymous visitor": an
 // allowlist of catalogue paths, GET/HEAD, 200, no session or toast cookie on the request and no
 // Set-Cookie on the answer. Everything else the app renders is `private, no-store`.
 //

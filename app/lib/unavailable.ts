@@ -1,4 +1,4 @@
-// What a visitor sees while the database cannot be reached (app/server/unavailable.server.ts decides when).
+// What a visitor sees while the database cannot be reached (app/server/infra/unavailable.server.ts decides when).
 export const UNAVAILABLE_STATUS = 503;
 /** Seconds a browser, crawler or load balancer should wait before asking again. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 10;

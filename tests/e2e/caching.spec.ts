@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { gotoHydrated } from './fixtures';
 
 // Anonymous catalogue pages are rendered for a shared cache (app/lib/cache-control.ts): no nonce,
-// their inline scripts allowed by hash (app/server/csp.server.ts). The browser must run them all:
+// their inline scripts allowed by hash (app/server/infra/csp.server.ts). The browser must run them all:
 // no CSP violation, the page hydrates and navigates on the client.
 async function cspViolations(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);

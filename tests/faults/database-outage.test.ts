@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '~/db/client.server';
 import { isDatabaseUnavailable } from '~/db/errors.server';
 import { seedCatalogue } from '~/db/seed/seed.server';
-import { createCustomers, type Customer } from './accounts';
-import { Visitor } from './http';
-import { createDatabase, privateCluster, query } from './postgres';
-import { startApp, type App } from './server';
+import { createCustomers, type Customer } from '../support/faults/accounts';
+import { Visitor } from '../support/faults/http';
+import { createDatabase, privateCluster, query } from '../support/faults/postgres';
+import { startApp, type App } from '../support/faults/server';
 
 const MESSAGE = 'A loja está temporariamente indisponível. Tente novamente em instantes.';
 /** A page must answer within this while the database is down (pool connection timeout is 5 s). */

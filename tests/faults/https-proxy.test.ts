@@ -12,10 +12,10 @@ import { generate } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '~/db/client.server';
 import { seedCatalogue } from '~/db/seed/seed.server';
-import { createCustomers, type Customer } from './accounts';
-import { createDatabase, privateCluster, query } from './postgres';
-import { ADMIN_EMAIL, startApp, type App } from './server';
-import { NEW_ADDRESS_FIELDS } from '../integration/delivery';
+import { createCustomers, type Customer } from '../support/faults/accounts';
+import { createDatabase, privateCluster, query } from '../support/faults/postgres';
+import { ADMIN_EMAIL, startApp, type App } from '../support/faults/server';
+import { NEW_ADDRESS_FIELDS } from '../support/delivery';
 
 type Answer = { status: number; headers: IncomingHttpHeaders; body: string };
 

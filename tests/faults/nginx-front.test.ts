@@ -11,11 +11,11 @@ import path from 'node:path';
 import { generate } from 'selfsigned';
 import { ensureNginx, NGINX_CONF, startNginxFront } from '../../bench/nginx-front.mjs';
 import { CACHE_TTL_SECONDS, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '~/lib/cache-control';
-import { createCustomers, type Customer } from './accounts';
-import { Visitor } from './http';
-import { privateCluster } from './postgres';
-import { ADMIN_EMAIL, freePort, startApp, type App } from './server';
-import { postgresTarget, rows, type StoreTarget } from './store';
+import { createCustomers, type Customer } from '../support/faults/accounts';
+import { Visitor } from '../support/faults/http';
+import { privateCluster } from '../support/faults/postgres';
+import { ADMIN_EMAIL, freePort, startApp, type App } from '../support/faults/server';
+import { postgresTarget, rows, type StoreTarget } from '../support/faults/store';
 
 const { dataDir, port } = inject('pgCluster');
 const cluster = privateCluster(dataDir, port);

@@ -4,7 +4,7 @@
 // PGlite is closed cleanly (it reopens without recovery), the process exits 0.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type App } from './server';
+import { startApp, type App } from '../support/faults/server';
 
 describe('production server lifecycle (embedded database)', () => {
   let app: App;

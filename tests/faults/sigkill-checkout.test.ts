@@ -10,10 +10,10 @@ import { settleBackgroundTasks } from '~/server/infra/background.server';
 import { MAX_UNPAID_ORDERS } from '~/server/orders/checkout-limits.server';
 import { setMailTransport } from '~/server/mail/outbox.server';
 import { reconcilePayments } from '~/server/flows/reconcile.server';
-import { createCustomers, type Customer } from './accounts';
-import { Visitor } from './http';
-import { privateCluster } from './postgres';
-import { startApp } from './server';
+import { createCustomers, type Customer } from '../support/faults/accounts';
+import { Visitor } from '../support/faults/http';
+import { privateCluster } from '../support/faults/postgres';
+import { startApp } from '../support/faults/server';
 import {
   brokenInvariants,
   checkout,
@@ -25,7 +25,7 @@ import {
   rows,
   type CartLine,
   type StoreTarget,
-} from './store';
+} from '../support/faults/store';
 
 const CUSTOMERS = 6;
 /** Confirmed orders to wait for before the kill (or KILL_AFTER_MS, whichever comes first). */

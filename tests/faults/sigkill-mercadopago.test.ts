@@ -14,12 +14,12 @@ import { reconcilePayments } from '~/server/flows/reconcile.server';
 import { createMercadoPagoProvider } from '~/server/payments/mercadopago.server';
 import { setPaymentProvider } from '~/server/payments/provider.server';
 import { startMercadoPagoApi } from '../support/mercadopago-api.mjs';
-import { NEW_ADDRESS_FIELDS } from '../integration/delivery';
-import { createCustomers, type Customer } from './accounts';
-import { Visitor } from './http';
-import { privateCluster } from './postgres';
-import { startApp } from './server';
-import { brokenInvariants, NO_BROKEN_INVARIANTS, pgliteTarget, postgresTarget, prepareStore, rows, type StoreTarget } from './store';
+import { NEW_ADDRESS_FIELDS } from '../support/delivery';
+import { createCustomers, type Customer } from '../support/faults/accounts';
+import { Visitor } from '../support/faults/http';
+import { privateCluster } from '../support/faults/postgres';
+import { startApp } from '../support/faults/server';
+import { brokenInvariants, NO_BROKEN_INVARIANTS, pgliteTarget, postgresTarget, prepareStore, rows, type StoreTarget } from '../support/faults/store';
 
 const CUSTOMERS = 4;
 const KILL_AFTER_PAYMENTS = 10;

@@ -7,9 +7,9 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
 import * as t from '~/db/schema';
 import { addMonths, todayInBrazil } from '~/lib/plans';
-import { privateCluster } from './postgres';
-import { startApp } from './server';
-import { pgliteTarget, postgresTarget, prepareStore, rows, type StoreTarget } from './store';
+import { privateCluster } from '../support/faults/postgres';
+import { startApp } from '../support/faults/server';
+import { pgliteTarget, postgresTarget, prepareStore, rows, type StoreTarget } from '../support/faults/store';
 
 const SUBSCRIPTIONS = 240;
 

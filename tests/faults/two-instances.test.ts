@@ -16,11 +16,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { S3Storage } from '~/server/storage/s3.server';
 import { startS3StandIn, type S3StandIn } from '../support/s3-stand-in';
-import { createCustomers, type Customer } from './accounts';
-import { Visitor } from './http';
-import { privateCluster, query } from './postgres';
-import { ADMIN_EMAIL, ROOT, startApp, testSecrets, type App } from './server';
-import { brokenInvariants, checkout, NO_BROKEN_INVARIANTS, postgresTarget, rows, type StoreTarget } from './store';
+import { createCustomers, type Customer } from '../support/faults/accounts';
+import { Visitor } from '../support/faults/http';
+import { privateCluster, query } from '../support/faults/postgres';
+import { ADMIN_EMAIL, ROOT, startApp, testSecrets, type App } from '../support/faults/server';
+import { brokenInvariants, checkout, NO_BROKEN_INVARIANTS, postgresTarget, rows, type StoreTarget } from '../support/faults/store';
 
 const { dataDir, port } = inject('pgCluster');
 const cluster = privateCluster(dataDir, port);

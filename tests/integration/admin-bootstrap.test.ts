@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminLoginNote, ensureAdmin } from '~/db/seed/seed.server';
 import * as t from '~/db/schema';
-import { engines } from './engines';
+import { engines } from '../support/engines';
 
 async function passwordOf(db: Parameters<typeof ensureAdmin>[0], email: string): Promise<string> {
   const [row] = await db

@@ -17,9 +17,9 @@ import type * as CustomerRoute from '~/routes/admin/customer';
 import type * as LoginRoute from '~/routes/login';
 import type * as AuthModule from '~/server/auth/auth.server';
 import type * as SessionModule from '~/server/auth/session.server';
-import { engines } from './engines';
-import { prepareFreshApp } from './fresh-app';
-import { TEST_ADMIN } from './test-admin';
+import { engines } from '../support/engines';
+import { prepareFreshApp } from '../support/fresh-app';
+import { TEST_ADMIN } from '../support/test-admin';
 
 const ORIGIN = 'http://localhost:3000';
 let addressCounter = 0;

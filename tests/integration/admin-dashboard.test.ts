@@ -13,7 +13,7 @@ import DashboardPage, { loader } from '~/routes/admin/dashboard';
 import { resetClock, setClock } from '~/lib/clock';
 import { getDashboard, type Dashboard } from '~/server/reports/dashboard.server';
 import { dueInNextDays } from '~/server/subscriptions/admin.server';
-import { engines } from './engines';
+import { engines } from '../support/engines';
 import { logger } from '~/server/infra/log.server';
 
 // The route's loader runs against these: the session check and the app database are stubbed,

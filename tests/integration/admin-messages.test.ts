@@ -8,7 +8,7 @@ import { settleBackgroundTasks } from '~/server/infra/background.server';
 import { deleteContactMessage, listContactMessages, markContactMessage, openContactMessage, replyToContactMessage } from '~/server/contact/admin.server';
 import { submitContactMessage } from '~/server/contact/contact.server';
 import { setMailTransport } from '~/server/mail/outbox.server';
-import { engines } from './engines';
+import { engines } from '../support/engines';
 
 describe.each(engines)('admin messages on $name', ({ open }) => {
   let handle: Awaited<ReturnType<typeof open>>;

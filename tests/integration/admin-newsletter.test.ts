@@ -5,7 +5,7 @@ import { resetClock, setClock } from '~/lib/clock';
 import { newsletterSchema } from '~/lib/schemas/newsletter';
 import { exportNewsletterSubscribers, listNewsletterSubscribers, removeNewsletterSubscriber } from '~/server/newsletter/admin.server';
 import { subscribeToNewsletter } from '~/server/newsletter/newsletter.server';
-import { engines } from './engines';
+import { engines } from '../support/engines';
 
 describe.each(engines)('admin newsletter on $name', ({ open }) => {
   let handle: Awaited<ReturnType<typeof open>>;

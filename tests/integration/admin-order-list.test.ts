@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '~/db/schema';
 import { ORDER_STATUSES } from '~/lib/order-lifecycle';
 import { ADMIN_ORDERS_PAGE_SIZE, exportAdminOrders, listAdminOrders, orderIdPrefixRange } from '~/server/orders/admin-orders.server';
-import { engines } from './engines';
+import { engines } from '../support/engines';
 
 describe('orderIdPrefixRange', () => {
   it('is the range of uuids a typed prefix starts', () => {

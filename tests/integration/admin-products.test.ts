@@ -19,7 +19,7 @@ import {
   ProductNotFoundError,
   saveProduct,
 } from '~/server/catalog/product-admin.server';
-import { engines } from './engines';
+import { engines } from '../support/engines';
 
 const form = (values: Record<string, unknown>) => productFormSchema.parse({ basePrice: '1,00', ...values });
 

@@ -13,7 +13,7 @@ import { loader as exportLoader } from '~/routes/admin/reports-export';
 import { loader as pageLoader } from '~/routes/admin/reports';
 import { getDashboard } from '~/server/reports/dashboard.server';
 import { getReport, getReportTable } from '~/server/reports/reports.server';
-import { engines } from './engines';
+import { engines } from '../support/engines';
 
 // The routes' session check and app database are stubbed; the figures come from the test database.
 const mocks = vi.hoisted(() => ({ requireAdmin: vi.fn(), requireAdminAction: vi.fn(), getDb: vi.fn() }));

@@ -20,10 +20,10 @@ import type * as CatalogModule from '~/server/catalog/catalog.server';
 import type * as CheckoutModule from '~/server/flows/checkout.server';
 import type * as ProviderModule from '~/server/payments/provider.server';
 import type * as SettingsModule from '~/server/settings/settings.server';
-import { NEW_ADDRESS_DELIVERY } from './delivery';
-import { engines } from './engines';
-import { prepareFreshApp } from './fresh-app';
-import { TEST_ADMIN } from './test-admin';
+import { NEW_ADDRESS_DELIVERY } from '../support/delivery';
+import { engines } from '../support/engines';
+import { prepareFreshApp } from '../support/fresh-app';
+import { TEST_ADMIN } from '../support/test-admin';
 
 const ORIGIN = 'http://localhost:3000';
 

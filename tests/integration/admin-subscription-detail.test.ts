@@ -16,7 +16,7 @@ import { settleBackgroundTasks } from '~/server/infra/background.server';
 import { setMailTransport } from '~/server/mail/outbox.server';
 import { getSubscriptionDetail, type AdminSubscriptionDetail } from '~/server/subscriptions/admin.server';
 import { assignSubscriptionByEmail, changeSubscription } from '~/server/subscriptions/subscriptions.server';
-import { engines } from './engines';
+import { engines } from '../support/engines';
 
 // The route runs against these: the session checks and the app database are stubbed, the rest is real.
 const mocks = vi.hoisted(() => ({ requireAdmin: vi.fn(), requireAdminAction: vi.fn(), getDb: vi.fn() }));

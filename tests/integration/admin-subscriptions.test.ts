@@ -19,7 +19,7 @@ import {
 } from '~/server/subscriptions/plans.server';
 import { assignSubscriptionByEmail, isSubscriber, listAllSubscriptions, removeSubscription } from '~/server/subscriptions/subscriptions.server';
 import { quoteCart } from '~/server/flows/checkout.server';
-import { engines } from './engines';
+import { engines } from '../support/engines';
 
 const planValues = (values: Partial<typeof t.subscriptionConfigs.$inferInsert> = {}) => ({
   planName: 'Assinatura Inteligente',

@@ -10,9 +10,9 @@ import type { Database } from '~/db/client.server';
 import type * as Schema from '~/db/schema';
 import type { callAuth, handleAuthRequest } from '~/server/auth/auth.server';
 import type { getSessionUser } from '~/server/auth/session.server';
-import { createScratchDatabase, engines } from './engines';
-import { pgliteFromTemplate } from './fresh-app';
-import { TEST_ADMIN, setTestAdminEnv } from './test-admin';
+import { createScratchDatabase, engines } from '../support/engines';
+import { pgliteFromTemplate } from '../support/fresh-app';
+import { TEST_ADMIN, setTestAdminEnv } from '../support/test-admin';
 
 const ORIGIN = 'http://localhost:3000';
 

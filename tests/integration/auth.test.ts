@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN, setTestAdminEnv } from './test-admin';
+import { TEST_ADMIN, setTestAdminEnv } from '../support/test-admin';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'clarear-auth-'));
 process.env.DATA_DIR = dataDir;

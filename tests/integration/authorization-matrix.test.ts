@@ -17,10 +17,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '~/db/client.server';
 import type * as Schema from '~/db/schema';
 import routes from '~/routes';
-import { NEW_ADDRESS_DELIVERY, NEW_ADDRESS_FIELDS } from './delivery';
-import { engines } from './engines';
-import { prepareFreshApp } from './fresh-app';
-import { TEST_ADMIN } from './test-admin';
+import { NEW_ADDRESS_DELIVERY, NEW_ADDRESS_FIELDS } from '../support/delivery';
+import { engines } from '../support/engines';
+import { prepareFreshApp } from '../support/fresh-app';
+import { TEST_ADMIN } from '../support/test-admin';
 
 // ---------------------------------------------------------------- the table
 

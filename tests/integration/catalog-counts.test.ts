@@ -11,7 +11,7 @@ import { seedCatalogue } from '~/db/seed/seed.server';
 import { productFormSchema } from '~/lib/schemas/admin-product';
 import { countProducts, searchProductsPage } from '~/server/catalog/catalog.server';
 import { deleteProduct, listAdminProducts, saveProduct } from '~/server/catalog/product-admin.server';
-import { engines } from './engines';
+import { engines } from '../support/engines';
 
 const form = (values: Record<string, unknown>) => productFormSchema.parse({ basePrice: '1,00', price: '10,00', ...values });
 

@@ -7,7 +7,7 @@ import { seedCatalogue } from '~/db/seed/seed.server';
 import { listProductCategories, PRODUCTS_PAGE_SIZE, searchProducts, searchProductsPage } from '~/server/catalog/catalog.server';
 import { KIT_BUILDER_RESULTS, listBuilderProducts } from '~/server/account/saved-kits.server';
 import { getProductAvailability } from '~/server/catalog/stock.server';
-import { engines } from './engines';
+import { engines } from '../support/engines';
 
 const EXTRA = 53; // with the seed's products, several full pages and a partial last one
 

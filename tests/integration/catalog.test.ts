@@ -11,7 +11,7 @@ import {
   searchProducts,
 } from '~/server/catalog/catalog.server';
 import { addFavorite, isFavorite, removeFavorite } from '~/server/account/favorites.server';
-import { engines } from './engines';
+import { engines } from '../support/engines';
 
 describe.each(engines)('catalogue on $name', ({ open }) => {
   let handle: Awaited<ReturnType<typeof open>>;

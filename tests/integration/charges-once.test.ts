@@ -30,8 +30,8 @@ import { createMercadoPagoProvider } from '~/server/payments/mercadopago.server'
 import { ProviderUnavailableError, setPaymentProvider, type PaymentProvider } from '~/server/payments/provider.server';
 import { receiveMercadoPagoWebhook } from '~/server/payments/webhooks.server';
 import { startMercadoPagoApi } from '../support/mercadopago-api.mjs';
-import { NEW_ADDRESS_DELIVERY } from './delivery';
-import { engines } from './engines';
+import { NEW_ADDRESS_DELIVERY } from '../support/delivery';
+import { engines } from '../support/engines';
 
 const SECRET = 'segredo-webhook-teste';
 const TOKEN = 'TEST-token-clarear';

@@ -4,7 +4,7 @@ import * as t from '~/db/schema';
 import { seedCatalogue } from '~/db/seed/seed.server';
 import { toCents } from '~/lib/money';
 import { listBestSellers, listCheapest, listQuickQuestions, priceLabel } from '~/server/content/chatbot.server';
-import { engines } from './engines';
+import { engines } from '../support/engines';
 
 describe.each(engines)('chatbot reads on $name', ({ open }) => {
   let handle: Awaited<ReturnType<typeof open>>;

@@ -11,9 +11,9 @@ import { searchProducts, getProductDetail, listFeaturedKits } from '~/server/cat
 import { CheckoutError, getUserTaxId, placeOrder, quoteCart, type CheckoutStep } from '~/server/flows/checkout.server';
 import { getOwnOrder, listOwnOrders } from '~/server/orders/orders.server';
 import { builtInProvider, type PaymentProvider } from '~/server/payments/provider.server';
-import { NEW_ADDRESS_DELIVERY } from './delivery';
+import { NEW_ADDRESS_DELIVERY } from '../support/delivery';
 import { addMonths, todayInBrazil } from '~/lib/plans';
-import { engines } from './engines';
+import { engines } from '../support/engines';
 
 describe.each(engines)('checkout on $name', ({ open }) => {
   let handle: Awaited<ReturnType<typeof open>>;

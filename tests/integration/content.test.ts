@@ -24,7 +24,7 @@ import {
 } from '~/server/content/content.server';
 import { getAboutHero } from '~/server/settings/settings.server';
 import { listSitemapEntries, sitemapXml, STATIC_PATHS } from '~/server/content/sitemap.server';
-import { engines } from './engines';
+import { engines } from '../support/engines';
 import { logger } from '~/server/infra/log.server';
 
 const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();

@@ -9,7 +9,7 @@ import { fieldErrors } from '~/lib/schemas/field-errors';
 import { profileSchema } from '~/lib/schemas/profile';
 import { deleteAddress, getOwnAddress, listAddresses, saveAddress, setDefaultAddress } from '~/server/account/addresses.server';
 import { getProfile, updateProfile } from '~/server/account/profile.server';
-import { engines } from './engines';
+import { engines } from '../support/engines';
 
 const HOME = {
   name: 'Casa',

@@ -24,7 +24,7 @@ import {
   type SubscriptionAction,
 } from '~/server/subscriptions/subscriptions.server';
 import { changePlan, PLAN_CHANGE_MESSAGES } from '~/server/flows/change-plan.server';
-import { engines } from './engines';
+import { engines } from '../support/engines';
 
 /** Noon in São Paulo on `isoDay`: todayInBrazil() reads that day. */
 const at = (isoDay: string) => `${isoDay}T15:00:00.000Z`;

@@ -15,7 +15,7 @@ import {
   SaveKitError,
   type BuilderProduct,
 } from '~/server/account/saved-kits.server';
-import { engines } from './engines';
+import { engines } from '../support/engines';
 
 describe.each(engines)('wishlist and saved kits on $name', ({ open }) => {
   let handle: Awaited<ReturnType<typeof open>>;

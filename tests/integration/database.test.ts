@@ -6,7 +6,7 @@ import * as t from '~/db/schema';
 import { ensureAdmin, isCatalogueEmpty, seedCatalogue } from '~/db/seed/seed.server';
 import { isCheckViolation, isUniqueViolation } from '~/db/errors.server';
 import { subscribeToNewsletter } from '~/server/newsletter/newsletter.server';
-import { engines } from './engines';
+import { engines } from '../support/engines';
 
 const TABLES = [
   'user', 'session', 'account', 'verification', 'categories', 'products', 'product_variants', 'kit_items',

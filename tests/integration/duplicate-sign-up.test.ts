@@ -17,8 +17,8 @@ import type { MailMessage } from '~/server/mail/transport.server';
 import type * as ThrottleModule from '~/server/mail/throttle.server';
 import type * as OutboxModule from '~/server/mail/outbox.server';
 import type * as ClockModule from '~/lib/clock';
-import { createScratchDatabase, engines } from './engines';
-import { pgliteFromTemplate } from './fresh-app';
+import { createScratchDatabase, engines } from '../support/engines';
+import { pgliteFromTemplate } from '../support/fresh-app';
 
 // The store's public URL. Requests reach the app on another host (a proxy, an internal
 // address): e-mail links must follow the configuration, never the request.

@@ -18,8 +18,8 @@ import { setMailTransport } from '~/server/mail/outbox.server';
 import { EXPIRY_REASON, expireUnpaidOrders } from '~/server/orders/expiry.server';
 import { applyOrderAction, cancelExpiredOrdersIn, confirmPayment } from '~/server/orders/transitions.server';
 import { builtInProvider } from '~/server/payments/provider.server';
-import { NEW_ADDRESS_DELIVERY } from './delivery';
-import { engines } from './engines';
+import { NEW_ADDRESS_DELIVERY } from '../support/delivery';
+import { engines } from '../support/engines';
 
 describe.each(engines)('expiry batches on $name', ({ open }) => {
   let handle: Awaited<ReturnType<typeof open>>;

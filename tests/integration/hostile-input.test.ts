@@ -16,10 +16,10 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '~/db/client.server';
 import type * as Schema from '~/db/schema';
 import { isUuid } from '~/lib/schemas/ids';
-import { setTestAdminEnv, TEST_ADMIN } from './test-admin';
-import { NEW_ADDRESS_FIELDS } from './delivery';
-import { createScratchDatabase, engines } from './engines';
-import { pgliteFromTemplate } from './fresh-app';
+import { setTestAdminEnv, TEST_ADMIN } from '../support/test-admin';
+import { NEW_ADDRESS_FIELDS } from '../support/delivery';
+import { createScratchDatabase, engines } from '../support/engines';
+import { pgliteFromTemplate } from '../support/fresh-app';
 
 const ORIGIN = 'http://localhost:3000';
 /** Runs per property: enough to meet every kind of value each time, small enough for CI (HOSTILE_RUNS raises it). */

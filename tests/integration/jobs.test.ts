@@ -17,8 +17,8 @@ import { startJobs, type JobRunner } from '~/server/jobs/runner.server';
 import { setMailTransport } from '~/server/mail/outbox.server';
 import type { MailMessage } from '~/server/mail/transport.server';
 import { builtInProvider } from '~/server/payments/provider.server';
-import { NEW_ADDRESS_DELIVERY } from './delivery';
-import { engines } from './engines';
+import { NEW_ADDRESS_DELIVERY } from '../support/delivery';
+import { engines } from '../support/engines';
 
 async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -23,8 +23,8 @@ import { setPaymentProvider, type PaymentProvider } from '~/server/payments/prov
 import { receiveMercadoPagoWebhook } from '~/server/payments/webhooks.server';
 import { renewalChargeKey, runSubscriptionRenewals } from '~/server/flows/renew.server';
 import { startMercadoPagoApi } from '../support/mercadopago-api.mjs';
-import { NEW_ADDRESS_DELIVERY } from './delivery';
-import { engines } from './engines';
+import { NEW_ADDRESS_DELIVERY } from '../support/delivery';
+import { engines } from '../support/engines';
 
 const SECRET = 'segredo-webhook-teste';
 const TOKEN = 'TEST-token-clarear';

@@ -27,8 +27,8 @@ import { eraseCustomerAccount } from '~/server/privacy/erase.server';
 import { exportCustomerData } from '~/server/privacy/export.server';
 import { runGatewayErasures } from '~/server/privacy/gateway-erasure.server';
 import { startMercadoPagoApi } from '../support/mercadopago-api.mjs';
-import { NEW_ADDRESS_DELIVERY } from './delivery';
-import { engines } from './engines';
+import { NEW_ADDRESS_DELIVERY } from '../support/delivery';
+import { engines } from '../support/engines';
 
 describe.each(engines)('once per person, bounded per customer on $name', ({ open }) => {
   let handle: Awaited<ReturnType<typeof open>>;

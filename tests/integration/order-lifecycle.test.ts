@@ -21,8 +21,8 @@ import { expireUnpaidOrders } from '~/server/orders/expiry.server';
 import { getOrderDetail, getOwnOrder } from '~/server/orders/orders.server';
 import { applyOrderAction, confirmPayment, OrderActionError } from '~/server/orders/transitions.server';
 import { builtInProvider } from '~/server/payments/provider.server';
-import { NEW_ADDRESS_DELIVERY } from './delivery';
-import { engines } from './engines';
+import { NEW_ADDRESS_DELIVERY } from '../support/delivery';
+import { engines } from '../support/engines';
 
 const STATUSES = ORDER_STATUSES;
 const ACTIONS = Object.keys(ORDER_ACTIONS) as OrderAction[];

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '~/db/schema';
 import { listOwnOrders, OWN_ORDERS_PAGE_SIZE } from '~/server/orders/orders.server';
-import { engines } from './engines';
+import { engines } from '../support/engines';
 
 const MINE = OWN_ORDERS_PAGE_SIZE * 2 + 5;
 

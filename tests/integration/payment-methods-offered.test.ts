@@ -31,8 +31,8 @@ import { payPendingRenewal } from '~/server/flows/pay-pending.server';
 import { runSubscriptionRenewals } from '~/server/flows/renew.server';
 import { changeSubscription } from '~/server/subscriptions/subscriptions.server';
 import { startMercadoPagoApi } from '../support/mercadopago-api.mjs';
-import { NEW_ADDRESS_DELIVERY, NEW_ADDRESS_FIELDS } from './delivery';
-import { engines } from './engines';
+import { NEW_ADDRESS_DELIVERY, NEW_ADDRESS_FIELDS } from '../support/delivery';
+import { engines } from '../support/engines';
 
 // The route's loader and action run against these: the session and the app database are stubbed.
 const mocks = vi.hoisted(() => ({ getSessionUser: vi.fn(), getDb: vi.fn() }));

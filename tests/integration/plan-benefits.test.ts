@@ -25,8 +25,8 @@ import { runProgrammedDeliveries } from '~/server/flows/deliver.server';
 import { DELIVERY_WITHOUT_DISCOUNT } from '~/server/subscriptions/emails.server';
 import { runSubscriptionRenewals } from '~/server/flows/renew.server';
 import { changeSubscription, isSubscriber, subscriberStanding } from '~/server/subscriptions/subscriptions.server';
-import { NEW_ADDRESS_DELIVERY } from './delivery';
-import { engines } from './engines';
+import { NEW_ADDRESS_DELIVERY } from '../support/delivery';
+import { engines } from '../support/engines';
 
 /** A gateway double: a card is approved at once, a Pix waits; one key is one charge (as Mercado Pago's X-Idempotency-Key). */
 function fakeGateway() {

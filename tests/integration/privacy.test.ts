@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '~/db/client.server';
 import type * as Schema from '~/db/schema';
 import type { callAuth as CallAuth } from '~/server/auth/auth.server';
-import { engines } from './engines';
-import { prepareFreshApp } from './fresh-app';
-import { TEST_ADMIN } from './test-admin';
+import { engines } from '../support/engines';
+import { prepareFreshApp } from '../support/fresh-app';
+import { TEST_ADMIN } from '../support/test-admin';
 
 const ORIGIN = 'http://localhost:3000';
 type RouteFn = (args: { request: Request; params: Record<string, string>; context: unknown }) => unknown;

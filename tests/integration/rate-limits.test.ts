@@ -9,8 +9,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '~/db/client.server';
 import type * as Schema from '~/db/schema';
-import { createScratchDatabase, engines } from './engines';
-import { setTestAdminEnv } from './test-admin';
+import { createScratchDatabase, engines } from '../support/engines';
+import { setTestAdminEnv } from '../support/test-admin';
 
 const ORIGIN = 'http://localhost:3000';
 const LIMIT = 3;

@@ -16,7 +16,7 @@ import { setMailTransport } from '~/server/mail/outbox.server';
 import { reconcilePayments } from '~/server/flows/reconcile.server';
 import { builtInProvider, setPaymentProvider, type ChargeRequest, type ChargeResult, type PaymentProvider } from '~/server/payments/provider.server';
 import { RenewalCrash, renewalChargeKey, runSubscriptionRenewals } from '~/server/flows/renew.server';
-import { engines } from './engines';
+import { engines } from '../support/engines';
 
 /** A gateway double that answers a key seen before with its first answer, and counts its calls; found by key like a gateway's search. */
 function gateway() {

@@ -10,9 +10,9 @@ import type { getAuth } from '~/server/auth/auth.server';
 import type * as SessionModule from '~/server/auth/session.server';
 import type { getDb } from '~/server/infra/db.server';
 import { addMonths, todayInBrazil } from '~/lib/plans';
-import { engines } from './engines';
-import { prepareFreshApp } from './fresh-app';
-import { TEST_ADMIN } from './test-admin';
+import { engines } from '../support/engines';
+import { prepareFreshApp } from '../support/fresh-app';
+import { TEST_ADMIN } from '../support/test-admin';
 
 const ORIGIN = 'http://localhost:3000';
 const DAY_MS = 24 * 60 * 60 * 1000;

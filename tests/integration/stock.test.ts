@@ -17,8 +17,8 @@ import { getEditableProduct, listAdminProducts, saveProduct } from '~/server/cat
 import { productFormSchema, STOCK_MESSAGE } from '~/lib/schemas/admin-product';
 import { fieldErrors } from '~/lib/schemas/field-errors';
 import { productJsonLd } from '~/lib/product-json-ld';
-import { NEW_ADDRESS_DELIVERY } from './delivery';
-import { engines } from './engines';
+import { NEW_ADDRESS_DELIVERY } from '../support/delivery';
+import { engines } from '../support/engines';
 
 describe.each(engines)('stock on $name', ({ open }) => {
   let handle: Awaited<ReturnType<typeof open>>;

@@ -28,8 +28,8 @@ import { payPendingRenewal } from '~/server/flows/pay-pending.server';
 import { RenewalCrash, renewalChargeKey, runSubscriptionRenewals } from '~/server/flows/renew.server';
 import { changeSubscription, isSubscriber, listOwnSubscriptions, subscriberStanding } from '~/server/subscriptions/subscriptions.server';
 import { changePlan } from '~/server/flows/change-plan.server';
-import { NEW_ADDRESS_DELIVERY } from './delivery';
-import { engines } from './engines';
+import { NEW_ADDRESS_DELIVERY } from '../support/delivery';
+import { engines } from '../support/engines';
 
 /**
  * A payment gateway double with the contract of a real one (Mercado Pago's X-Idempotency-Key): the

@@ -17,8 +17,8 @@ import type * as Outbox from '~/server/mail/outbox.server';
 import type * as Transport from '~/server/mail/transport.server';
 import type * as Unsubscribe from '~/server/mail/unsubscribe.server';
 import type * as SubscriptionEmails from '~/server/subscriptions/emails.server';
-import { setTestAdminEnv } from './test-admin';
-import { createScratchDatabase, engines } from './engines';
+import { setTestAdminEnv } from '../support/test-admin';
+import { createScratchDatabase, engines } from '../support/engines';
 
 const ORIGIN = 'http://localhost:3000';
 let ip = 0;

@@ -13,8 +13,8 @@ import { CheckoutError, placeOrder, quoteCart } from '~/server/flows/checkout.se
 import { getOwnOrder, isFirstPurchase } from '~/server/orders/orders.server';
 import { builtInProvider } from '~/server/payments/provider.server';
 import { applyOrderAction } from '~/server/orders/transitions.server';
-import { NEW_ADDRESS_DELIVERY } from './delivery';
-import { engines } from './engines';
+import { NEW_ADDRESS_DELIVERY } from '../support/delivery';
+import { engines } from '../support/engines';
 
 describe.each(engines)('welcome offer on $name', ({ open }) => {
   let handle: Awaited<ReturnType<typeof open>>;

@@ -1,5 +1,5 @@
 // A migrated PGlite data folder, made once per test run, that every in-memory test database starts
-// from (tests/integration/engines.ts), with PGlite's WebAssembly modules compiled once per worker.
+// from (tests/support/engines.ts), with PGlite's WebAssembly modules compiled once per worker.
 // A fresh PGlite runs initdb and then the migrations: seconds per database on this machine, for
 // ~80 databases a run. Loading this dump takes well under one. The migrations still run on each
 // database (a no-op check), so a migration added after the dump is applied, never skipped.
@@ -18,9 +18,9 @@ import { pgliteStartParams } from '~/db/pglite-options.server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The migrated data folder's dump (a tar file), for tests/integration/engines.ts. */
+    /** The migrated data folder's dump (a tar file), for tests/support/engines.ts. */
     pgliteTemplate: string;
-    /** The same data folder on disk, copied as a fresh app's DATA_DIR/pglite (tests/integration/fresh-app.ts). */
+    /** The same data folder on disk, copied as a fresh app's DATA_DIR/pglite (tests/support/fresh-app.ts). */
     pgliteTemplateDir: string;
   }
 }

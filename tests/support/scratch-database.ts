@@ -1,4 +1,4 @@
-// A scratch PostgreSQL database for a test file or a bench (tests/integration/engines.ts, bench/).
+// A scratch PostgreSQL database for a test file or a bench (tests/support/engines.ts, bench/).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 

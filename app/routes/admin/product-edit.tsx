@@ -1,6 +1,6 @@
 // /admin/products/:id and /admin/products/new: every
 // product field, its sizes and, for kits, what comes in the kit; all saved in
-// one transaction (server/product-admin.server.ts).
+// one transaction (server/catalog/product-admin.server.ts).
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';

@@ -72,7 +72,7 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default('Clarear <nao-responda@clarear.com.br>'),
   STORE_EMAIL: z.email().default('contato@clarear.com.br'),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
-  // Per client address per minute (app/server/rate-limit.server.ts): contact, newsletter and kit saving…
+  // Per client address per minute (app/server/infra/rate-limit.server.ts): contact, newsletter and kit saving…
   FORM_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   // …and the checkout's price quote, asked again at each cart or CPF/CNPJ change.
   QUOTE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),

@@ -4,8 +4,8 @@
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '~/db/client.server';
-import { pgliteAssets } from '../support/pglite-template';
-import { createScratchDatabase } from '../support/scratch-database';
+import { pgliteAssets } from './pglite-template';
+import { createScratchDatabase } from './scratch-database';
 
 export { createScratchDatabase };
 

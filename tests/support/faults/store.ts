@@ -11,7 +11,7 @@ import { seedCatalogue } from '~/db/seed/seed.server';
 import { PLAN_NAME } from '~/lib/plans';
 import type { Visitor } from './http';
 import { createDatabase } from './postgres';
-import { NEW_ADDRESS_FIELDS } from '../integration/delivery';
+import { NEW_ADDRESS_FIELDS } from '../delivery';
 
 export type StoreTarget = {
   name: 'postgres' | 'pglite';

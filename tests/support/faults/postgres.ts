@@ -55,7 +55,7 @@ export async function startPrivateCluster(): Promise<PrivateCluster> {
   return cluster;
 }
 
-/** Controls an existing cluster (e.g. the one tests/faults/global-setup.ts started, from `inject`). */
+/** Controls an existing cluster (e.g. the one tests/support/faults/global-setup.ts started, from `inject`). */
 export function privateCluster(dataDir: string, port: number): PrivateCluster {
   // fsync off: the cluster is thrown away, and the app (not PostgreSQL) is what the tests kill.
   const options = `-p ${port} -k ${dataDir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`;

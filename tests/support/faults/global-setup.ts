@@ -2,7 +2,7 @@
 // each file makes its own databases in it; the outage test stops and starts it.
 import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { makePgliteTemplate } from '../support/pglite-template';
+import { makePgliteTemplate } from '../pglite-template';
 import { startPrivateCluster } from './postgres';
 
 declare module 'vitest' {

@@ -8,8 +8,10 @@ import { defineConfig, devices } from '@playwright/test';
 // production. Why: docs/decisions/0001-payment-methods-offered.md.
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_DATA_DIR = path.resolve('data-e2e');
-/** The admin's password in the e2e store (production refuses known ones; tests/e2e/fixtures.ts signs in with it). */
+/** The admin's password in the e2e store (production refuses known ones; tests/e2e/admin.setup.ts signs in with it). */
 export const E2E_ADMIN_PASSWORD = 'e2e-Admin-Vidro-7391';
+/** The admin's signed-in session, saved once by tests/e2e/admin.setup.ts and reused by the admin specs. */
+export const ADMIN_STATE = path.resolve('playwright', '.auth', 'admin.json');
 /**
  * A second store, with Mercado Pago configured against the local stand-in of its API
  * (tests/support/mercadopago-api.mjs): tests/e2e/mercadopago.spec.ts buys with Pix there.
@@ -51,10 +53,17 @@ function store(port: number, dataDir: string, extra: Record<string, string> = {}
   };
 }
 
+/**
+ * Tests that change what the whole store shows (settings, the plan, products and their stock, the
+ * admin's own preferences) or that count what the whole store sold: they run one at a time, after
+ * every other test, which runs on two workers (a file at a time each).
+ */
+const SHARED_STATE = /@shared-state/;
+
 export default defineConfig({
   testDir: './tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   timeout: 30_000,
@@ -73,8 +82,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'] }, testIgnore: /mobile\.spec\.ts/ },
+    // Signs the admin in once; the admin specs reuse the saved session (ADMIN_STATE).
+    { name: 'setup', testMatch: /admin\.setup\.ts/ },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'] }, testIgnore: /mobile\.spec\.ts/, grepInvert: SHARED_STATE, dependencies: ['setup'] },
     { name: 'mobile', use: { ...devices['Pixel 7'] }, testMatch: /mobile\.spec\.ts/ },
+    { name: 'shared-state', use: { ...devices['Desktop Chrome'] }, testIgnore: /mobile\.spec\.ts/, grep: SHARED_STATE, dependencies: ['desktop', 'mobile'], workers: 1 },
   ],
   webServer: [
     {
@@ -96,6 +108,8 @@ export default defineConfig({
     }),
     // Test mode: the same build and headers, error pages and caching as production (server.mjs), but
     // the built-in instant approvals the specs pay with, and the "Modo de teste" notice on checkout.
-    store(PORT, E2E_DATA_DIR, { NODE_ENV: 'test' }),
+    // E2E_FIXTURES: the seeding entry POST /__e2e/customer (app/routes/e2e-fixtures.ts), which only a
+    // test-mode store with this switch answers.
+    store(PORT, E2E_DATA_DIR, { NODE_ENV: 'test', E2E_FIXTURES: '1' }),
   ],
 });

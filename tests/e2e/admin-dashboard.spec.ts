@@ -3,7 +3,7 @@
 // sidebar, tablet, phone, dark theme).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, createCustomer, gotoHydrated, login, payNow } from './fixtures';
+import { asAdmin, gotoHydrated, signedInCustomer } from './fixtures';
 
 const STAT_LABELS = [
   'Pedidos hoje',
@@ -21,8 +21,7 @@ async function axe(page: Page) {
 }
 
 async function openAsAdmin(page: Page) {
-  await login(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  await asAdmin(page);
   await gotoHydrated(page, '/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }
@@ -55,7 +54,7 @@ async function readStats(page: Page): Promise<Record<StatLabel, number>> {
   return Object.fromEntries(entries) as Record<StatLabel, number>;
 }
 
-test('the admin sees the figures, the chart and the tables, and they follow a new subscription', async ({ page, browser }) => {
+test('the admin sees the figures, the chart and the tables, and they follow a new subscription', { tag: '@shared-state' }, async ({ page, browser }) => {
   // A customer account and a checkout besides the admin's visits: longer than the default 30 s.
   test.slow();
   // A hydration mismatch (e.g. dates printed differently by the server and the browser) would log here.
@@ -81,21 +80,11 @@ test('the admin sees the figures, the chart and the tables, and they follow a ne
   await expect(values.locator('tbody tr')).toHaveCount(30);
   const before = await readStats(page);
 
-  // A customer takes the monthly plan (R$ 49,90) by card: a paid order today and an active subscription
-  // (a Pix would wait for its confirmation and count only then).
+  // A customer takes the monthly plan (R$ 49,90) by card, through the checkout flow: a paid order today and
+  // an active subscription (a Pix would wait for its confirmation and count only then).
   const customerContext = await browser.newContext();
-  const shopper = await customerContext.newPage();
-  const account = await createCustomer(shopper, 'Patrícia Almeida');
-  await login(shopper, account.email, account.password);
-  await expect(shopper).toHaveURL(/\/area-cliente\/perfil$/);
-  await shopper.goto('/assinatura');
-  await shopper.getByRole('button', { name: 'Assinar agora' }).click();
-  await expect(shopper).toHaveURL(/\/checkout$/);
-  await shopper.getByLabel('CPF ou CNPJ').fill('529.982.247-25');
-  await shopper.getByRole('radio', { name: /Cartão de crédito/ }).check();
-  await payNow(shopper);
-  await expect(shopper).toHaveURL(/\/pedido\/[0-9a-f-]{36}$/);
-  const orderId = /\/pedido\/([0-9a-f-]{36})$/.exec(shopper.url())![1]!;
+  const account = await signedInCustomer(customerContext, 'Patrícia Almeida', { signIn: false, orders: [{ plan: 'monthly', paymentMethod: 'credit_card', taxId: '529.982.247-25' }] });
+  const orderId = account.orders[0]!;
   await customerContext.close();
 
   await gotoHydrated(page, '/admin');
@@ -159,7 +148,7 @@ test('axe finds no violations on /admin at tablet and phone widths', async ({ br
   }
 });
 
-test('axe finds no violations on /admin in the dark theme', async ({ browser }) => {
+test('axe finds no violations on /admin in the dark theme', { tag: '@shared-state' }, async ({ browser }) => {
   const { context, page } = await adminContext(browser);
   await saveTheme(page, 'dark');
   try {

@@ -4,7 +4,7 @@
 // /assinatura and buy at SPEC §9's prices).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, createCustomer, expectToast, gotoHydrated, login } from './fixtures';
+import { asAdmin, expectToast, gotoHydrated, signedInCustomer } from './fixtures';
 
 const PATH = '/admin/subscriptions';
 const REMOVE_TEXT = 'Tem certeza que deseja remover a assinatura deste usuário? Esta ação é irreversível.';
@@ -15,8 +15,7 @@ async function axe(page: Page) {
 }
 
 async function signInAsAdmin(page: Page) {
-  await login(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  await asAdmin(page);
   await gotoHydrated(page, PATH);
   await expect(page.getByRole('heading', { level: 1, name: 'Assinaturas' })).toBeVisible();
 }
@@ -41,10 +40,10 @@ async function savePlan(page: Page) {
   await expectToast(page, 'Plano atualizado com sucesso!', 'As alterações já aparecem na página da assinatura.');
 }
 
-test('edits the plan headline and sees it on /assinatura; assigns a subscription to a new customer (green badge) and removes it', async ({ page }) => {
+test('edits the plan headline and sees it on /assinatura; assigns a subscription to a new customer (green badge) and removes it', { tag: '@shared-state' }, async ({ page }) => {
   // A sign-up, a sign-in and several saves: longer than the default 30 s.
   test.slow();
-  const customer = await createCustomer(page, 'Renata Albuquerque');
+  const customer = await signedInCustomer(page, 'Renata Albuquerque', { signIn: false });
   await signInAsAdmin(page);
   await axe(page);
 
@@ -131,7 +130,7 @@ test('edits the plan headline and sees it on /assinatura; assigns a subscription
   await axe(page);
 });
 
-test('the plan editor adds, reorders and removes benefits, and keeps what was typed when a field is wrong', async ({ page }) => {
+test('the plan editor adds, reorders and removes benefits, and keeps what was typed when a field is wrong', { tag: '@shared-state' }, async ({ page }) => {
   test.slow();
   await signInAsAdmin(page);
   const benefits = page.getByRole('group', { name: 'Benefícios', exact: true });
@@ -205,11 +204,11 @@ test('the plan editor adds, reorders and removes benefits, and keeps what was ty
   await expect(page.getByRole('region', { name: 'Benefícios' }).getByRole('listitem').first()).toHaveText(firstText);
 });
 
-test("a new option price shows on /assinatura and applies to new subscriptions; an existing one keeps its price", async ({ page }) => {
+test("a new option price shows on /assinatura and applies to new subscriptions; an existing one keeps its price", { tag: '@shared-state' }, async ({ page }) => {
   // Two sign-ups, a sign-in and several saves: longer than the default 30 s.
   test.slow();
-  const before = await createCustomer(page, 'Helena Castro');
-  const after = await createCustomer(page, 'Igor Nascimento');
+  const before = await signedInCustomer(page, 'Helena Castro', { signIn: false });
+  const after = await signedInCustomer(page, 'Igor Nascimento', { signIn: false });
   await signInAsAdmin(page);
 
   const assignForm = page.getByRole('form', { name: 'Atribuir assinatura' });
@@ -278,9 +277,7 @@ test('an anonymous visitor and a customer cannot use the page or its actions', a
   expect(response.status()).toBe(302);
   expect(response.headers().location).toMatch(/^\/login/);
 
-  const customer = await createCustomer(page, 'Otávio Martins');
-  await login(page, customer.email, customer.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  const customer = await signedInCustomer(page, 'Otávio Martins');
   await page.goto(PATH);
   await expect(page).toHaveURL(/\/$/);
   // A customer assigning themselves a subscription directly: refused.

@@ -5,7 +5,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, createCustomer, gotoHydrated, login } from './fixtures';
+import { asAdmin, gotoHydrated, signedInCustomer } from './fixtures';
 
 const UPLOAD_DIR = path.resolve('data-e2e', 'uploads');
 const FIXTURES = path.resolve('tests', 'fixtures');
@@ -26,8 +26,7 @@ function upload(request: APIRequestContext, buffer: Buffer, name: string, mimeTy
 
 test.describe('admin image uploads', () => {
   test('the admin uploads a PNG and gets a cached WebP URL; fake and scripted images are refused', async ({ page }) => {
-    await login(page, ADMIN.email, ADMIN.password);
-    await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+    await asAdmin(page);
 
     const png = await uniquePng();
     const response = await upload(page.request, png, 'produto.png', 'image/png');
@@ -66,9 +65,7 @@ test.describe('admin image uploads', () => {
   });
 
   test('a signed-in customer gets 403 and nothing is stored', async ({ page }) => {
-    const account = await createCustomer(page, 'Carla Menezes');
-    await login(page, account.email, account.password);
-    await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+    await signedInCustomer(page, 'Carla Menezes');
 
     const before = await stored();
     const png = await uniquePng();
@@ -103,8 +100,7 @@ test.describe('admin image uploads', () => {
 
   // The field as the product form shows it (the form itself is covered by the product tests).
   test('the image field uploads a chosen PNG, shows it, and refuses a fake one in pt-BR', async ({ page }) => {
-    await login(page, ADMIN.email, ADMIN.password);
-    await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+    await asAdmin(page);
     await gotoHydrated(page, '/admin/products/new');
     const field = page.getByRole('group', { name: 'Imagem do produto' });
     const hidden = field.locator('input[type="hidden"]');

@@ -1,14 +1,13 @@
 // The customer area's Meus Dados and Meus Endereços tabs (SPEC §2, §4, §5, §8).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createCustomer, expectToast, gotoHydrated, login } from './fixtures';
+import { expectToast, gotoHydrated, signedInCustomer } from './fixtures';
 
 const ADDRESSES = '/area-cliente/enderecos';
 
 async function signUpAndIn(page: Page, name?: string) {
-  const account = await createCustomer(page, name);
-  await login(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  const account = await signedInCustomer(page, name);
+  await gotoHydrated(page, '/area-cliente/perfil');
   return account;
 }
 

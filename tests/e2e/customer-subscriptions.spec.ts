@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { axeEverywhere, createCustomer, expectToast, login, gotoHydrated, payNow } from './fixtures';
+import { axeEverywhere, expectToast, gotoHydrated, payNow, signedInCustomer } from './fixtures';
 
 const NO_SUBSCRIPTION = 'Você ainda não tem uma assinatura ativa da Assinatura Inteligente.';
 const CANCEL_TEXT = 'Tem certeza que deseja cancelar sua assinatura? Você perderá todos os benefícios.';
@@ -25,13 +25,6 @@ async function axe(page: Page) {
 /** Today's day of the month (São Paulo): past the 28th, a month-end date may differ from the plain +N months. */
 function todayDay(): number {
   return Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date()).slice(8, 10));
-}
-
-async function signIn(page: Page, name: string) {
-  const account = await createCustomer(page, name);
-  await login(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
-  return account;
 }
 
 /** The monthly plan (the default) through /assinatura and /checkout, paid by card (approved at once). */
@@ -61,7 +54,7 @@ async function addProduct(page: Page, term: string) {
 test('a customer subscribes, pauses, resumes and skips (the dates change), changes the plan and cancels it; other users cannot touch it', async ({ page, browser }) => {
   // Two accounts and a checkout: longer than the default 30 s.
   test.slow();
-  await signIn(page, 'Beatriz Nogueira');
+  await signedInCustomer(page, 'Beatriz Nogueira');
   await page.goto('/area-cliente/assinaturas');
   await expect(page.getByRole('heading', { level: 1, name: 'Assinaturas' })).toBeVisible();
   await expect(page.getByText(NO_SUBSCRIPTION)).toBeVisible();
@@ -168,7 +161,7 @@ test('a customer subscribes, pauses, resumes and skips (the dates change), chang
   // Another customer posting this subscription's id gets a 404 for every action and nothing changes.
   const other = await browser.newContext();
   const otherPage = await other.newPage();
-  await signIn(otherPage, 'Intrusa Silva');
+  await signedInCustomer(otherPage, 'Intrusa Silva');
   for (const form of [
     { intent: 'cancel', subscriptionId } as Record<string, string>,
     { intent: 'change-plan', subscriptionId, frequency: 'monthly', idempotencyKey: '7d444840-9dc0-4c9d-9a4b-6c3d2e1f0a9b' },
@@ -206,7 +199,7 @@ test('a customer subscribes, pauses, resumes and skips (the dates change), chang
 
 test('a subscriber buys with "A cada 2 meses": the programmed delivery shows its next date and items, is skipped, re-timed, paused and resumed; axe in both themes on desktop and phone', async ({ page, browser }) => {
   test.slow();
-  await signIn(page, 'Rafaela Monteiro');
+  await signedInCustomer(page, 'Rafaela Monteiro');
   await subscribeMonthly(page);
 
   const product = await addProduct(page, 'detergente');
@@ -268,7 +261,7 @@ test('a subscriber buys with "A cada 2 meses": the programmed delivery shows its
   const deliveryId = (await delivery.getAttribute('data-delivery-id'))!;
   const other = await browser.newContext();
   const otherPage = await other.newPage();
-  await signIn(otherPage, 'Outra Pessoa');
+  await signedInCustomer(otherPage, 'Outra Pessoa');
   for (const form of [
     { intent: 'delivery-skip', deliveryId } as Record<string, string>,
     { intent: 'delivery-pause', deliveryId },
@@ -289,7 +282,7 @@ test('a subscriber buys with "A cada 2 meses": the programmed delivery shows its
 });
 
 test('preferences: hide the floating buttons and pick the dark theme, at once and after a reload', async ({ page }) => {
-  await signIn(page, 'Caio Ferreira');
+  await signedInCustomer(page, 'Caio Ferreira');
   await gotoHydrated(page, '/area-cliente/preferencias');
   await expect(page.getByRole('heading', { level: 1, name: 'Preferências do Site' })).toBeVisible();
   const chatbot = page.getByRole('switch', { name: 'Ocultar chatbot' });
@@ -347,7 +340,7 @@ test('preferences: hide the floating buttons and pick the dark theme, at once an
 });
 
 test('placeholder tabs show the Em Construção toast and a coming-soon text', async ({ page }) => {
-  await signIn(page, 'Helena Prado');
+  await signedInCustomer(page, 'Helena Prado');
   for (const [path, heading] of [
     ['/area-cliente/pagamentos', 'Métodos de Pagamento'],
     ['/area-cliente/notificacoes', 'Gerenciar Notificações'],

@@ -1,16 +1,25 @@
-// Helpers for end-to-end tests: read the mail outbox the server writes
-// (no SMTP_URL in tests) and create accounts through the real UI.
+// Helpers for end-to-end tests: read the mail outbox the server writes (no SMTP_URL in tests),
+// create accounts through the real UI (createCustomer: the specs about signing up and in) or through
+// the store's seeding entry (signedInCustomer: every other spec), and open pages as the admin with
+// the session admin.setup.ts saved.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
-import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { ADMIN_STATE, E2E_ADMIN_PASSWORD } from '../../playwright.config';
 
 const OUTBOX = path.resolve('data-e2e', 'outbox');
 
 type Mail = { to: string; subject: string; text: string; sentAt: string };
 
 export const ADMIN = { email: 'admin@clarear.com.br', password: E2E_ADMIN_PASSWORD };
+
+/** Signs `page`'s browser context in as the admin: the session cookie admin.setup.ts saved, no /login round trip. */
+export async function asAdmin(page: Page) {
+  const state = JSON.parse(await readFile(ADMIN_STATE, 'utf8')) as { cookies: Parameters<BrowserContext['addCookies']>[0] };
+  await page.context().addCookies(state.cookies);
+  return page;
+}
 
 export function uniqueEmail(prefix = 'cliente'): string {
   return `${prefix}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@exemplo.com.br`;
@@ -80,6 +89,39 @@ export async function createCustomer(page: Page, name = 'Maria Aparecida Souza',
   await register(page, account);
   await confirmEmail(page, account.email, outbox);
   return account;
+}
+
+/** The first product a search for "detergente" lists, by slug (the seeding entry's orders name products by slug). */
+export const DETERGENT = 'detergente-neutro-concentrado';
+
+/** An order the seeding entry places through the checkout flow (app/routes/e2e-fixtures.ts): products by slug, or the plan. */
+export type FixtureOrder = {
+  items?: { slug: string; size?: number; quantity?: number }[];
+  plan?: 'monthly' | 'semiannual' | 'annual';
+  paymentMethod?: 'pix' | 'credit_card' | 'boleto';
+  installments?: number;
+  deliveryFrequency?: number;
+  taxId: string;
+  recipientName?: string;
+};
+
+/**
+ * A confirmed customer account made by the store's seeding entry (POST /__e2e/customer: Better Auth's
+ * sign-up, confirmation and sign-in, the checkout's placeOrder), signed in on `page`'s context unless
+ * `signIn: false`, with the orders asked for (their ids in `orders`). For the specs whose subject is
+ * not the sign-up, the confirmation e-mail or the login form: those go through the UI (auth.spec).
+ */
+export async function signedInCustomer(
+  on: { request: APIRequestContext },
+  name = 'Maria Aparecida Souza',
+  options: { signIn?: boolean; orders?: FixtureOrder[] } = {},
+) {
+  const account = { name, email: uniqueEmail(), password: 'senha-forte-123' };
+  // A page's or a browser context's request context shares the context's cookies: the session lands there.
+  const response = await on.request.post('/__e2e/customer', { data: { ...account, ...options } });
+  expect(response.status(), await response.text()).toBe(200);
+  const created = (await response.json()) as { id: string; orders: { id: string }[] };
+  return { ...account, id: created.id, orders: created.orders.map((o) => o.id) };
 }
 
 /** Opens a page and waits until React has hydrated it, so the first click or key press is not lost on a busy machine. */

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createCustomer, expectToast, login } from './fixtures';
+import { expectToast, signedInCustomer } from './fixtures';
 
 async function expectNoAxeViolations(page: Page, include?: string) {
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
@@ -207,9 +207,7 @@ test('wishlist heart: visitors are sent to log in; customers add and remove', as
   await expectToast(page, 'Ação necessária', 'Faça login para adicionar à lista de desejos.');
   await expect(page).toHaveURL(/\/login$/);
 
-  const account = await createCustomer(page, 'Helena Prado');
-  await login(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  await signedInCustomer(page, 'Helena Prado');
   await page.goto('/produtos?q=desinfetante');
   const open = () => page.getByRole('article').first().getByRole('button', { name: /Ver detalhes/ }).click();
   await open();

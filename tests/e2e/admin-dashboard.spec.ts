@@ -1,9 +1,8 @@
 // The admin dashboard (/admin, issue 6): what the admin sees, that the figures
 // follow real purchases, and that axe finds nothing on it (expanded and collapsed
 // sidebar, tablet, phone, dark theme).
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { asAdmin, gotoHydrated, signedInCustomer } from './fixtures';
+import { asAdmin, expectNoAxeViolations, gotoHydrated, signedInCustomer } from './fixtures';
 
 const STAT_LABELS = [
   'Pedidos hoje',
@@ -14,11 +13,6 @@ const STAT_LABELS = [
   'Receita recorrente mensal',
 ] as const;
 type StatLabel = (typeof STAT_LABELS)[number];
-
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function openAsAdmin(page: Page) {
   await asAdmin(page);
@@ -112,20 +106,20 @@ test('the admin sees the figures, the chart and the tables, and they follow a ne
 
 test('axe finds no violations on /admin: expanded, collapsed sidebar and values open', async ({ browser }) => {
   const { context, page } = await adminContext(browser);
-  await axe(page);
+  await expectNoAxeViolations(page);
   await page.getByText('Ver valores', { exact: true }).click();
   await expect(page.getByRole('table', { name: /Faturamento e pedidos por dia/ })).toBeVisible();
-  await axe(page);
+  await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'Recolher menu' }).click();
   await expect(page.getByRole('button', { name: 'Expandir menu' })).toHaveAttribute('aria-expanded', 'false');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  await axe(page);
+  await expectNoAxeViolations(page);
   await context.close();
 });
 
 test('axe finds no violations on /admin at tablet and phone widths', async ({ browser }) => {
-  // Several full axe runs (each injects axe's 0,5 MB source): near the default 30 s on a busy machine.
+  // Several full axe runs at two widths: near the default 30 s on a busy machine.
   test.slow();
   for (const viewport of [
     { width: 768, height: 1024 },
@@ -136,13 +130,13 @@ test('axe finds no violations on /admin at tablet and phone widths', async ({ br
     // Nothing wider than the screen: only the tables scroll, inside their own areas.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await axe(page);
+    await expectNoAxeViolations(page);
     if (viewport.width === 768) {
       // On a tablet the sidebar starts as icons; expanded on request.
       await expect(page.getByRole('button', { name: 'Recolher menu' })).toHaveCount(0);
       await page.getByRole('button', { name: 'Expandir menu' }).click();
       await expect(page.getByRole('button', { name: 'Recolher menu' })).toBeVisible();
-      await axe(page);
+      await expectNoAxeViolations(page);
     }
     await context.close();
   }
@@ -155,7 +149,7 @@ test('axe finds no violations on /admin in the dark theme', { tag: '@shared-stat
     await gotoHydrated(page, '/admin');
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
     await page.getByText('Ver valores', { exact: true }).click();
-    await axe(page);
+    await expectNoAxeViolations(page);
   } finally {
     // The admin account is shared with other specs.
     await saveTheme(page, 'light');

@@ -1,8 +1,7 @@
 // The admin runs the catalogue from the browser (issue 6): create a product with
 // two sizes and an image, see it on the storefront, edit it, delete it.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { asAdmin, expectToast, gotoHydrated, signedInCustomer } from './fixtures';
+import { asAdmin, expectNoAxeViolations, expectToast, gotoHydrated, signedInCustomer } from './fixtures';
 
 // A real 64×48 PNG.
 const PNG = Buffer.from(
@@ -17,11 +16,6 @@ const fields = (page: Page) => ({
   item: (n: number) => page.getByRole('group', { name: `Item ${n}`, exact: true }),
 });
 
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('the admin creates a product with two sizes and an image, edits it and deletes it; the storefront follows', { tag: '@shared-state' }, async ({ page }) => {
   test.slow();
@@ -148,7 +142,7 @@ test('a kit gets its contents from the kit editor', { tag: '@shared-state' }, as
 });
 
 test('axe finds no violations on the admin product pages', async ({ browser }) => {
-  // Several full axe runs (each injects axe's 0,5 MB source): near the default 30 s on a busy machine.
+  // Several full axe runs: near the default 30 s on a busy machine.
   test.slow();
   const context = await browser.newContext();
   const page = await context.newPage();

@@ -14,7 +14,7 @@ async function act(page: Page, button: string, dialog: string, confirm: string, 
 }
 
 test('an assigned subscription opens on its page, is paused with a history line and resumed', async ({ page }) => {
-  // A sign-up, a sign-in, an assignment and two confirmed actions: longer than the default 30 s.
+  // An assignment, two confirmed actions and axe in two themes at two widths, twice: longer than the default 30 s.
   test.slow();
   const customer = await signedInCustomer(page, 'Beatriz Fontes', { signIn: false });
   await asAdmin(page);

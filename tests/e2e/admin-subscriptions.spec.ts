@@ -2,17 +2,11 @@
 // prices) feeds /assinatura, and subscriptions are assigned by e-mail and removed after the
 // confirmation. Every test puts the shared plan back as it found it (other specs read
 // /assinatura and buy at SPEC §9's prices).
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { asAdmin, expectToast, gotoHydrated, signedInCustomer } from './fixtures';
+import { asAdmin, expectNoAxeViolations, expectToast, gotoHydrated, signedInCustomer } from './fixtures';
 
 const PATH = '/admin/subscriptions';
 const REMOVE_TEXT = 'Tem certeza que deseja remover a assinatura deste usuário? Esta ação é irreversível.';
-
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function signInAsAdmin(page: Page) {
   await asAdmin(page);
@@ -41,11 +35,11 @@ async function savePlan(page: Page) {
 }
 
 test('edits the plan headline and sees it on /assinatura; assigns a subscription to a new customer (green badge) and removes it', { tag: '@shared-state' }, async ({ page }) => {
-  // A sign-up, a sign-in and several saves: longer than the default 30 s.
+  // Several saves and axe runs: longer than the default 30 s.
   test.slow();
   const customer = await signedInCustomer(page, 'Renata Albuquerque', { signIn: false });
   await signInAsAdmin(page);
-  await axe(page);
+  await expectNoAxeViolations(page);
 
   // The headline, on /assinatura.
   const headline = page.getByLabel('Chamada principal', { exact: true });
@@ -112,7 +106,7 @@ test('edits the plan headline and sees it on /assinatura; assigns a subscription
   const dialog = page.getByRole('alertdialog', { name: 'Remover assinatura' });
   await expect(dialog.getByText(REMOVE_TEXT, { exact: true })).toBeVisible();
   await expect(dialog).toContainText(customer.email);
-  await axe(page);
+  await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(row).toHaveCount(1);
@@ -127,7 +121,7 @@ test('edits the plan headline and sees it on /assinatura; assigns a subscription
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Assinaturas' })).toBeVisible();
   await expect(row).toHaveCount(0);
-  await axe(page);
+  await expectNoAxeViolations(page);
 });
 
 test('the plan editor adds, reorders and removes benefits, and keeps what was typed when a field is wrong', { tag: '@shared-state' }, async ({ page }) => {
@@ -164,7 +158,7 @@ test('the plan editor adds, reorders and removes benefits, and keeps what was ty
   // What was typed is still there.
   await expect(monthlyPrice).toHaveValue('49,999');
   await expect(annualPrice).toHaveValue('0');
-  await axe(page);
+  await expectNoAxeViolations(page);
   await planName.fill(originalName);
   await monthlyPrice.fill(originalMonthly);
   await annualPrice.fill(originalAnnual);
@@ -205,7 +199,7 @@ test('the plan editor adds, reorders and removes benefits, and keeps what was ty
 });
 
 test("a new option price shows on /assinatura and applies to new subscriptions; an existing one keeps its price", { tag: '@shared-state' }, async ({ page }) => {
-  // Two sign-ups, a sign-in and several saves: longer than the default 30 s.
+  // Several saves, assignments and removals: longer than the default 30 s.
   test.slow();
   const before = await signedInCustomer(page, 'Helena Castro', { signIn: false });
   const after = await signedInCustomer(page, 'Igor Nascimento', { signIn: false });
@@ -238,7 +232,7 @@ test("a new option price shows on /assinatura and applies to new subscriptions; 
     // Saved as typed, and the assignment hint follows the new price.
     await expect(optionGroup(page, 'Plano Mensal').getByLabel('Preço (R$)')).toHaveValue('59,90');
     await expect(assignForm).toContainText('Cria uma assinatura mensal ativa de R$\u00a059,90');
-    await axe(page);
+    await expectNoAxeViolations(page);
 
     // The storefront reads the new price and highlight.
     await page.goto('/assinatura');

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { expectToast, gotoHydrated, signedInCustomer } from './fixtures';
+import { expectNoAxeViolations, expectToast, gotoHydrated, signedInCustomer } from './fixtures';
 
 const TABS = [
   ['Meus Dados', '/area-cliente/perfil'],
@@ -28,8 +27,7 @@ test('the sidebar greets by first name, shows the e-mail, the nine tabs and sign
   await expect(page).toHaveURL(/\/area-cliente\/meus-pedidos$/);
   await expect(page.getByRole('heading', { name: 'Histórico de Pedidos' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Meus Pedidos', exact: true })).toHaveAttribute('aria-current', 'page');
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => v.id)).toEqual([]);
+  await expectNoAxeViolations(page);
   await nav.getByRole('button', { name: 'Sair' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expectToast(page, 'Até logo!', 'Você saiu da sua conta com sucesso.');

@@ -57,7 +57,12 @@ export function loader() {
 
 export async function action({ request }: Route.ActionArgs) {
   if (!fixturesEnabled()) throw notFound();
-  const body: unknown = JSON.parse(new TextDecoder().decode(await readBytes(request, BODY_LIMITS.form)));
+  let body: unknown;
+  try {
+    body = JSON.parse(new TextDecoder().decode(await readBytes(request, BODY_LIMITS.form)));
+  } catch {
+    return data({ error: 'JSON inválido' }, 400);
+  }
   const parsed = customerSchema.safeParse(body);
   if (!parsed.success) return data({ error: z.prettifyError(parsed.error) }, 400);
   const spec = parsed.data;
@@ -87,7 +92,7 @@ export async function action({ request }: Route.ActionArgs) {
       if (!variant) return data({ error: `produto ${item.slug} (tamanho ${item.size}) não encontrado` }, 400);
       cart.push({ id: variant.id, product_id: variant.productId, quantity: item.quantity });
     }
-    if (order.plan) cart.push({ id: `plan:${order.plan}`, product_id: 'plan', quantity: 1, is_subscription: true, frequency: order.plan });
+    if (order.plan) cart.push({ id: `plan:${order.plan}`, product_id: `plan:${order.plan}`, quantity: 1, is_subscription: true, frequency: order.plan });
     // What the checkout page posts, read by the checkout action's own schema.
     const input = payNowSchema.parse({
       intent: 'pay',

@@ -36,11 +36,12 @@ async function readMails(outbox: string): Promise<Mail[]> {
 /** The newest e-mail to `to` whose subject contains `subject`, waiting for it to arrive. */
 export async function latestMail(to: string, subject: string, outbox = OUTBOX): Promise<Mail> {
   let found: Mail | undefined;
+  // Mail leaves in the background a moment after the answer: look again soon rather than after a second.
   await expect
     .poll(async () => {
       found = (await readMails(outbox)).filter((m) => m.to === to && m.subject.includes(subject)).at(-1);
       return found !== undefined;
-    }, { message: `e-mail "${subject}" para ${to}` })
+    }, { message: `e-mail "${subject}" para ${to}`, intervals: [50, 100, 200, 250, 500] })
     .toBe(true);
   return found!;
 }

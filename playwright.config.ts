@@ -8,8 +8,10 @@ import { defineConfig, devices } from '@playwright/test';
 // production. Why: docs/decisions/0001-payment-methods-offered.md.
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_DATA_DIR = path.resolve('data-e2e');
-/** The admin's password in the e2e store (production refuses known ones; tests/e2e/fixtures.ts signs in with it). */
+/** The admin's password in the e2e store (production refuses known ones; tests/e2e/admin.setup.ts signs in with it). */
 export const E2E_ADMIN_PASSWORD = 'e2e-Admin-Vidro-7391';
+/** The admin's signed-in session, saved once by tests/e2e/admin.setup.ts and reused by the admin specs. */
+export const ADMIN_STATE = path.resolve('playwright', '.auth', 'admin.json');
 /**
  * A second store, with Mercado Pago configured against the local stand-in of its API
  * (tests/support/mercadopago-api.mjs): tests/e2e/mercadopago.spec.ts buys with Pix there.
@@ -23,14 +25,15 @@ export const MP_E2E = {
   webhookSecret: 'e2e-segredo-webhook',
 };
 
+/** A server tests/support/start-servers.mjs starts: its shell command and env, and the url that answers once it is up. */
+type Server = { name: string; command: string; env: Record<string, string>; url: string };
+
 /** The built store on a fresh embedded database in `dataDir`, in production unless `extra` says otherwise. */
-function store(port: number, dataDir: string, extra: Record<string, string> = {}) {
+function store(name: string, port: number, dataDir: string, extra: Record<string, string> = {}): Server {
   return {
+    name,
     command: `rm -rf "${dataDir}" && node server.mjs`,
     url: `http://localhost:${port}/healthz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe' as const,
     env: {
       PORT: String(port),
       DATA_DIR: dataDir,
@@ -51,10 +54,47 @@ function store(port: number, dataDir: string, extra: Record<string, string> = {}
   };
 }
 
+const SERVERS: Server[] = [
+  {
+    name: 'mercadopago-api',
+    command: 'node tests/support/mercadopago-api.mjs',
+    url: `http://127.0.0.1:${MP_E2E.apiPort}/`,
+    env: {
+      MERCADOPAGO_FAKE_PORT: String(MP_E2E.apiPort),
+      MERCADOPAGO_FAKE_CONTROL_PORT: String(MP_E2E.controlPort),
+      MERCADOPAGO_ACCESS_TOKEN: MP_E2E.accessToken,
+      MERCADOPAGO_WEBHOOK_SECRET: MP_E2E.webhookSecret,
+    },
+  },
+  store('loja-mercadopago', MP_E2E.port, MP_E2E.dataDir, {
+    MERCADOPAGO_ACCESS_TOKEN: MP_E2E.accessToken,
+    MERCADOPAGO_WEBHOOK_SECRET: MP_E2E.webhookSecret,
+    MERCADOPAGO_PUBLIC_KEY: 'TEST-e2e-public-key',
+    MERCADOPAGO_API_URL: `http://127.0.0.1:${MP_E2E.apiPort}`,
+  }),
+  // Test mode: the same build and headers, error pages and caching as production (server.mjs), but
+  // the built-in instant approvals the specs pay with, and the "Modo de teste" notice on checkout.
+  // E2E_FIXTURES: the seeding entry POST /__e2e/customer (app/routes/e2e-fixtures.ts), which only a
+  // test-mode store with this switch answers.
+  store('loja', PORT, E2E_DATA_DIR, { NODE_ENV: 'test', E2E_FIXTURES: '1' }),
+];
+
+/**
+ * Tests that change what the whole store shows (settings, the plan, products and their stock, the
+ * admin's own preferences) or that count what the whole store sold: they run one at a time, after
+ * the other tests, which run on two workers (a file at a time each).
+ */
+const SHARED_STATE = /@shared-state/;
+/**
+ * Specs that neither change nor read anything the @shared-state tests change (sign-up and sign-in,
+ * the customer's own profile, addresses, data and newsletter choice): they run beside those, on the other worker.
+ */
+const BESIDE_SHARED_STATE = /\/(auth|customer-area|customer-profile-addresses|privacy|unsubscribe)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   timeout: 30_000,
@@ -73,29 +113,20 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'] }, testIgnore: /mobile\.spec\.ts/ },
-    { name: 'mobile', use: { ...devices['Pixel 7'] }, testMatch: /mobile\.spec\.ts/ },
+    // Signs the admin in once; the admin specs reuse the saved session (ADMIN_STATE).
+    { name: 'setup', testMatch: /admin\.setup\.ts/ },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'] }, testIgnore: [/mobile\.spec\.ts/, BESIDE_SHARED_STATE], grepInvert: SHARED_STATE, dependencies: ['setup'] },
+    { name: 'mobile', use: { ...devices['Pixel 7'] }, testMatch: /mobile\.spec\.ts/, dependencies: ['setup'] },
+    { name: 'shared-state', use: { ...devices['Desktop Chrome'] }, testIgnore: /mobile\.spec\.ts/, grep: SHARED_STATE, dependencies: ['desktop', 'mobile'], workers: 1 },
+    { name: 'beside-shared-state', use: { ...devices['Desktop Chrome'] }, testMatch: BESIDE_SHARED_STATE, dependencies: ['desktop', 'mobile'], workers: 1 },
   ],
-  webServer: [
-    {
-      command: 'node tests/support/mercadopago-api.mjs',
-      port: MP_E2E.apiPort,
-      reuseExistingServer: false,
-      env: {
-        MERCADOPAGO_FAKE_PORT: String(MP_E2E.apiPort),
-        MERCADOPAGO_FAKE_CONTROL_PORT: String(MP_E2E.controlPort),
-        MERCADOPAGO_ACCESS_TOKEN: MP_E2E.accessToken,
-        MERCADOPAGO_WEBHOOK_SECRET: MP_E2E.webhookSecret,
-      },
-    },
-    store(MP_E2E.port, MP_E2E.dataDir, {
-      MERCADOPAGO_ACCESS_TOKEN: MP_E2E.accessToken,
-      MERCADOPAGO_WEBHOOK_SECRET: MP_E2E.webhookSecret,
-      MERCADOPAGO_PUBLIC_KEY: 'TEST-e2e-public-key',
-      MERCADOPAGO_API_URL: `http://127.0.0.1:${MP_E2E.apiPort}`,
-    }),
-    // Test mode: the same build and headers, error pages and caching as production (server.mjs), but
-    // the built-in instant approvals the specs pay with, and the "Modo de teste" notice on checkout.
-    store(PORT, E2E_DATA_DIR, { NODE_ENV: 'test' }),
-  ],
+  // The three servers start at once (Playwright would start its webServer entries one after another).
+  webServer: {
+    command: 'node tests/support/start-servers.mjs',
+    wait: { stdout: /e2e: servidores prontos/ },
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: { E2E_SERVERS: JSON.stringify(SERVERS) },
+  },
 });

@@ -75,6 +75,8 @@ export default [
   route('webhooks/mercadopago', 'routes/webhooks.mercadopago.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
+  // The e2e suite's seeding entry: a 404 unless NODE_ENV=test and E2E_FIXTURES=1 (playwright.config.ts).
+  route('__e2e/customer', 'routes/e2e-fixtures.ts'),
   // Legal pages by slug (/termos-uso, …); anything else is a 404.
   route(':slug', 'routes/legal-page.tsx'),
   route('*', 'routes/not-found.tsx'),

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { test } from '@playwright/test';
+import { expectNoAxeViolations } from './fixtures';
 
 for (const [path, theme] of [
   ['/', 'light'],
@@ -15,8 +15,7 @@ for (const [path, theme] of [
     await context.addCookies([{ name: 'clarear_theme', value: theme, url: baseURL! }]);
     const page = await context.newPage();
     await page.goto(path);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectNoAxeViolations(page);
     await context.close();
   });
 }

@@ -1,9 +1,8 @@
 // The admin dashboard (/admin, issue 6): what the admin sees, that the figures
 // follow real purchases, and that axe finds nothing on it (expanded and collapsed
 // sidebar, tablet, phone, dark theme).
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, createCustomer, gotoHydrated, login, payNow } from './fixtures';
+import { asAdmin, expectNoAxeViolations, gotoHydrated, signedInCustomer } from './fixtures';
 
 const STAT_LABELS = [
   'Pedidos hoje',
@@ -15,14 +14,8 @@ const STAT_LABELS = [
 ] as const;
 type StatLabel = (typeof STAT_LABELS)[number];
 
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 async function openAsAdmin(page: Page) {
-  await login(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  await asAdmin(page);
   await gotoHydrated(page, '/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }
@@ -55,7 +48,7 @@ async function readStats(page: Page): Promise<Record<StatLabel, number>> {
   return Object.fromEntries(entries) as Record<StatLabel, number>;
 }
 
-test('the admin sees the figures, the chart and the tables, and they follow a new subscription', async ({ page, browser }) => {
+test('the admin sees the figures, the chart and the tables, and they follow a new subscription', { tag: '@shared-state' }, async ({ page, browser }) => {
   // A customer account and a checkout besides the admin's visits: longer than the default 30 s.
   test.slow();
   // A hydration mismatch (e.g. dates printed differently by the server and the browser) would log here.
@@ -81,21 +74,11 @@ test('the admin sees the figures, the chart and the tables, and they follow a ne
   await expect(values.locator('tbody tr')).toHaveCount(30);
   const before = await readStats(page);
 
-  // A customer takes the monthly plan (R$ 49,90) by card: a paid order today and an active subscription
-  // (a Pix would wait for its confirmation and count only then).
+  // A customer takes the monthly plan (R$ 49,90) by card, through the checkout flow: a paid order today and
+  // an active subscription (a Pix would wait for its confirmation and count only then).
   const customerContext = await browser.newContext();
-  const shopper = await customerContext.newPage();
-  const account = await createCustomer(shopper, 'Patrícia Almeida');
-  await login(shopper, account.email, account.password);
-  await expect(shopper).toHaveURL(/\/area-cliente\/perfil$/);
-  await shopper.goto('/assinatura');
-  await shopper.getByRole('button', { name: 'Assinar agora' }).click();
-  await expect(shopper).toHaveURL(/\/checkout$/);
-  await shopper.getByLabel('CPF ou CNPJ').fill('529.982.247-25');
-  await shopper.getByRole('radio', { name: /Cartão de crédito/ }).check();
-  await payNow(shopper);
-  await expect(shopper).toHaveURL(/\/pedido\/[0-9a-f-]{36}$/);
-  const orderId = /\/pedido\/([0-9a-f-]{36})$/.exec(shopper.url())![1]!;
+  const account = await signedInCustomer(customerContext, 'Patrícia Almeida', { signIn: false, orders: [{ plan: 'monthly', paymentMethod: 'credit_card', taxId: '529.982.247-25' }] });
+  const orderId = account.orders[0]!;
   await customerContext.close();
 
   await gotoHydrated(page, '/admin');
@@ -123,20 +106,20 @@ test('the admin sees the figures, the chart and the tables, and they follow a ne
 
 test('axe finds no violations on /admin: expanded, collapsed sidebar and values open', async ({ browser }) => {
   const { context, page } = await adminContext(browser);
-  await axe(page);
+  await expectNoAxeViolations(page);
   await page.getByText('Ver valores', { exact: true }).click();
   await expect(page.getByRole('table', { name: /Faturamento e pedidos por dia/ })).toBeVisible();
-  await axe(page);
+  await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'Recolher menu' }).click();
   await expect(page.getByRole('button', { name: 'Expandir menu' })).toHaveAttribute('aria-expanded', 'false');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  await axe(page);
+  await expectNoAxeViolations(page);
   await context.close();
 });
 
 test('axe finds no violations on /admin at tablet and phone widths', async ({ browser }) => {
-  // Several full axe runs (each injects axe's 0,5 MB source): near the default 30 s on a busy machine.
+  // Several full axe runs at two widths: near the default 30 s on a busy machine.
   test.slow();
   for (const viewport of [
     { width: 768, height: 1024 },
@@ -147,26 +130,26 @@ test('axe finds no violations on /admin at tablet and phone widths', async ({ br
     // Nothing wider than the screen: only the tables scroll, inside their own areas.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await axe(page);
+    await expectNoAxeViolations(page);
     if (viewport.width === 768) {
       // On a tablet the sidebar starts as icons; expanded on request.
       await expect(page.getByRole('button', { name: 'Recolher menu' })).toHaveCount(0);
       await page.getByRole('button', { name: 'Expandir menu' }).click();
       await expect(page.getByRole('button', { name: 'Recolher menu' })).toBeVisible();
-      await axe(page);
+      await expectNoAxeViolations(page);
     }
     await context.close();
   }
 });
 
-test('axe finds no violations on /admin in the dark theme', async ({ browser }) => {
+test('axe finds no violations on /admin in the dark theme', { tag: '@shared-state' }, async ({ browser }) => {
   const { context, page } = await adminContext(browser);
   await saveTheme(page, 'dark');
   try {
     await gotoHydrated(page, '/admin');
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
     await page.getByText('Ver valores', { exact: true }).click();
-    await axe(page);
+    await expectNoAxeViolations(page);
   } finally {
     // The admin account is shared with other specs.
     await saveTheme(page, 'light');

@@ -1,7 +1,7 @@
 // The admin's contact inbox: a visitor writes through /contato; the admin finds it in bold in
 // Mensagens, opens it, answers by e-mail from the page (the visitor receives it) and deletes it.
 import { expect, test } from '@playwright/test';
-import { ADMIN, axeEverywhere, expectToast, gotoHydrated, latestMail, login, uniqueEmail } from './fixtures';
+import { asAdmin, axeEverywhere, expectToast, gotoHydrated, latestMail, uniqueEmail } from './fixtures';
 
 test('a contact message is read, answered by e-mail and deleted from the admin', async ({ page, browser }) => {
   test.slow();
@@ -18,8 +18,7 @@ test('a contact message is read, answered by e-mail and deleted from the admin',
   await expectToast(visitor, 'Mensagem enviada!');
   await visitor.close();
 
-  await login(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  await asAdmin(page);
   await gotoHydrated(page, '/admin/messages');
   await page.getByLabel('Buscar por nome, e-mail, assunto ou texto').fill('claudia ribeiro');
   await page.getByRole('button', { name: 'Buscar' }).click();

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import { expect, test } from '@playwright/test';
-import { ADMIN, axeEverywhere, expectToast, gotoHydrated, login } from './fixtures';
+import { asAdmin, axeEverywhere, expectToast, gotoHydrated } from './fixtures';
 
 test('sign-ups from the blog and the footer are listed with their source, exported and removed', async ({ page, browser }) => {
   test.slow();
@@ -20,8 +20,7 @@ test('sign-ups from the blog and the footer are listed with their source, export
   await expectToast(visitor, '✅ Inscrição Confirmada!');
   await visitor.close();
 
-  await login(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  await asAdmin(page);
   await gotoHydrated(page, '/admin/newsletter');
   await page.getByLabel('Buscar por e-mail').fill(tag);
   await page.getByRole('button', { name: 'Buscar' }).click();

@@ -1,8 +1,7 @@
 // The admin runs the catalogue from the browser (issue 6): create a product with
 // two sizes and an image, see it on the storefront, edit it, delete it.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, createCustomer, expectToast, gotoHydrated, login } from './fixtures';
+import { asAdmin, expectNoAxeViolations, expectToast, gotoHydrated, signedInCustomer } from './fixtures';
 
 // A real 64×48 PNG.
 const PNG = Buffer.from(
@@ -17,21 +16,12 @@ const fields = (page: Page) => ({
   item: (n: number) => page.getByRole('group', { name: `Item ${n}`, exact: true }),
 });
 
-async function loginAsAdmin(page: Page) {
-  await login(page, ADMIN.email, ADMIN.password);
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-test('the admin creates a product with two sizes and an image, edits it and deletes it; the storefront follows', async ({ page }) => {
+test('the admin creates a product with two sizes and an image, edits it and deletes it; the storefront follows', { tag: '@shared-state' }, async ({ page }) => {
   test.slow();
   const name = `Limpador Teste ${Date.now().toString(36)}`;
   const { product, size } = fields(page);
-  await loginAsAdmin(page);
+  await asAdmin(page);
   await gotoHydrated(page, '/admin/products');
   await page.getByRole('link', { name: 'Novo produto' }).click();
   await expect(page.getByRole('heading', { name: 'Novo produto' })).toBeVisible();
@@ -111,7 +101,7 @@ test('the admin creates a product with two sizes and an image, edits it and dele
 });
 
 test('the list searches ignoring accents and paginates; an unknown product goes back to the list', async ({ page }) => {
-  await loginAsAdmin(page);
+  await asAdmin(page);
   await gotoHydrated(page, '/admin/products');
   await expect(page.getByText('Página 1 de')).toBeVisible();
   await page.getByRole('searchbox', { name: 'Buscar produtos por nome' }).fill('agua sanitaria');
@@ -129,10 +119,10 @@ test('the list searches ignoring accents and paginates; an unknown product goes 
   await expectToast(page, 'Erro ao buscar produto');
 });
 
-test('a kit gets its contents from the kit editor', async ({ page }) => {
+test('a kit gets its contents from the kit editor', { tag: '@shared-state' }, async ({ page }) => {
   const name = `Kit Teste ${Date.now().toString(36)}`;
   const { product, item } = fields(page);
-  await loginAsAdmin(page);
+  await asAdmin(page);
   await gotoHydrated(page, '/admin/products/new');
   await page.getByLabel('Nome *').fill(name);
   await product.getByLabel('Preço (R$)').fill('89,90');
@@ -152,11 +142,11 @@ test('a kit gets its contents from the kit editor', async ({ page }) => {
 });
 
 test('axe finds no violations on the admin product pages', async ({ browser }) => {
-  // Several full axe runs (each injects axe's 0,5 MB source): near the default 30 s on a busy machine.
+  // Several full axe runs: near the default 30 s on a busy machine.
   test.slow();
   const context = await browser.newContext();
   const page = await context.newPage();
-  await loginAsAdmin(page);
+  await asAdmin(page);
   for (const path of ['/admin/products', '/admin/products/new']) {
     await gotoHydrated(page, path);
     await expectNoAxeViolations(page);
@@ -170,9 +160,7 @@ test('axe finds no violations on the admin product pages', async ({ browser }) =
 });
 
 test('a customer who opens the admin product pages lands on the home page', async ({ page }) => {
-  const account = await createCustomer(page, 'Rita Moraes');
-  await login(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  await signedInCustomer(page, 'Rita Moraes');
   for (const path of ['/admin/products', '/admin/products/new']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/$/);
@@ -185,7 +173,7 @@ test('a customer who opens the admin product pages lands on the home page', asyn
 test('on a tablet the sidebar starts as icons and a product row fits, actions included', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 768, height: 1024 } });
   const page = await context.newPage();
-  await loginAsAdmin(page);
+  await asAdmin(page);
   await gotoHydrated(page, '/admin/products');
   await expect(page.getByRole('button', { name: 'Expandir menu' })).toBeVisible();
   const firstRow = page.getByRole('row').nth(1);
@@ -195,11 +183,11 @@ test('on a tablet the sidebar starts as icons and a product row fits, actions in
   await context.close();
 });
 
-test('wrong size rows are flagged in pt-BR next to the row; a moved row does not take the wrong message', async ({ page }) => {
+test('wrong size rows are flagged in pt-BR next to the row; a moved row does not take the wrong message', { tag: '@shared-state' }, async ({ page }) => {
   const name = `Produto Dois Tamanhos ${Date.now().toString(36)}`;
   const bad = 'Informe um valor como 12,50 (até 2 casas decimais).';
   const { product, size } = fields(page);
-  await loginAsAdmin(page);
+  await asAdmin(page);
   await gotoHydrated(page, '/admin/products/new');
   await product.getByLabel('Nome *').fill(name);
   await product.getByLabel('Preço base (R$) *').fill('3,50');

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, axeEverywhere, createCustomer, gotoHydrated, login, payNow } from './fixtures';
+import { asAdmin, axeEverywhere, gotoHydrated, signedInCustomer } from './fixtures';
 
 /** 'R$ 1.234,56' → 123456; '7' → 7. */
 const figure = (text: string) => Number(text.replace(/[^\d]/g, ''));
@@ -13,30 +13,19 @@ async function kpi(page: Page, key: string): Promise<number> {
   return figure(await page.getByTestId(`kpi-${key}`).getByTestId('kpi-value').innerText());
 }
 
-test('the admin reads today’s figures, sorts a table and downloads it as CSV', async ({ page, browser }) => {
+test('the admin reads today’s figures, sorts a table and downloads it as CSV', { tag: '@shared-state' }, async ({ page, browser }) => {
   test.slow();
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
-  await login(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  await asAdmin(page);
   await gotoHydrated(page, '/admin/reports?periodo=hoje');
   const before = { revenue: await kpi(page, 'faturamento'), orders: await kpi(page, 'pedidos') };
 
-  // A customer takes the monthly plan (R$ 49,90) by card: a paid order today.
+  // A customer takes the monthly plan (R$ 49,90) by card, through the checkout flow: a paid order today.
   const customerContext = await browser.newContext();
-  const shopper = await customerContext.newPage();
-  const account = await createCustomer(shopper, 'Joana Conceição');
-  await login(shopper, account.email, account.password);
-  await expect(shopper).toHaveURL(/\/area-cliente\/perfil$/);
-  await shopper.goto('/assinatura');
-  await shopper.getByRole('button', { name: 'Assinar agora' }).click();
-  await expect(shopper).toHaveURL(/\/checkout$/);
-  await shopper.getByLabel('CPF ou CNPJ').fill('529.982.247-25');
-  await shopper.getByRole('radio', { name: /Cartão de crédito/ }).check();
-  await payNow(shopper);
-  await expect(shopper).toHaveURL(/\/pedido\/[0-9a-f-]{36}$/);
+  await signedInCustomer(customerContext, 'Joana Conceição', { signIn: false, orders: [{ plan: 'monthly', paymentMethod: 'credit_card', taxId: '529.982.247-25' }] });
   await customerContext.close();
 
   // The sidebar's "Relatórios", then the "Hoje" preset.

@@ -3,7 +3,7 @@
 // was typed kept; axe on the form (light/dark, desktop/phone). The seeded values are put back at the
 // end: later specs (chatbot, content) check them.
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, axeEverywhere, expectToast, gotoHydrated, login } from './fixtures';
+import { asAdmin, axeEverywhere, expectToast, gotoHydrated } from './fixtures';
 
 const SEEDED = { whatsapp: '(11) 94002-8922', phone: '(11) 4002-8922' };
 
@@ -17,10 +17,9 @@ async function saveContact(page: Page, values: { whatsapp: string; phone: string
   await expect(page.getByLabel('Número do WhatsApp *')).toHaveValue(values.whatsapp.replace(/^\+55 (\d\d) /, '($1) '));
 }
 
-test('the admin changes the WhatsApp number and the phone; the store shows them at once', async ({ page }) => {
+test('the admin changes the WhatsApp number and the phone; the store shows them at once', { tag: '@shared-state' }, async ({ page }) => {
   test.slow();
-  await login(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  await asAdmin(page);
   await gotoHydrated(page, '/admin/settings');
   await expect(page.getByRole('link', { name: 'Configurações' }).first()).toHaveAttribute('aria-current', 'page');
   await expect(page.getByLabel('Número do WhatsApp *')).toHaveValue(SEEDED.whatsapp);

@@ -3,7 +3,7 @@
 // (status Pausada, a history line by the admin) and resumed. Axe on the page, light and dark,
 // desktop and phone, in both states.
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, createCustomer, expectToast, gotoHydrated, login, axeEverywhere } from './fixtures';
+import { asAdmin, axeEverywhere, expectToast, gotoHydrated, signedInCustomer } from './fixtures';
 
 /** Opens the dialog of an action, confirms it and waits for the toast that says it was done. */
 async function act(page: Page, button: string, dialog: string, confirm: string, done: string) {
@@ -14,11 +14,10 @@ async function act(page: Page, button: string, dialog: string, confirm: string, 
 }
 
 test('an assigned subscription opens on its page, is paused with a history line and resumed', async ({ page }) => {
-  // A sign-up, a sign-in, an assignment and two confirmed actions: longer than the default 30 s.
+  // An assignment, two confirmed actions and axe in two themes at two widths, twice: longer than the default 30 s.
   test.slow();
-  const customer = await createCustomer(page, 'Beatriz Fontes');
-  await login(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  const customer = await signedInCustomer(page, 'Beatriz Fontes', { signIn: false });
+  await asAdmin(page);
 
   // Assigned through the existing form on /admin/subscriptions.
   await gotoHydrated(page, '/admin/subscriptions');
@@ -67,8 +66,7 @@ test('an assigned subscription opens on its page, is paused with a history line 
 });
 
 test('a malformed or unknown subscription id is a 404', async ({ page }) => {
-  await login(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  await asAdmin(page);
   for (const path of ['/admin/subscriptions/nao-existe', '/admin/subscriptions/00000000-0000-4000-8000-000000000000']) {
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);

@@ -2,21 +2,14 @@
 // prices) feeds /assinatura, and subscriptions are assigned by e-mail and removed after the
 // confirmation. Every test puts the shared plan back as it found it (other specs read
 // /assinatura and buy at SPEC §9's prices).
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, createCustomer, expectToast, gotoHydrated, login } from './fixtures';
+import { asAdmin, expectNoAxeViolations, expectToast, gotoHydrated, signedInCustomer } from './fixtures';
 
 const PATH = '/admin/subscriptions';
 const REMOVE_TEXT = 'Tem certeza que deseja remover a assinatura deste usuário? Esta ação é irreversível.';
 
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 async function signInAsAdmin(page: Page) {
-  await login(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  await asAdmin(page);
   await gotoHydrated(page, PATH);
   await expect(page.getByRole('heading', { level: 1, name: 'Assinaturas' })).toBeVisible();
 }
@@ -41,12 +34,12 @@ async function savePlan(page: Page) {
   await expectToast(page, 'Plano atualizado com sucesso!', 'As alterações já aparecem na página da assinatura.');
 }
 
-test('edits the plan headline and sees it on /assinatura; assigns a subscription to a new customer (green badge) and removes it', async ({ page }) => {
-  // A sign-up, a sign-in and several saves: longer than the default 30 s.
+test('edits the plan headline and sees it on /assinatura; assigns a subscription to a new customer (green badge) and removes it', { tag: '@shared-state' }, async ({ page }) => {
+  // Several saves and axe runs: longer than the default 30 s.
   test.slow();
-  const customer = await createCustomer(page, 'Renata Albuquerque');
+  const customer = await signedInCustomer(page, 'Renata Albuquerque', { signIn: false });
   await signInAsAdmin(page);
-  await axe(page);
+  await expectNoAxeViolations(page);
 
   // The headline, on /assinatura.
   const headline = page.getByLabel('Chamada principal', { exact: true });
@@ -113,7 +106,7 @@ test('edits the plan headline and sees it on /assinatura; assigns a subscription
   const dialog = page.getByRole('alertdialog', { name: 'Remover assinatura' });
   await expect(dialog.getByText(REMOVE_TEXT, { exact: true })).toBeVisible();
   await expect(dialog).toContainText(customer.email);
-  await axe(page);
+  await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(row).toHaveCount(1);
@@ -128,10 +121,10 @@ test('edits the plan headline and sees it on /assinatura; assigns a subscription
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Assinaturas' })).toBeVisible();
   await expect(row).toHaveCount(0);
-  await axe(page);
+  await expectNoAxeViolations(page);
 });
 
-test('the plan editor adds, reorders and removes benefits, and keeps what was typed when a field is wrong', async ({ page }) => {
+test('the plan editor adds, reorders and removes benefits, and keeps what was typed when a field is wrong', { tag: '@shared-state' }, async ({ page }) => {
   test.slow();
   await signInAsAdmin(page);
   const benefits = page.getByRole('group', { name: 'Benefícios', exact: true });
@@ -165,7 +158,7 @@ test('the plan editor adds, reorders and removes benefits, and keeps what was ty
   // What was typed is still there.
   await expect(monthlyPrice).toHaveValue('49,999');
   await expect(annualPrice).toHaveValue('0');
-  await axe(page);
+  await expectNoAxeViolations(page);
   await planName.fill(originalName);
   await monthlyPrice.fill(originalMonthly);
   await annualPrice.fill(originalAnnual);
@@ -205,11 +198,11 @@ test('the plan editor adds, reorders and removes benefits, and keeps what was ty
   await expect(page.getByRole('region', { name: 'Benefícios' }).getByRole('listitem').first()).toHaveText(firstText);
 });
 
-test("a new option price shows on /assinatura and applies to new subscriptions; an existing one keeps its price", async ({ page }) => {
-  // Two sign-ups, a sign-in and several saves: longer than the default 30 s.
+test("a new option price shows on /assinatura and applies to new subscriptions; an existing one keeps its price", { tag: '@shared-state' }, async ({ page }) => {
+  // Several saves, assignments and removals: longer than the default 30 s.
   test.slow();
-  const before = await createCustomer(page, 'Helena Castro');
-  const after = await createCustomer(page, 'Igor Nascimento');
+  const before = await signedInCustomer(page, 'Helena Castro', { signIn: false });
+  const after = await signedInCustomer(page, 'Igor Nascimento', { signIn: false });
   await signInAsAdmin(page);
 
   const assignForm = page.getByRole('form', { name: 'Atribuir assinatura' });
@@ -239,7 +232,7 @@ test("a new option price shows on /assinatura and applies to new subscriptions; 
     // Saved as typed, and the assignment hint follows the new price.
     await expect(optionGroup(page, 'Plano Mensal').getByLabel('Preço (R$)')).toHaveValue('59,90');
     await expect(assignForm).toContainText('Cria uma assinatura mensal ativa de R$\u00a059,90');
-    await axe(page);
+    await expectNoAxeViolations(page);
 
     // The storefront reads the new price and highlight.
     await page.goto('/assinatura');
@@ -278,9 +271,7 @@ test('an anonymous visitor and a customer cannot use the page or its actions', a
   expect(response.status()).toBe(302);
   expect(response.headers().location).toMatch(/^\/login/);
 
-  const customer = await createCustomer(page, 'Otávio Martins');
-  await login(page, customer.email, customer.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  const customer = await signedInCustomer(page, 'Otávio Martins');
   await page.goto(PATH);
   await expect(page).toHaveURL(/\/$/);
   // A customer assigning themselves a subscription directly: refused.

@@ -3,9 +3,8 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, createCustomer, gotoHydrated, login } from './fixtures';
+import { asAdmin, expectNoAxeViolations, gotoHydrated, signedInCustomer } from './fixtures';
 
 const UPLOAD_DIR = path.resolve('data-e2e', 'uploads');
 const FIXTURES = path.resolve('tests', 'fixtures');
@@ -26,8 +25,7 @@ function upload(request: APIRequestContext, buffer: Buffer, name: string, mimeTy
 
 test.describe('admin image uploads', () => {
   test('the admin uploads a PNG and gets a cached WebP URL; fake and scripted images are refused', async ({ page }) => {
-    await login(page, ADMIN.email, ADMIN.password);
-    await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+    await asAdmin(page);
 
     const png = await uniquePng();
     const response = await upload(page.request, png, 'produto.png', 'image/png');
@@ -66,9 +64,7 @@ test.describe('admin image uploads', () => {
   });
 
   test('a signed-in customer gets 403 and nothing is stored', async ({ page }) => {
-    const account = await createCustomer(page, 'Carla Menezes');
-    await login(page, account.email, account.password);
-    await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+    await signedInCustomer(page, 'Carla Menezes');
 
     const before = await stored();
     const png = await uniquePng();
@@ -103,8 +99,7 @@ test.describe('admin image uploads', () => {
 
   // The field as the product form shows it (the form itself is covered by the product tests).
   test('the image field uploads a chosen PNG, shows it, and refuses a fake one in pt-BR', async ({ page }) => {
-    await login(page, ADMIN.email, ADMIN.password);
-    await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+    await asAdmin(page);
     await gotoHydrated(page, '/admin/products/new');
     const field = page.getByRole('group', { name: 'Imagem do produto' });
     const hidden = field.locator('input[type="hidden"]');
@@ -126,8 +121,7 @@ test.describe('admin image uploads', () => {
     await page.getByLabel('Imagem do produto').setInputFiles({ name: 'quebrada.png', mimeType: 'image/png', buffer: png.subarray(0, 600) });
     await expect(field.getByRole('alert')).toHaveText('Não foi possível ler a imagem. Envie outro arquivo.');
     await expect(hidden).toHaveValue(url);
-    const axe = await new AxeBuilder({ page }).include('main fieldset:has(input[type="file"])').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(axe.violations).toEqual([]);
+    await expectNoAxeViolations(page, { include: 'main fieldset:has(input[type="file"])' });
 
     await field.getByRole('button', { name: 'Remover imagem' }).click();
     await expect(hidden).toHaveValue('');

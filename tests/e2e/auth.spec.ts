@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { confirmEmail, createCustomer, expectToast, latestMail, linkIn, login, register, uniqueEmail } from './fixtures';
+import { confirmEmail, expectToast, latestMail, linkIn, login, register, signedInCustomer, uniqueEmail } from './fixtures';
 
 test('register, confirm by e-mail, log in, see the first name, log out', async ({ page }) => {
   const account = { name: 'Joana Ribeiro Lima', email: uniqueEmail(), password: 'minha-senha-123' };
@@ -58,9 +58,10 @@ test('a wrong password fails with a pt-BR message and keeps the e-mail', async (
 });
 
 test('forgotten password: reset link by e-mail, new password works, old one does not', async ({ page }) => {
-  // Sign-up, confirmation, reset and two sign-ins: near the default 30 s on a busy machine.
+  // A reset and three sign-ins: near the default 30 s on a busy machine.
   test.slow();
-  const account = await createCustomer(page, 'Rafael Costa');
+  // A confirmed account from the seeding entry: the sign-up and its e-mail are the first test's subject.
+  const account = await signedInCustomer(page, 'Rafael Costa', { signIn: false });
   await page.goto('/login');
   await page.getByRole('link', { name: 'Esqueceu a senha?' }).click();
   await expect(page).toHaveURL(/\/esqueci-senha$/);
@@ -98,8 +99,8 @@ test('asking a reset for an unknown e-mail reveals nothing', async ({ page }) =>
 });
 
 test('signing up with an e-mail that has an account looks like a new sign-up; only the owner is told, by e-mail', async ({ page }) => {
-  test.slow(); // three sign-ups, a confirmation and two logins through the UI
-  const owner = await createCustomer(page, 'Lívia Andrade');
+  test.slow(); // two sign-ups and two logins through the UI
+  const owner = await signedInCustomer(page, 'Lívia Andrade', { signIn: false });
   const toasts = page.getByRole('region', { name: /Notificações/ });
   const pageAfter = async (account: { name: string; email: string; password: string }) => {
     await register(page, account);

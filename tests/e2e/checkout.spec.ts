@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { formatCpf, generateCpf } from '@brazilian-utils/brazilian-utils';
 import { expect, test, type Page } from '@playwright/test';
 import { formatBRL, toCents } from '../../app/lib/money';
 import { percentOf } from '../../app/lib/pricing';
-import { createCustomer, E2E_ADDRESS, expectToast, fillNewAddress, latestMail, login, payNow } from './fixtures';
+import { DETERGENT, E2E_ADDRESS, expectNoAxeViolations, expectToast, fillNewAddress, latestMail, login, payNow, signedInCustomer } from './fixtures';
 
 const CPF = '529.982.247-25';
 
@@ -64,7 +63,7 @@ test('quantities: plus, minus to zero removes, remove and clear', async ({ page 
 test('a new customer buys two products with Pix and the welcome 10% off; confirmation, e-mail, meus-pedidos; not again on the second purchase', async ({ page }) => {
   // An account, a checkout and more: longer than the default 30 s.
   test.slow();
-  const account = await createCustomer(page, 'Renata Lopes');
+  const account = await signedInCustomer(page, 'Renata Lopes', { signIn: false });
   const cpf = freshCpf();
   await page.goto('/');
   await expect(page.getByTestId('welcome-offer')).toHaveText(/^🎁Oferta de boas-vindas: 10% de desconto na sua primeira compra\.$/);
@@ -155,9 +154,7 @@ test('a CPF that already bought on another account gets no welcome discount, and
   // Two accounts, two checkouts: longer than the default 30 s.
   test.slow();
   const cpf = freshCpf();
-  const first = await createCustomer(page, 'Lúcia Prado');
-  await login(page, first.email, first.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  await signedInCustomer(page, 'Lúcia Prado');
   await addProduct(page, 'detergente');
   await page.goto('/checkout');
   await page.getByLabel('CPF ou CNPJ').fill(cpf);
@@ -167,9 +164,7 @@ test('a CPF that already bought on another account gets no welcome discount, and
 
   const other = await browser.newContext();
   const page2 = await other.newPage();
-  const second = await createCustomer(page2, 'Lúcio Prado');
-  await login(page2, second.email, second.password);
-  await expect(page2).toHaveURL(/\/area-cliente\/perfil$/);
+  await signedInCustomer(page2, 'Lúcio Prado');
   await addProduct(page2, 'detergente');
   await page2.goto('/checkout');
   // A new account: the offer shows, and typing someone's CPF does not tell whether it has bought here…
@@ -190,9 +185,7 @@ test('a CPF that already bought on another account gets no welcome discount, and
 });
 
 test('a price edited in localStorage is corrected and the real price is charged', async ({ page }) => {
-  const account = await createCustomer(page, 'Otávio Reis');
-  await login(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  await signedInCustomer(page, 'Otávio Reis');
   await addProduct(page, 'detergente');
   const realPrice = await page.evaluate(() => JSON.parse(localStorage.getItem('clarear_cart')!)[0].price as string);
   await page.evaluate(() => {
@@ -227,9 +220,7 @@ test('subscribe to the semiannual plan, then shop as a subscriber', async ({ pag
   await expectToast(page, 'Login Necessário', 'Por favor, faça login para assinar o plano.');
   await expect(page).toHaveURL(/\/login/);
 
-  const account = await createCustomer(page, 'Sônia Batista');
-  await login(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  await signedInCustomer(page, 'Sônia Batista');
   await page.goto('/assinatura');
   await page.locator('label').filter({ hasText: 'Plano Semestral' }).click();
   await page.getByRole('button', { name: 'Assinar agora' }).click();
@@ -283,26 +274,18 @@ test('subscribe to the semiannual plan, then shop as a subscriber', async ({ pag
 });
 
 test("nobody opens another customer's order", async ({ page, browser }) => {
-  // An account, a checkout and more: longer than the default 30 s.
-  test.slow();
-  const buyer = await createCustomer(page, 'Júlia Freitas');
-  await login(page, buyer.email, buyer.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
-  await addProduct(page, 'detergente');
-  await page.goto('/checkout');
-  await page.getByLabel('CPF ou CNPJ').fill(freshCpf());
-  await payNow(page);
-  await expect(page).toHaveURL(/\/pedido\//);
-  const orderUrl = page.url();
+  // The order placed through the checkout flow (the page is the other tests' subject); its owner opens it.
+  const buyer = await signedInCustomer(page, 'Júlia Freitas', { orders: [{ items: [{ slug: DETERGENT }], taxId: freshCpf() }] });
+  const orderUrl = `/pedido/${buyer.orders[0]}`;
+  await page.goto(orderUrl);
+  await expect(page.getByRole('heading', { level: 1, name: /^Pedido [0-9A-F]{8}$/ })).toBeVisible();
 
   const other = await browser.newContext();
   const page2 = await other.newPage();
   const response = await page2.goto(orderUrl);
   expect(page2.url()).toMatch(/\/login\?redirectTo=/);
   expect(response?.status()).toBe(200);
-  const intruder = await createCustomer(page2, 'Intruso Silva');
-  await login(page2, intruder.email, intruder.password);
-  await expect(page2).toHaveURL(/\/area-cliente\/perfil$/);
+  await signedInCustomer(page2, 'Intruso Silva');
   const denied = await page2.goto(orderUrl);
   expect(denied?.status()).toBe(404);
   await expect(page2.getByText('Pedido não encontrado.')).toBeVisible();
@@ -321,13 +304,11 @@ test('axe finds no violations on /assinatura and a filled /checkout', async ({ b
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto('/assinatura');
-  let results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => v.id)).toEqual([]);
+  await expectNoAxeViolations(page);
   await addProduct(page, 'detergente');
   await page.goto('/checkout');
   await expect(page.getByTestId('checkout-total')).toHaveText(/R\$/);
   await page.getByRole('radio', { name: /Cartão de crédito/ }).check();
-  results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoAxeViolations(page);
   await context.close();
 });

@@ -1,16 +1,10 @@
 // A company buys with an alphanumeric CNPJ (IN RFB nº 2.229/2024): typed in lower case,
 // masked in upper case at the checkout, kept on the profile (issue 11).
 import { expect, test, type Page } from '@playwright/test';
-import { createCustomer, login, payNow } from './fixtures';
+import { payNow, signedInCustomer } from './fixtures';
 
 /** The Receita Federal's example of an alphanumeric CNPJ. */
 const CNPJ = '12.ABC.345/01DE-35';
-
-async function signUpAndIn(page: Page, name: string) {
-  const account = await createCustomer(page, name);
-  await login(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
-}
 
 /** Puts the first size of the first product found by `term` in the cart, through the product modal. */
 async function addProduct(page: Page, term: string) {
@@ -26,7 +20,7 @@ async function addProduct(page: Page, term: string) {
 
 test('a company checks out with an alphanumeric CNPJ typed in lower case and finds it on its profile', async ({ page }) => {
   test.slow();
-  await signUpAndIn(page, 'Indústria Química Brilho Ltda');
+  await signedInCustomer(page, 'Indústria Química Brilho Ltda');
   await addProduct(page, 'detergente');
   await page.goto('/checkout');
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
@@ -59,7 +53,7 @@ test('a company checks out with an alphanumeric CNPJ typed in lower case and fin
 
 test('an invalid alphanumeric CNPJ is refused in pt-BR at the field, keeping what was typed', async ({ page }) => {
   test.slow();
-  await signUpAndIn(page, 'Distribuidora Limpa Tudo Ltda');
+  await signedInCustomer(page, 'Distribuidora Limpa Tudo Ltda');
   const wrong = '12.ABC.345/01DE-53';
   const message = 'CPF ou CNPJ inválido. Confira os caracteres.';
 

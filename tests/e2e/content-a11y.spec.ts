@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './fixtures';
 
 const PAGES = [
   '/sobre',
@@ -19,8 +19,7 @@ for (const theme of ['light', 'dark'] as const) {
       await context.addCookies([{ name: 'clarear_theme', value: theme, url: baseURL! }]);
       const page = await context.newPage();
       await page.goto(path);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      await expectNoAxeViolations(page);
       await context.close();
     });
   }
@@ -35,7 +34,6 @@ test('axe finds no violations on the contact form showing its errors (dark)', as
   await page.waitForFunction(() => Object.keys(document.querySelector('main form') ?? {}).some((key) => key.startsWith('__reactProps$')));
   await page.getByRole('button', { name: 'Enviar Mensagem' }).click();
   await expect(page.getByText('Informe seu nome.')).toBeVisible();
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoAxeViolations(page);
   await context.close();
 });

@@ -218,12 +218,16 @@ test.describe('legal pages', () => {
   test('"Carregando..." shows while another legal page loads', async ({ page }) => {
     await open(page, '/termos-uso');
     await expect(page.getByRole('heading', { level: 1, name: 'Termos de Uso' })).toBeVisible();
+    // The page's data is held back until "Carregando..." has been seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/politica-privacidade.data*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await held;
       await route.continue();
     });
     await page.getByRole('navigation', { name: 'Outras políticas' }).getByRole('link', { name: 'Política de Privacidade' }).click();
     await expect(page.getByText('Carregando...')).toBeVisible();
+    release();
     await expect(page.getByRole('heading', { level: 1, name: 'Política de Privacidade' })).toBeVisible();
     await expect(page.getByText('Carregando...')).toHaveCount(0);
   });
@@ -279,13 +283,16 @@ test.describe('/contato', () => {
     await form.getByLabel('E-mail').fill(email);
     await form.getByLabel('Assunto').fill(subject);
     await form.getByLabel('Mensagem').fill('Olá! Qual a diluição do desengordurante para coifas?\nObrigada.');
-    // Slow the answer down to see the button while it sends.
+    // The answer is held back until the button has been seen while it sends.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/contato.data*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await held;
       await route.continue();
     });
     await send.click();
     await expect(form.getByRole('button', { name: 'Enviando...' })).toBeDisabled();
+    release();
     await expectToast(page, 'Mensagem enviada!', 'Recebemos sua mensagem e responderemos em até 24h.');
     await expect(page.getByRole('main').getByText('Recebemos sua mensagem e responderemos em até 24h.')).toBeVisible();
     for (const label of ['Nome', 'E-mail', 'Assunto', 'Mensagem']) await expect(form.getByLabel(label)).toHaveValue('');

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { createCustomer, expectToast, login } from './fixtures';
+import { expectNoAxeViolations, expectToast, gotoHydrated, signedInCustomer } from './fixtures';
 
 const TABS = [
   ['Meus Dados', '/area-cliente/perfil'],
@@ -16,9 +15,7 @@ const TABS = [
 
 test('the sidebar greets by first name, shows the e-mail, the nine tabs and signs out', async ({ page }) => {
   test.slow();
-  const account = await createCustomer(page, 'Marcela Duarte Pinto');
-  await login(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  const account = await signedInCustomer(page, 'Marcela Duarte Pinto');
   await page.goto('/area-cliente');
   await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
   const aside = page.locator('aside');
@@ -30,8 +27,7 @@ test('the sidebar greets by first name, shows the e-mail, the nine tabs and sign
   await expect(page).toHaveURL(/\/area-cliente\/meus-pedidos$/);
   await expect(page.getByRole('heading', { name: 'Histórico de Pedidos' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Meus Pedidos', exact: true })).toHaveAttribute('aria-current', 'page');
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => v.id)).toEqual([]);
+  await expectNoAxeViolations(page);
   await nav.getByRole('button', { name: 'Sair' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expectToast(page, 'Até logo!', 'Você saiu da sua conta com sucesso.');
@@ -53,9 +49,8 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
   test('the tabs fold into a menu', async ({ page }) => {
     test.slow();
-    const account = await createCustomer(page, 'Caio Nogueira');
-    await login(page, account.email, account.password);
-    await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+    await signedInCustomer(page, 'Caio Nogueira');
+    await gotoHydrated(page, '/area-cliente/perfil');
     await expect(page.getByRole('navigation', { name: 'Área do cliente' }).last()).toBeHidden();
     await page.getByText(/Menu da conta/).click();
     await page.getByRole('navigation', { name: 'Área do cliente' }).first().getByRole('link', { name: 'Assinaturas' }).click();

@@ -4,13 +4,11 @@
 // (pending and cancelled), light and dark, desktop and phone.
 import { formatCpf, generateCpf } from '@brazilian-utils/brazilian-utils';
 import { expect, test } from '@playwright/test';
-import { createCustomer, expectToast, latestMail, login, payNow, axeEverywhere } from './fixtures';
+import { axeEverywhere, expectToast, latestMail, payNow, signedInCustomer } from './fixtures';
 
 test('a Pix to a new address waits for payment, shows its code and history, and its owner cancels it', async ({ page }) => {
   test.slow();
-  const account = await createCustomer(page, 'Joana Ribeiro');
-  await login(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  const account = await signedInCustomer(page, 'Joana Ribeiro');
 
   await page.goto('/produtos?q=detergente');
   const card = page.getByRole('article').first();

@@ -1,14 +1,12 @@
 // The customer area's Meus Dados and Meus Endereços tabs (SPEC §2, §4, §5, §8).
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createCustomer, expectToast, gotoHydrated, login } from './fixtures';
+import { expectNoAxeViolations, expectToast, gotoHydrated, signedInCustomer } from './fixtures';
 
 const ADDRESSES = '/area-cliente/enderecos';
 
 async function signUpAndIn(page: Page, name?: string) {
-  const account = await createCustomer(page, name);
-  await login(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  const account = await signedInCustomer(page, name);
+  await gotoHydrated(page, '/area-cliente/perfil');
   return account;
 }
 
@@ -161,7 +159,6 @@ test('Meus Endereços: validate, add two, switch the default, edit and delete', 
 });
 
 test("another customer's address id answers 404 and changes nothing", async ({ page, browser }) => {
-  test.slow(); // two accounts, each registered and confirmed through the UI
   await signUpAndIn(page, 'Ana Dona');
   await page.goto(ADDRESSES);
   await addAddress(page, CASA, true);
@@ -191,10 +188,7 @@ test("another customer's address id answers 404 and changes nothing", async ({ p
 test('axe finds no violations on Meus Dados and Meus Endereços', async ({ page }) => {
   test.slow(); // three axe runs
   await signUpAndIn(page);
-  const check = async () => {
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  };
+  const check = () => expectNoAxeViolations(page);
   await page.getByRole('main').getByLabel('Nome completo').fill('');
   await page.getByRole('button', { name: 'Salvar alterações' }).click();
   await expect(page.getByText('Informe seu nome.')).toBeVisible();

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { axeEverywhere, createCustomer, expectToast, login, gotoHydrated, payNow } from './fixtures';
+import { axeEverywhere, expectNoAxeViolations, expectToast, gotoHydrated, payNow, signedInCustomer } from './fixtures';
 
 const NO_SUBSCRIPTION = 'Você ainda não tem uma assinatura ativa da Assinatura Inteligente.';
 const CANCEL_TEXT = 'Tem certeza que deseja cancelar sua assinatura? Você perderá todos os benefícios.';
@@ -15,23 +14,9 @@ function todayPlusMonths(months: number): string {
   return `${String(day).padStart(2, '0')}/${String(month + 1).padStart(2, '0')}/${year}`;
 }
 
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 /** Today's day of the month (São Paulo): past the 28th, a month-end date may differ from the plain +N months. */
 function todayDay(): number {
   return Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date()).slice(8, 10));
-}
-
-async function signIn(page: Page, name: string) {
-  const account = await createCustomer(page, name);
-  await login(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
-  return account;
 }
 
 /** The monthly plan (the default) through /assinatura and /checkout, paid by card (approved at once). */
@@ -61,14 +46,14 @@ async function addProduct(page: Page, term: string) {
 test('a customer subscribes, pauses, resumes and skips (the dates change), changes the plan and cancels it; other users cannot touch it', async ({ page, browser }) => {
   // Two accounts and a checkout: longer than the default 30 s.
   test.slow();
-  await signIn(page, 'Beatriz Nogueira');
+  await signedInCustomer(page, 'Beatriz Nogueira');
   await page.goto('/area-cliente/assinaturas');
   await expect(page.getByRole('heading', { level: 1, name: 'Assinaturas' })).toBeVisible();
   await expect(page.getByText(NO_SUBSCRIPTION)).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: /Conhecer a Assinatura Inteligente/ })).toHaveAttribute('href', '/assinatura');
   await expect(page.getByRole('heading', { level: 2, name: 'Entregas programadas' })).toBeVisible();
   await expect(page.getByTestId('no-deliveries')).toContainText('a cada 1, 2 ou 3 meses');
-  await axe(page);
+  await expectNoAxeViolations(page);
 
   await subscribeMonthly(page);
 
@@ -90,7 +75,7 @@ test('a customer subscribes, pauses, resumes and skips (the dates change), chang
   await expect(renewals.first().getByRole('link', { name: /^Pedido #[0-9A-F]{8}$/ })).toHaveAttribute('href', /^\/pedido\/[0-9a-f-]{36}$/);
   const subscriptionId = (await card.getAttribute('data-subscription-id'))!;
   expect(subscriptionId).toMatch(/^[0-9a-f-]{36}$/);
-  await axe(page);
+  await expectNoAxeViolations(page);
 
   // Pause: the dialog says what happens and until when; then the card is paused until that day.
   await card.getByRole('button', { name: 'Pausar assinatura' }).click();
@@ -99,7 +84,7 @@ test('a customer subscribes, pauses, resumes and skips (the dates change), chang
   // Benefits follow payments (issue 30): the paid period keeps them, the paused time does not.
   await expect(pause).toContainText('o tempo pausado não tem desconto');
   await expect(pause.getByTestId('pause-resume-date')).toHaveText(todayPlusMonths(3));
-  await axe(page);
+  await expectNoAxeViolations(page);
   await pause.getByRole('button', { name: 'Sim, pausar' }).click();
   await expectToast(page, 'Assinatura pausada', `Sem cobranças até ${todayPlusMonths(3)}, quando ela volta sozinha.`);
   await expect(pause).toHaveCount(0);
@@ -141,7 +126,7 @@ test('a customer subscribes, pauses, resumes and skips (the dates change), chang
   const payment = page.getByRole('dialog', { name: 'Trocar forma de pagamento' });
   await expect(payment.getByRole('radio', { name: /Cartão de crédito/ })).toBeChecked();
   await payment.getByLabel('Parcelas').selectOption('3');
-  await axe(page);
+  await expectNoAxeViolations(page);
   await payment.getByRole('button', { name: 'Salvar forma de pagamento' }).click();
   await expectToast(page, 'Forma de pagamento alterada', 'As próximas renovações serão cobradas assim: Cartão de crédito em 3x.');
   await expect(card.getByTestId('payment-method')).toHaveText('Cartão de crédito em 3x');
@@ -154,7 +139,7 @@ test('a customer subscribes, pauses, resumes and skips (the dates change), chang
   // The current plan is not offered; the change is charged today less the unused month (all of it on day 0).
   await expect(change.getByRole('radio', { name: /Plano Mensal/ })).toHaveCount(0);
   await expect(change.getByText('Economize 10%!')).toBeVisible();
-  await axe(page);
+  await expectNoAxeViolations(page);
   await change.getByRole('radio', { name: /Plano Anual/ }).check();
   await expect(change.getByTestId('plan-change-charge')).toHaveText('Valor a pagar hoje: R$\u00a0489,00, já descontado o crédito de R$\u00a049,90 do plano atual.');
   await change.getByRole('button', { name: 'Pagar R$\u00a0489,00 e alterar' }).click();
@@ -168,7 +153,7 @@ test('a customer subscribes, pauses, resumes and skips (the dates change), chang
   // Another customer posting this subscription's id gets a 404 for every action and nothing changes.
   const other = await browser.newContext();
   const otherPage = await other.newPage();
-  await signIn(otherPage, 'Intrusa Silva');
+  await signedInCustomer(otherPage, 'Intrusa Silva');
   for (const form of [
     { intent: 'cancel', subscriptionId } as Record<string, string>,
     { intent: 'change-plan', subscriptionId, frequency: 'monthly', idempotencyKey: '7d444840-9dc0-4c9d-9a4b-6c3d2e1f0a9b' },
@@ -206,8 +191,8 @@ test('a customer subscribes, pauses, resumes and skips (the dates change), chang
 
 test('a subscriber buys with "A cada 2 meses": the programmed delivery shows its next date and items, is skipped, re-timed, paused and resumed; axe in both themes on desktop and phone', async ({ page, browser }) => {
   test.slow();
-  await signIn(page, 'Rafaela Monteiro');
-  await subscribeMonthly(page);
+  // A subscriber: the monthly plan bought by card through the checkout flow (the first test buys it on the page).
+  await signedInCustomer(page, 'Rafaela Monteiro', { orders: [{ plan: 'monthly', paymentMethod: 'credit_card', taxId: '529.982.247-25' }] });
 
   const product = await addProduct(page, 'detergente');
   await page.goto('/checkout');
@@ -268,7 +253,7 @@ test('a subscriber buys with "A cada 2 meses": the programmed delivery shows its
   const deliveryId = (await delivery.getAttribute('data-delivery-id'))!;
   const other = await browser.newContext();
   const otherPage = await other.newPage();
-  await signIn(otherPage, 'Outra Pessoa');
+  await signedInCustomer(otherPage, 'Outra Pessoa');
   for (const form of [
     { intent: 'delivery-skip', deliveryId } as Record<string, string>,
     { intent: 'delivery-pause', deliveryId },
@@ -289,7 +274,7 @@ test('a subscriber buys with "A cada 2 meses": the programmed delivery shows its
 });
 
 test('preferences: hide the floating buttons and pick the dark theme, at once and after a reload', async ({ page }) => {
-  await signIn(page, 'Caio Ferreira');
+  await signedInCustomer(page, 'Caio Ferreira');
   await gotoHydrated(page, '/area-cliente/preferencias');
   await expect(page.getByRole('heading', { level: 1, name: 'Preferências do Site' })).toBeVisible();
   const chatbot = page.getByRole('switch', { name: 'Ocultar chatbot' });
@@ -300,7 +285,7 @@ test('preferences: hide the floating buttons and pick the dark theme, at once an
   await expect(whatsapp).toHaveAttribute('aria-checked', 'false');
   await expect(notifications).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByRole('radio', { name: 'Claro' })).toBeChecked();
-  await axe(page);
+  await expectNoAxeViolations(page);
 
   await expect(page.getByRole('button', { name: 'Abrir chat de atendimento' })).toBeVisible();
   await chatbot.click();
@@ -329,7 +314,7 @@ test('preferences: hide the floating buttons and pick the dark theme, at once an
   await expect(whatsapp).toHaveAttribute('aria-checked', 'true');
   await expect(notifications).toHaveAttribute('aria-checked', 'false');
   await expect(page.getByRole('radio', { name: 'Escuro' })).toBeChecked();
-  await axe(page);
+  await expectNoAxeViolations(page);
 
   // Elsewhere on the site too.
   await page.goto('/');
@@ -347,7 +332,7 @@ test('preferences: hide the floating buttons and pick the dark theme, at once an
 });
 
 test('placeholder tabs show the Em Construção toast and a coming-soon text', async ({ page }) => {
-  await signIn(page, 'Helena Prado');
+  await signedInCustomer(page, 'Helena Prado');
   for (const [path, heading] of [
     ['/area-cliente/pagamentos', 'Métodos de Pagamento'],
     ['/area-cliente/notificacoes', 'Gerenciar Notificações'],
@@ -356,7 +341,7 @@ test('placeholder tabs show the Em Construção toast and a coming-soon text', a
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expectToast(page, 'Em Construção', 'Esta seção estará disponível em breve.');
     await expect(page.getByText('Em breve', { exact: true })).toBeVisible();
-    await axe(page);
+    await expectNoAxeViolations(page);
   }
 });
 

@@ -1,22 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { formatBRL } from '../../app/lib/money';
-import { createCustomer, expectToast, login } from './fixtures';
-
-// Each test signs up (and one signs up twice) through the real UI and e-mail outbox.
-test.describe.configure({ timeout: 120_000 });
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function signedInCustomer(page: Page, name: string) {
-  const account = await createCustomer(page, name);
-  await login(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
-  return account;
-}
+import { expectNoAxeViolations, expectToast, signedInCustomer } from './fixtures';
 
 /** 'R$ 12,90' somewhere in the text → 1290. */
 function centsIn(text: string): number {

@@ -1,16 +1,25 @@
-// Helpers for end-to-end tests: read the mail outbox the server writes
-// (no SMTP_URL in tests) and create accounts through the real UI.
+// Helpers for end-to-end tests: read the mail outbox the server writes (no SMTP_URL in tests),
+// create accounts through the real UI (createCustomer: the specs about signing up and in) or through
+// the store's seeding entry (signedInCustomer: every other spec), and open pages as the admin with
+// the session admin.setup.ts saved.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
-import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
+import axe from 'axe-core';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { ADMIN_STATE, E2E_ADMIN_PASSWORD } from '../../playwright.config';
 
 const OUTBOX = path.resolve('data-e2e', 'outbox');
 
 type Mail = { to: string; subject: string; text: string; sentAt: string };
 
 export const ADMIN = { email: 'admin@clarear.com.br', password: E2E_ADMIN_PASSWORD };
+
+/** Signs `page`'s browser context in as the admin: the session cookie admin.setup.ts saved, no /login round trip. */
+export async function asAdmin(page: Page) {
+  const state = JSON.parse(await readFile(ADMIN_STATE, 'utf8')) as { cookies: Parameters<BrowserContext['addCookies']>[0] };
+  await page.context().addCookies(state.cookies);
+  return page;
+}
 
 export function uniqueEmail(prefix = 'cliente'): string {
   return `${prefix}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@exemplo.com.br`;
@@ -27,11 +36,12 @@ async function readMails(outbox: string): Promise<Mail[]> {
 /** The newest e-mail to `to` whose subject contains `subject`, waiting for it to arrive. */
 export async function latestMail(to: string, subject: string, outbox = OUTBOX): Promise<Mail> {
   let found: Mail | undefined;
+  // Mail leaves in the background a moment after the answer: look again soon rather than after a second.
   await expect
     .poll(async () => {
       found = (await readMails(outbox)).filter((m) => m.to === to && m.subject.includes(subject)).at(-1);
       return found !== undefined;
-    }, { message: `e-mail "${subject}" para ${to}` })
+    }, { message: `e-mail "${subject}" para ${to}`, intervals: [50, 100, 200, 250, 500] })
     .toBe(true);
   return found!;
 }
@@ -80,6 +90,39 @@ export async function createCustomer(page: Page, name = 'Maria Aparecida Souza',
   await register(page, account);
   await confirmEmail(page, account.email, outbox);
   return account;
+}
+
+/** The first product a search for "detergente" lists, by slug (the seeding entry's orders name products by slug). */
+export const DETERGENT = 'detergente-neutro-concentrado';
+
+/** An order the seeding entry places through the checkout flow (app/routes/e2e-fixtures.ts): products by slug, or the plan. */
+export type FixtureOrder = {
+  items?: { slug: string; size?: number; quantity?: number }[];
+  plan?: 'monthly' | 'semiannual' | 'annual';
+  paymentMethod?: 'pix' | 'credit_card' | 'boleto';
+  installments?: number;
+  deliveryFrequency?: number;
+  taxId: string;
+  recipientName?: string;
+};
+
+/**
+ * A confirmed customer account made by the store's seeding entry (POST /__e2e/customer: Better Auth's
+ * sign-up, confirmation and sign-in, the checkout's placeOrder), signed in on `page`'s context unless
+ * `signIn: false`, with the orders asked for (their ids in `orders`). For the specs whose subject is
+ * not the sign-up, the confirmation e-mail or the login form: those go through the UI (auth.spec).
+ */
+export async function signedInCustomer(
+  on: { request: APIRequestContext },
+  name = 'Maria Aparecida Souza',
+  options: { signIn?: boolean; orders?: FixtureOrder[] } = {},
+) {
+  const account = { name, email: uniqueEmail(), password: 'senha-forte-123' };
+  // A page's or a browser context's request context shares the context's cookies: the session lands there.
+  const response = await on.request.post('/__e2e/customer', { data: { ...account, ...options } });
+  expect(response.status(), await response.text()).toBe(200);
+  const created = (await response.json()) as { id: string; orders: { id: string }[] };
+  return { ...account, id: created.id, orders: created.orders.map((o) => o.id) };
 }
 
 /** Opens a page and waits until React has hydrated it, so the first click or key press is not lost on a busy machine. */
@@ -135,9 +178,43 @@ export async function setTheme(page: Page, theme: 'light' | 'dark') {
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
+type AxeOptions = {
+  /** Rules run besides WCAG 2.1 A/AA, by name (best practices such as target-size, heading-order). */
+  rules?: string[];
+  /** Only this part of the page (a CSS selector). */
+  include?: string;
+};
+
 /**
- * axe (WCAG 2.1 A/AA) on the page as it is, in light and dark, on a desktop and a phone; `rules`
- * adds best-practice rules to each pass (target-size, heading-order). Leaves light and desktop.
+ * axe-core's violations (WCAG 2.1 A/AA, and `rules`) on the page as it is now, one line each: rule and elements.
+ * axe-core runs in the page, loaded once per document. AxeBuilder sends its 0.5 MB source again on every
+ * call and finishes each run in a new page (for cross-origin frames, which the store has none of): about
+ * 40% more per check here, and axe is most of the suite's time (target-size.spec.ts runs axe-core the same way).
+ */
+export async function axeViolations(page: Page, options: AxeOptions = {}): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  return page.evaluate(
+    async ({ tags, rules, include }) => {
+      const engine = (window as unknown as { axe: typeof axe }).axe;
+      const results = await engine.run(include ? { include: [include] } : document, {
+        runOnly: { type: 'tag', values: tags },
+        // A rule enabled by name runs besides the tags' (axe-core's ruleShouldRun).
+        rules: Object.fromEntries(rules.map((id) => [id, { enabled: true }])),
+        resultTypes: ['violations'],
+      });
+      return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    },
+    { tags: WCAG_TAGS, rules: options.rules ?? [], include: options.include ?? null },
+  );
+}
+
+export async function expectNoAxeViolations(page: Page, options: AxeOptions = {}) {
+  expect(await axeViolations(page, options)).toEqual([]);
+}
+
+/**
+ * axe (WCAG 2.1 A/AA, and `rules`) on the page as it is, in light and dark, on a desktop and a phone.
+ * Leaves light and desktop.
  */
 export async function axeEverywhere(page: Page, label = '', options: { rules?: string[] } = {}) {
   for (const theme of ['light', 'dark'] as const) {
@@ -145,11 +222,7 @@ export async function axeEverywhere(page: Page, label = '', options: { rules?: s
     for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
       await page.setViewportSize(size);
       const where = `${label ? `${label} ` : ''}${theme} ${size.width}`;
-      const passes = [new AxeBuilder({ page }).withTags(WCAG_TAGS), ...(options.rules ? [new AxeBuilder({ page }).withRules(options.rules)] : [])];
-      for (const pass of passes) {
-        const results = await pass.analyze();
-        expect(results.violations.map((v) => `${where}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-      }
+      expect((await axeViolations(page, options)).map((line) => `${where}: ${line}`)).toEqual([]);
     }
   }
   await setTheme(page, 'light');

@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, createCustomer, gotoHydrated, login } from './fixtures';
+import { ADMIN, asAdmin, gotoHydrated, login, signedInCustomer } from './fixtures';
 
 test('an anonymous visitor is sent from /area-cliente to /login, and back after signing in', async ({ page }) => {
-  const account = await createCustomer(page, 'Lúcia Fernandes');
-  await page.context().clearCookies();
+  const account = await signedInCustomer(page, 'Lúcia Fernandes', { signIn: false });
   await page.goto('/area-cliente/meus-pedidos');
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Farea-cliente%2Fmeus-pedidos$/);
   await page.getByRole('main').getByLabel('E-mail').fill(account.email);
@@ -21,9 +20,7 @@ test('an anonymous request for /admin gets a redirect, never the page', async ({
 });
 
 test('a customer who opens /admin lands on the home page', async ({ page }) => {
-  const account = await createCustomer(page, 'Bruno Tavares');
-  await login(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  await signedInCustomer(page, 'Bruno Tavares');
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Painel Administrativo' })).toHaveCount(0);
@@ -33,8 +30,8 @@ test('a customer who opens /admin lands on the home page', async ({ page }) => {
 });
 
 test('the admin reaches the admin panel from the footer link', async ({ page }) => {
-  await login(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  await asAdmin(page);
+  await gotoHydrated(page, '/area-cliente/perfil');
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('link', { name: 'Área do Cliente' })).toHaveCount(0);
   await footer.getByRole('link', { name: 'Painel Administrativo' }).click();
@@ -50,6 +47,7 @@ test('the admin reaches the admin panel from the footer link', async ({ page }) 
 });
 
 test('the admin sidebar collapses to icons and remembers it; sign-out leaves the panel', async ({ page }) => {
+  // A session of its own: signing out ends it, and the saved one (admin.setup.ts) is shared by the other specs.
   await login(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
   await gotoHydrated(page, '/admin');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createCustomer, expectToast, gotoHydrated, login, uniqueEmail } from './fixtures';
+import { expectToast, gotoHydrated, login, signedInCustomer, uniqueEmail } from './fixtures';
 
 test('the home page is in pt-BR with the seven header links and the footer', async ({ page }) => {
   const response = await page.goto('/');
@@ -72,9 +72,8 @@ test('the theme survives a reload, for a visitor and for a signed-in customer on
   const html = await (await page.request.get('/')).text();
   expect(html).toMatch(/<html lang="pt-BR" class="dark"/);
 
-  const account = await createCustomer(page, 'Tânia Moura');
-  await login(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  const account = await signedInCustomer(page, 'Tânia Moura');
+  await gotoHydrated(page, '/area-cliente/perfil');
   // Signed in, the choice is saved on the account too: each time, wait for the server.
   saved = themeSaved();
   await page.getByRole('button', { name: 'Usar tema claro' }).click();
@@ -100,9 +99,8 @@ test('wishlist button: a visitor is asked to log in; a customer goes to the wish
   await expect(page).toHaveURL(/\/login$/);
   await expectToast(page, 'Ação necessária', 'Faça login para adicionar à lista de desejos.');
 
-  const account = await createCustomer(page, 'Sérgio Nunes');
-  await login(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  await signedInCustomer(page, 'Sérgio Nunes');
+  await gotoHydrated(page, '/area-cliente/perfil');
   await page.getByRole('banner').getByRole('link', { name: 'Lista de desejos' }).click();
   await expect(page).toHaveURL(/\/area-cliente\/lista-de-desejos$/);
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createCustomer, gotoHydrated, login } from './fixtures';
+import { gotoHydrated, signedInCustomer } from './fixtures';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -24,9 +24,7 @@ test('on a phone the menu button opens the navigation and the account link reads
 });
 
 test('signed in with a long first name, the header still fits 360 px: the name is cut short, the icons keep 40 px', async ({ page }) => {
-  const account = await createCustomer(page, 'Maximiliano Albuquerque');
-  await login(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  await signedInCustomer(page, 'Maximiliano Albuquerque');
   await page.goto('/');
   await expect(page.getByTestId('account-menu')).toHaveText(/Maximiliano/);
   for (const name of ['Abrir menu', 'Buscar produtos']) {

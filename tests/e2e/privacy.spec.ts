@@ -3,13 +3,11 @@
 // EXCLUIR, is signed out, and the old password opens nothing. axe on the page with both sections.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { axeEverywhere, createCustomer, expectToast, gotoHydrated, login } from './fixtures';
+import { axeEverywhere, expectToast, gotoHydrated, login, signedInCustomer } from './fixtures';
 
 test('a customer downloads their data and erases their account', async ({ page }) => {
   test.slow();
-  const account = await createCustomer(page, 'Helena Apagável Rocha');
-  await login(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  const account = await signedInCustomer(page, 'Helena Apagável Rocha');
   await gotoHydrated(page, '/area-cliente/perfil');
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { name: 'Seus dados', level: 2 })).toBeVisible();

@@ -3,12 +3,11 @@
 // is refused at the field; the listing card says "Últimas unidades", then "Esgotado" (still
 // listed, cannot be added) when every size is out. Uses Limpa Pedras, which no kit contains and no other e2e test buys. Axe on the product form with its stock fields, light and dark, desktop and phone.
 import { expect, test } from '@playwright/test';
-import { ADMIN, expectToast, gotoHydrated, login, axeEverywhere } from './fixtures';
+import { asAdmin, axeEverywhere, expectToast, gotoHydrated } from './fixtures';
 
-test('a size set to 0 is Esgotado and cannot be bought; 2 left is Últimas unidades', async ({ page, browser }) => {
+test('a size set to 0 is Esgotado and cannot be bought; 2 left is Últimas unidades', { tag: '@shared-state' }, async ({ page, browser }) => {
   test.slow();
-  await login(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  await asAdmin(page);
   await gotoHydrated(page, '/admin/products?q=Limpa%20Pedras');
   await page.getByRole('link', { name: 'Editar Limpa Pedras' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Limpa Pedras');

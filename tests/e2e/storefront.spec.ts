@@ -1,13 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { createCustomer, expectToast, login } from './fixtures';
-
-async function expectNoAxeViolations(page: Page, include?: string) {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  if (include) builder = builder.include(include);
-  const results = await builder.analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, expectToast, signedInCustomer } from './fixtures';
 
 test('home: featured kits, benefits, testimonials, figures and the welcome offer', async ({ page }) => {
   await page.goto('/');
@@ -35,7 +27,7 @@ test('a kit card opens the modal with what comes in the kit, and the kit goes to
   await expect(dialog.getByRole('heading', { name: 'O que vem no kit' })).toBeVisible();
   await expect(dialog.getByRole('listitem').first()).toContainText('×');
   await expect(dialog.getByRole('link', { name: /Assine e economize/ })).toBeVisible();
-  await expectNoAxeViolations(page, '[role="dialog"]');
+  await expectNoAxeViolations(page, { include: '[role="dialog"]' });
   await dialog.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
   await expectToast(page, '✅ Produto Adicionado!');
   await expect(page.getByTestId('cart-badge')).toHaveText('1');
@@ -194,7 +186,7 @@ test('the modal closes with Escape and hands focus back to the card', async ({ p
   const button = page.getByRole('article').first().getByRole('button', { name: /Ver detalhes/ });
   await button.click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  await expectNoAxeViolations(page, '[role="dialog"]');
+  await expectNoAxeViolations(page, { include: '[role="dialog"]' });
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(button).toBeFocused();
@@ -207,9 +199,7 @@ test('wishlist heart: visitors are sent to log in; customers add and remove', as
   await expectToast(page, 'Ação necessária', 'Faça login para adicionar à lista de desejos.');
   await expect(page).toHaveURL(/\/login$/);
 
-  const account = await createCustomer(page, 'Helena Prado');
-  await login(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  await signedInCustomer(page, 'Helena Prado');
   await page.goto('/produtos?q=desinfetante');
   const open = () => page.getByRole('article').first().getByRole('button', { name: /Ver detalhes/ }).click();
   await open();

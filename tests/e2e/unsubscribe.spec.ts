@@ -4,7 +4,7 @@
 // Origin) answers 200 without a redirect; a forged link is a 400 page. axe on the pages. A
 // customer joins and leaves the newsletter from Preferências.
 import { expect, test, type Page } from '@playwright/test';
-import { axeEverywhere, createCustomer, expectToast, gotoHydrated, latestMail, login, uniqueEmail } from './fixtures';
+import { axeEverywhere, expectToast, gotoHydrated, latestMail, signedInCustomer, uniqueEmail } from './fixtures';
 
 async function signUp(page: Page, email: string) {
   await gotoHydrated(page, '/');
@@ -68,9 +68,7 @@ test('the newsletter e-mail link: GET shows, the button leaves, twice the same; 
 
 test('Preferências: the newsletter switch shows the state, joins (welcome e-mail with the link) and leaves', async ({ page }) => {
   test.slow();
-  const account = await createCustomer(page, 'Lia Moraes');
-  await login(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  const account = await signedInCustomer(page, 'Lia Moraes');
   await gotoHydrated(page, '/area-cliente/preferencias');
   const newsletter = page.getByRole('switch', { name: 'Receber a newsletter' });
   await expect(newsletter).toHaveAttribute('aria-checked', 'false');

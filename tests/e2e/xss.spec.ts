@@ -6,7 +6,7 @@
 // window.__xss), no inline handler or javascript: URL in the DOM, no CSP violation, and the
 // text is shown literally.
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, createCustomer, expectToast, gotoHydrated, login } from './fixtures';
+import { asAdmin, expectToast, gotoHydrated, signedInCustomer } from './fixtures';
 
 /** Each vector, if it ever runs, sets window.__xss (and opens a dialog where it has room). */
 const V = {
@@ -60,12 +60,8 @@ async function expectClean(page: Page, w: Watch, where: string) {
   expect(w.dialogs, where).toEqual([]);
 }
 
-async function signInAsAdmin(page: Page) {
-  await login(page, ADMIN.email, ADMIN.password);
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
-test('product and kit texts saved by the admin show literally on every storefront page, and nothing runs', async ({ page }) => {
+test('product and kit texts saved by the admin show literally on every storefront page, and nothing runs', { tag: '@shared-state' }, async ({ page }) => {
   test.slow();
   const w = await watch(page);
   const id = `xss${Date.now().toString(36)}`;
@@ -75,7 +71,7 @@ test('product and kit texts saved by the admin show literally on every storefron
   const size = `"><svg onload=window.__xss=1> 1 L`;
   const text = (label: string) => `${label}: ${ALL}`;
 
-  await signInAsAdmin(page);
+  await asAdmin(page);
   await gotoHydrated(page, '/admin/products/new');
   await page.getByLabel('Nome *').fill(name);
   await page.getByLabel('Descrição').fill(text('Descrição'));
@@ -170,10 +166,10 @@ test('product and kit texts saved by the admin show literally on every storefron
   }
 });
 
-test('plan texts saved by the admin show literally on /assinatura, and nothing runs', async ({ page }) => {
+test('plan texts saved by the admin show literally on /assinatura, and nothing runs', { tag: '@shared-state' }, async ({ page }) => {
   test.slow();
   const w = await watch(page);
-  await signInAsAdmin(page);
+  await asAdmin(page);
   await gotoHydrated(page, '/admin/subscriptions');
   // The plan as it is, to put back afterwards (other specs read /assinatura).
   const editor = page.locator('form').filter({ has: page.getByRole('button', { name: 'Salvar plano' }) });
@@ -215,9 +211,8 @@ test("a customer's name and address show literally to the customer and the admin
   test.slow();
   const w = await watch(page);
   const name = `${V.img} ${V.svg} Souza`.slice(0, 120);
-  const account = await createCustomer(page, name);
-  await login(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
+  const account = await signedInCustomer(page, name);
+  await page.goto('/area-cliente/perfil');
   await expect(page.getByRole('main').getByLabel('Nome completo')).toHaveValue(name);
   await expectClean(page, w, 'profile');
 
@@ -244,7 +239,7 @@ test("a customer's name and address show literally to the customer and the admin
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   const aw = await watch(admin);
-  await signInAsAdmin(admin);
+  await asAdmin(admin);
   await gotoHydrated(admin, '/admin/subscriptions');
   const assign = admin.getByRole('button', { name: 'Atribuir assinatura' });
   await admin.getByLabel('E-mail do usuário').fill(account.email);

@@ -667,6 +667,18 @@ const MATRIX: Record<string, Entry> = {
     action: [{ url: '/webhooks/mercadopago?data.id=123&type=payment', body: () => ({}), expect: all(404) }],
   },
   'routes/robots.ts': { loader: [{ url: '/robots.txt', expect: all('ok') }] },
+  // The e2e suite's seeding entry: only a store run with NODE_ENV=test and E2E_FIXTURES=1 has it (tests/integration/e2e-fixtures.test.ts).
+  'routes/e2e-fixtures.ts': {
+    loader: [{ url: '/__e2e/customer', expect: all(404) }],
+    action: [
+      {
+        url: '/__e2e/customer',
+        json: () => ({ name: 'Intruso', email: `intruso.${randomUUID().slice(0, 8)}@exemplo.com.br`, password: 'senha-intrusa-1' }),
+        expect: all(404),
+        writes: ['user', 'orders'],
+      },
+    ],
+  },
   'routes/legal-page.tsx': {
     loader: [
       { url: '/termos-uso', params: () => ({ slug: 'termos-uso' }), expect: all('ok') },

@@ -13,10 +13,10 @@ import { products, productVariants } from '~/db/schema';
 import { payNowSchema } from '~/lib/schemas/checkout';
 import { callAuth, handleAuthRequest } from '~/server/auth/auth.server';
 import { EMAIL_VERIFICATION_EXPIRES_IN } from '~/server/auth/emails.server';
-import { getDb } from '~/server/db.server';
-import { getEnv } from '~/server/env.server';
+import { getDb } from '~/server/infra/db.server';
+import { getEnv } from '~/server/infra/env.server';
 import { placeOrder } from '~/server/flows/checkout.server';
-import { BODY_LIMITS, readBytes } from '~/server/http/body.server';
+import { BODY_LIMITS, readBytes } from '~/server/infra/http/body.server';
 import { getPaymentProvider } from '~/server/payments/provider.server';
 import type { Route } from './+types/e2e-fixtures';
 

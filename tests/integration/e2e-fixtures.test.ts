@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '~/db/client.server';
 import type * as Schema from '~/db/schema';
 import type * as FixtureRoute from '~/routes/e2e-fixtures';
-import { prepareFreshApp } from './fresh-app';
+import { prepareFreshApp } from '../support/fresh-app';
 
 type RouteModule = typeof FixtureRoute;
 type ActionArgs = Parameters<RouteModule['action']>[0];
@@ -61,13 +61,13 @@ describe('POST /__e2e/customer', () => {
     const { dropDatabase } = await prepareFreshApp('pglite', 'clarear-e2e-fixtures-', 'clarear_e2efx');
     process.env.AUTH_RATE_LIMIT_MAX = '1000';
     vi.stubEnv('LOG_LEVEL', 'silent');
-    const { getDb, getDatabaseHandle } = await import('~/server/db.server');
+    const { getDb, getDatabaseHandle } = await import('~/server/infra/db.server');
     db = await getDb();
     schema = await import('~/db/schema');
     route = await import('~/routes/e2e-fixtures');
-    reloadEnv = (await import('~/server/env.server')).reloadEnv;
+    reloadEnv = (await import('~/server/infra/env.server')).reloadEnv;
     getSessionUser = (await import('~/server/auth/session.server')).getSessionUser;
-    settle = (await import('~/server/background.server')).settleBackgroundTasks;
+    settle = (await import('~/server/infra/background.server')).settleBackgroundTasks;
     cleanUp = async () => {
       await settle();
       await (await getDatabaseHandle()).close();

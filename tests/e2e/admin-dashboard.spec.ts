@@ -48,6 +48,7 @@ async function readStats(page: Page): Promise<Record<StatLabel, number>> {
   return Object.fromEntries(entries) as Record<StatLabel, number>;
 }
 
+// @shared-state (playwright.config.ts): it counts every order and subscriber of the store, so nobody else may buy meanwhile.
 test('the admin sees the figures, the chart and the tables, and they follow a new subscription', { tag: '@shared-state' }, async ({ page, browser }) => {
   // A customer account and a checkout besides the admin's visits: longer than the default 30 s.
   test.slow();
@@ -142,6 +143,7 @@ test('axe finds no violations on /admin at tablet and phone widths', async ({ br
   }
 });
 
+// @shared-state: the admin's saved theme is that of every admin spec.
 test('axe finds no violations on /admin in the dark theme', { tag: '@shared-state' }, async ({ browser }) => {
   const { context, page } = await adminContext(browser);
   await saveTheme(page, 'dark');

@@ -17,6 +17,7 @@ const fields = (page: Page) => ({
 });
 
 
+// @shared-state (playwright.config.ts): the products it creates change the catalogue's counts and pages while they exist.
 test('the admin creates a product with two sizes and an image, edits it and deletes it; the storefront follows', { tag: '@shared-state' }, async ({ page }) => {
   test.slow();
   const name = `Limpador Teste ${Date.now().toString(36)}`;
@@ -119,6 +120,7 @@ test('the list searches ignoring accents and paginates; an unknown product goes 
   await expectToast(page, 'Erro ao buscar produto');
 });
 
+// @shared-state: the kit stays in /kits.
 test('a kit gets its contents from the kit editor', { tag: '@shared-state' }, async ({ page }) => {
   const name = `Kit Teste ${Date.now().toString(36)}`;
   const { product, item } = fields(page);
@@ -183,6 +185,7 @@ test('on a tablet the sidebar starts as icons and a product row fits, actions in
   await context.close();
 });
 
+// @shared-state: the product stays in the catalogue.
 test('wrong size rows are flagged in pt-BR next to the row; a moved row does not take the wrong message', { tag: '@shared-state' }, async ({ page }) => {
   const name = `Produto Dois Tamanhos ${Date.now().toString(36)}`;
   const bad = 'Informe um valor como 12,50 (até 2 casas decimais).';

@@ -13,6 +13,7 @@ async function kpi(page: Page, key: string): Promise<number> {
   return figure(await page.getByTestId(`kpi-${key}`).getByTestId('kpi-value').innerText());
 }
 
+// @shared-state (playwright.config.ts): it counts every order of the day, so nobody else may buy meanwhile.
 test('the admin reads today’s figures, sorts a table and downloads it as CSV', { tag: '@shared-state' }, async ({ page, browser }) => {
   test.slow();
   const consoleErrors: string[] = [];

@@ -17,6 +17,7 @@ async function saveContact(page: Page, values: { whatsapp: string; phone: string
   await expect(page.getByLabel('Número do WhatsApp *')).toHaveValue(values.whatsapp.replace(/^\+55 (\d\d) /, '($1) '));
 }
 
+// @shared-state (playwright.config.ts): every page shows the store's phone and WhatsApp number.
 test('the admin changes the WhatsApp number and the phone; the store shows them at once', { tag: '@shared-state' }, async ({ page }) => {
   test.slow();
   await asAdmin(page);

@@ -34,6 +34,7 @@ async function savePlan(page: Page) {
   await expectToast(page, 'Plano atualizado com sucesso!', 'As alterações já aparecem na página da assinatura.');
 }
 
+// @shared-state (playwright.config.ts): the plan is what /assinatura and every checkout of it read; the newest subscriber comes first.
 test('edits the plan headline and sees it on /assinatura; assigns a subscription to a new customer (green badge) and removes it', { tag: '@shared-state' }, async ({ page }) => {
   // Several saves and axe runs: longer than the default 30 s.
   test.slow();
@@ -124,6 +125,7 @@ test('edits the plan headline and sees it on /assinatura; assigns a subscription
   await expectNoAxeViolations(page);
 });
 
+// @shared-state: the plan, as above.
 test('the plan editor adds, reorders and removes benefits, and keeps what was typed when a field is wrong', { tag: '@shared-state' }, async ({ page }) => {
   test.slow();
   await signInAsAdmin(page);
@@ -198,6 +200,7 @@ test('the plan editor adds, reorders and removes benefits, and keeps what was ty
   await expect(page.getByRole('region', { name: 'Benefícios' }).getByRole('listitem').first()).toHaveText(firstText);
 });
 
+// @shared-state: the plan, as above.
 test("a new option price shows on /assinatura and applies to new subscriptions; an existing one keeps its price", { tag: '@shared-state' }, async ({ page }) => {
   // Several saves, assignments and removals: longer than the default 30 s.
   test.slow();

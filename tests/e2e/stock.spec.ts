@@ -5,6 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { asAdmin, axeEverywhere, expectToast, gotoHydrated } from './fixtures';
 
+// @shared-state (playwright.config.ts): the catalogue and the kit builder list Limpa Pedras as it is being sold out.
 test('a size set to 0 is Esgotado and cannot be bought; 2 left is Últimas unidades', { tag: '@shared-state' }, async ({ page, browser }) => {
   test.slow();
   await asAdmin(page);

@@ -61,6 +61,7 @@ async function expectClean(page: Page, w: Watch, where: string) {
 }
 
 
+// @shared-state (playwright.config.ts): the cheapest product and a featured kit, while they exist, are what the chatbot and the home page show.
 test('product and kit texts saved by the admin show literally on every storefront page, and nothing runs', { tag: '@shared-state' }, async ({ page }) => {
   test.slow();
   const w = await watch(page);
@@ -166,6 +167,7 @@ test('product and kit texts saved by the admin show literally on every storefron
   }
 });
 
+// @shared-state: the plan is what /assinatura and every checkout of it read.
 test('plan texts saved by the admin show literally on /assinatura, and nothing runs', { tag: '@shared-state' }, async ({ page }) => {
   test.slow();
   const w = await watch(page);

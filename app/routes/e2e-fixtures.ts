@@ -9,6 +9,7 @@ import { asc, eq } from 'drizzle-orm';
 import { createEmailVerificationToken } from 'better-auth/api';
 import { data } from 'react-router';
 import { z } from 'zod';
+import '~/lib/schemas/zod-pt-br';
 import { products, productVariants } from '~/db/schema';
 import { payNowSchema } from '~/lib/schemas/checkout';
 import { callAuth, handleAuthRequest } from '~/server/auth/auth.server';

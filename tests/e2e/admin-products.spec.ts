@@ -26,7 +26,7 @@ test('the admin creates a product with two sizes and an image, edits it and dele
   await gotoHydrated(page, '/admin/products');
   await page.getByRole('link', { name: 'Novo produto' }).click();
   await expect(page.getByRole('heading', { name: 'Novo produto' })).toBeVisible();
-  // SPEC §5 defaults.
+  // A new product starts empty: no name, price 0,00.
   await expect(page.getByLabel('Nome *')).toHaveValue('');
   await expect(product.getByLabel('Preço (R$)')).toHaveValue('0,00');
   await expect(page.getByLabel('pH (0 a 14)')).toHaveValue('7,0');

@@ -1,7 +1,7 @@
 // /admin/subscriptions as the admin sees it: the plan editor (page and the three options'
 // prices) feeds /assinatura, and subscriptions are assigned by e-mail and removed after the
 // confirmation. Every test puts the shared plan back as it found it (other specs read
-// /assinatura and buy at SPEC §9's prices).
+// /assinatura and buy at the seeded plan prices: R$ 49,90, 249,50 and 538,90).
 import { expect, test, type Page } from '@playwright/test';
 import { asAdmin, expectNoAxeViolations, expectToast, gotoHydrated, signedInCustomer } from './fixtures';
 
@@ -250,7 +250,7 @@ test("a new option price shows on /assinatura and applies to new subscriptions; 
     await expect(valueOf(before.email)).toHaveText('R$\u00a049,90');
     await expect(page.getByRole('columnheader', { name: 'Valor' })).toBeVisible();
   } finally {
-    // Back to SPEC §9's price and highlight, and no subscriptions left behind.
+    // Back to the seeded price and highlight, and no subscriptions left behind.
     await gotoHydrated(page, PATH);
     await optionGroup(page, 'Plano Mensal').getByLabel('Preço (R$)').fill(originalPrice);
     await optionGroup(page, 'Plano Semestral').getByLabel('Destaque (opcional)').fill(originalHighlight);

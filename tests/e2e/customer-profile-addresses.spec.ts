@@ -1,4 +1,4 @@
-// The customer area's Meus Dados and Meus Endereços tabs (SPEC §2, §4, §5, §8).
+// The customer area's Meus Dados and Meus Endereços tabs: profile, CPF/CNPJ, addresses and their validation.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, expectToast, gotoHydrated, signedInCustomer } from './fixtures';
 

@@ -147,7 +147,7 @@ test('a customer subscribes, pauses, resumes and skips (the dates change), chang
   await expect(change).toHaveCount(0);
   await expect(card.getByRole('heading', { name: 'Plano Anual' })).toBeVisible();
   await expect(card.getByTestId('subscription-total')).toHaveText('R$\u00a0538,90');
-  // SPEC §4: today plus the plan's months.
+  // The next date is today plus the plan's months.
   await expect(card.getByTestId('next-charge')).toHaveText(todayPlusMonths(12));
 
   // Another customer posting this subscription's id gets a 404 for every action and nothing changes.
@@ -280,7 +280,7 @@ test('preferences: hide the floating buttons and pick the dark theme, at once an
   const chatbot = page.getByRole('switch', { name: 'Ocultar chatbot' });
   const whatsapp = page.getByRole('switch', { name: 'Ocultar botão do WhatsApp' });
   const notifications = page.getByRole('switch', { name: 'Receber notificações' });
-  // SPEC §9 defaults.
+  // A new account's preferences: the chat and WhatsApp buttons shown, notifications on.
   await expect(chatbot).toHaveAttribute('aria-checked', 'false');
   await expect(whatsapp).toHaveAttribute('aria-checked', 'false');
   await expect(notifications).toHaveAttribute('aria-checked', 'true');

@@ -11,6 +11,8 @@ import { data } from 'react-router';
 import { z } from 'zod';
 import '~/lib/schemas/zod-pt-br';
 import { products, productVariants } from '~/db/schema';
+import { PAYMENT_METHOD_IDS } from '~/lib/payment-offer';
+import { DELIVERY_MONTHS, PLAN_FREQUENCIES } from '~/lib/plans';
 import { payNowSchema } from '~/lib/schemas/checkout';
 import { callAuth, handleAuthRequest } from '~/server/auth/auth.server';
 import { EMAIL_VERIFICATION_EXPIRES_IN } from '~/server/auth/emails.server';
@@ -34,11 +36,11 @@ const ADDRESS = { zipCode: '01310-100', state: 'SP', street: 'Avenida Paulista',
 const orderSchema = z.object({
   /** Products by slug, a size by its place from the cheapest (0: the first). */
   items: z.array(z.object({ slug: z.string().min(1).max(200), size: z.number().int().min(0).default(0), quantity: z.number().int().min(1).max(99).default(1) })).max(10).default([]),
-  plan: z.enum(['monthly', 'semiannual', 'annual']).optional(),
-  paymentMethod: z.enum(['pix', 'credit_card', 'boleto']).default('pix'),
+  plan: z.enum(PLAN_FREQUENCIES).optional(),
+  paymentMethod: z.enum(PAYMENT_METHOD_IDS).default('pix'),
   installments: z.number().int().min(1).max(12).default(1),
   /** A subscriber's repeat: 1 to 3 months (a programmed delivery), 0 this order only. */
-  deliveryFrequency: z.number().int().min(0).max(3).default(0),
+  deliveryFrequency: z.number().int().min(0).max(Math.max(...DELIVERY_MONTHS)).default(0),
   taxId: z.string().min(1).max(30),
   recipientName: z.string().min(1).max(100).optional(),
 });

@@ -10,6 +10,8 @@ import { DISCOUNT_KINDS } from '../lib/discounts';
 import { ORDER_ACTORS, ORDER_STATUSES } from '../lib/order-lifecycle';
 import { PAYMENT_METHOD_IDS } from '../lib/payment-offer';
 import { DELIVERY_MONTHS, PLAN_FREQUENCIES } from '../lib/plans';
+import { ANVISA_KINDS, ANVISA_NUMBER_PATTERN, HAZARD_CLASSES, RISK_CLASSES, UN_NUMBER_PATTERN } from '../lib/product-safety';
+import { RETURN_ACTORS, RETURN_KINDS, RETURN_RESOLUTIONS, RETURN_STATUSES } from '../lib/returns';
 import { CARRIERS } from '../lib/tracking';
 import {
   boolean,
@@ -212,6 +214,19 @@ export const products = pgTable(
     precautions: text('precautions'),
     composition: text('composition'),
     activeIngredient: text('active_ingredient'),
+    // Safety (issue 32, lib/product-safety.ts): ANVISA regularisation, risk class, the label's
+    // warnings and first aid, transport data of a dangerous good, and the safety data sheet (FDS).
+    anvisaKind: text('anvisa_kind', { enum: ANVISA_KINDS }),
+    anvisaNumber: text('anvisa_number'),
+    riskClass: integer('risk_class'),
+    safetyWarnings: text('safety_warnings'),
+    firstAid: text('first_aid'),
+    /** UN number and hazard class when it is a dangerous good for transport; both or neither. */
+    unNumber: text('un_number'),
+    hazardClass: text('hazard_class', { enum: HAZARD_CLASSES }),
+    /** Storage key (public/ key space) of the FDS PDF, and when it was uploaded. */
+    sdsKey: text('sds_key'),
+    sdsUpdatedAt: timestamp('sds_updated_at', { withTimezone: true }),
     // The name as searches compare it (lower case, no accents), stored: a search's recheck and its
     // exact count read a column instead of running unaccent on every candidate row (issue 17, goal 4).
     searchName: text('search_name')
@@ -225,6 +240,13 @@ export const products = pgTable(
     check('products_base_price_check', sql`${t.basePrice} >= 0`),
     check('products_rating_check', sql`${t.rating} between 0 and 5`),
     check('products_ph_check', sql`${t.phValue} between 0 and 14`),
+    check('products_anvisa_kind_check', oneOf(t.anvisaKind, ANVISA_KINDS)),
+    check('products_anvisa_check', sql`(${t.anvisaKind} is null) = (${t.anvisaNumber} is null)`),
+    check('products_anvisa_number_check', sql`${t.anvisaNumber} ~ ${sql.raw(`'${ANVISA_NUMBER_PATTERN}'`)}`),
+    check('products_risk_class_check', oneOf(t.riskClass, RISK_CLASSES)),
+    check('products_hazard_class_check', oneOf(t.hazardClass, HAZARD_CLASSES)),
+    check('products_un_number_check', sql`${t.unNumber} ~ ${sql.raw(`'${UN_NUMBER_PATTERN}'`)}`),
+    check('products_dangerous_good_check', sql`(${t.unNumber} is null) = (${t.hazardClass} is null)`),
     index('products_kit_featured_idx').on(t.isKit, t.isFeatured, t.displayOrder),
     // /produtos and /kits in their order (catalog.server productListOrder): a page, or a category's page,
     // reads its 24 rows from the index instead of sorting the catalogue (issue 17, goal 4).
@@ -489,6 +511,13 @@ export const orders = pgTable(
     refundStatus: text('refund_status', { enum: REFUND_STATUSES }),
     /** The gateway's id of the refund, once made. */
     refundReference: text('refund_reference'),
+    /** The Pix key the customer gave for a refund made by bank transfer (money taken on the store's own key). */
+    refundPixKey: text('refund_pix_key'),
+    /** What the buyer accepted (issue 32): the Termos de Uso and Política de Privacidade versions, with a hash of each text. */
+    termsVersion: integer('terms_version'),
+    termsHash: text('terms_hash'),
+    privacyVersion: integer('privacy_version'),
+    privacyHash: text('privacy_hash'),
     /** The subscription this order buys or renews (the plan line); see subscription_periods. */
     subscriptionId: uuid('subscription_id').references((): AnyPgColumn => userSubscriptions.id, { onDelete: 'set null' }),
     /** The programmed delivery this order repeats, and the date it was due. */
@@ -1059,7 +1088,29 @@ export const legalPages = pgTable('legal_pages', {
   description: text('description').notNull().default(''),
   content: text('content').notNull(),
   updatedAt: updatedAt(),
+  /** Bumped by every edit of the text; each version is kept in legal_page_versions. */
+  version: integer('version').notNull().default(1),
 });
+
+/**
+ * Every version of a legal page's text, kept for good (issue 32): an order records the version of
+ * the Termos de Uso and Política de Privacidade its buyer accepted, and its e-mail links to it.
+ */
+export const legalPageVersions = pgTable(
+  'legal_page_versions',
+  {
+    slug: text('slug')
+      .notNull()
+      .references(() => legalPages.slug, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    /** sha256 of the content, hex. */
+    contentHash: text('content_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.slug, t.version] }), check('legal_page_versions_version_check', sql`${t.version} > 0`)],
+);
 
 export const newsletterSubscriptions = pgTable(
   'newsletter_subscriptions',
@@ -1203,6 +1254,21 @@ export const storeSettings = pgTable(
     linkedinUrl: text('linkedin_url').notNull().default(''),
     marketingFigures: jsonb('marketing_figures').$type<MarketingFigure[]>().notNull(),
     welcomeOffer: boolean('welcome_offer').notNull().default(true),
+    // The seller's legal identity (Decreto 7.962/2013 art. 2, issue 32): empty until the admin fills
+    // it in (the dashboard asks for it first). CNPJ stored as 14 upper-case characters; IE digits or 'ISENTO'.
+    legalName: text('legal_name').notNull().default(''),
+    tradeName: text('trade_name').notNull().default(''),
+    cnpj: text('cnpj').notNull().default(''),
+    stateRegistration: text('state_registration').notNull().default(''),
+    addressStreet: text('address_street').notNull().default(''),
+    addressNumber: text('address_number').notNull().default(''),
+    addressComplement: text('address_complement').notNull().default(''),
+    addressNeighborhood: text('address_neighborhood').notNull().default(''),
+    addressCity: text('address_city').notNull().default(''),
+    addressState: text('address_state').notNull().default(''),
+    addressZipCode: text('address_zip_code').notNull().default(''),
+    /** Days the store takes at most to answer a customer (the decree: 5), and so a return request. */
+    answerDays: integer('answer_days').notNull().default(5),
     version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
@@ -1212,10 +1278,121 @@ export const storeSettings = pgTable(
     check('store_settings_phone_check', sql`${t.phone} ~ '^[0-9]{10,11}$'`),
     check('store_settings_whatsapp_check', sql`${t.whatsapp} ~ '^[0-9]{10,11}$'`),
     check('store_settings_figures_check', sql`jsonb_typeof(${t.marketingFigures}) = 'array'`),
+    check('store_settings_cnpj_check', sql`${t.cnpj} ~ '^([0-9A-Z]{12}[0-9]{2})?$'`),
+    check('store_settings_state_registration_check', sql`${t.stateRegistration} ~ '^([0-9]{2,14}|ISENTO)?$'`),
+    check('store_settings_address_state_check', sql`${t.addressState} = '' or ${oneOf(t.addressState, BRAZILIAN_STATES)}`),
+    check('store_settings_address_zip_code_check', sql`${t.addressZipCode} ~ '^([0-9]{8})?$'`),
+    check('store_settings_answer_days_check', sql`${t.answerDays} between 1 and 5`),
     // Links only over https (the form also checks each network's own host): never javascript: or data:.
     check(
       'store_settings_urls_check',
       sql`${t.instagramUrl} ~ '^(https://.+)?$' and ${t.facebookUrl} ~ '^(https://.+)?$' and ${t.youtubeUrl} ~ '^(https://.+)?$' and ${t.tiktokUrl} ~ '^(https://.+)?$' and ${t.linkedinUrl} ~ '^(https://.+)?$'`,
     ),
+  ],
+);
+
+// ---------------------------------------------------------------- returns (issue 32)
+
+/**
+ * A return or withdrawal of an order's goods, or a plan's withdrawal (lib/returns.ts): one per order
+ * while not rejected, one per plan. Its refund is made once, by its own idempotency key at the
+ * gateway, and recorded here; `answerDueAt` is when the store must have answered (Configurações).
+ */
+export const returns = pgTable(
+  'returns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The number the customer quotes (shown on the page and in every e-mail). */
+    protocol: text('protocol').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** Null once the customer erased their account. */
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** A plan's withdrawal: the subscription it cancels. */
+    subscriptionId: uuid('subscription_id').references(() => userSubscriptions.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: RETURN_KINDS }).notNull(),
+    status: text('status', { enum: RETURN_STATUSES }).notNull().default('requested'),
+    reason: text('reason'),
+    /** A defect's outcome, decided by the admin (a withdrawal is always refunded). */
+    resolution: text('resolution', { enum: RETURN_RESOLUTIONS }),
+    /** The admin's return instructions: a reverse-post authorisation code or a pickup. */
+    instructions: text('instructions'),
+    rejectReason: text('reject_reason'),
+    /** What is given back (never more than was paid), set when the goods are received. */
+    refundAmount: money('refund_amount'),
+    refundStatus: text('refund_status', { enum: REFUND_STATUSES }),
+    refundReference: text('refund_reference'),
+    /** The customer's Pix key for a refund by bank transfer. */
+    refundPixKey: text('refund_pix_key'),
+    /** A defect replaced: the new order that ships the replacement. */
+    replacementOrderId: uuid('replacement_order_id').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
+    answerDueAt: timestamp('answer_due_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('returns_protocol_idx').on(t.protocol),
+    check('returns_kind_check', oneOf(t.kind, RETURN_KINDS)),
+    check('returns_status_check', oneOf(t.status, RETURN_STATUSES)),
+    check('returns_resolution_check', oneOf(t.resolution, RETURN_RESOLUTIONS)),
+    check('returns_refund_status_check', oneOf(t.refundStatus, REFUND_STATUSES)),
+    check('returns_refund_amount_check', sql`${t.refundAmount} >= 0`),
+    check('returns_plan_check', sql`(${t.kind} = 'plan') = (${t.subscriptionId} is not null)`),
+    check('returns_rejected_check', sql`${t.status} <> 'rejected' or ${t.rejectReason} is not null`),
+    // One return of an order's goods at a time (a rejected one may be asked again), one plan withdrawal per plan.
+    uniqueIndex('returns_order_goods_idx').on(t.orderId).where(sql`${t.kind} <> 'plan' and ${t.status} <> 'rejected'`),
+    uniqueIndex('returns_plan_idx').on(t.subscriptionId).where(sql`${t.kind} = 'plan'`),
+    index('returns_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('returns_user_idx').on(t.userId, t.createdAt.desc()),
+    // The reconciliation job: refunds owed and not made yet.
+    index('returns_refund_pending_idx').on(t.createdAt).where(sql`${t.refundStatus} = 'pending'`),
+  ],
+);
+
+/** The order lines a return takes back, and whether each goes back to stock (decided on receipt). */
+export const returnItems = pgTable(
+  'return_items',
+  {
+    returnId: uuid('return_id')
+      .notNull()
+      .references(() => returns.id, { onDelete: 'cascade' }),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    /** Null until received; how many units went back to stock. */
+    restockedQuantity: integer('restocked_quantity'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.returnId, t.orderItemId] }),
+    check('return_items_quantity_check', sql`${t.quantity} > 0`),
+    check('return_items_restocked_check', sql`${t.restockedQuantity} between 0 and ${t.quantity}`),
+    index('return_items_order_item_idx').on(t.orderItemId),
+  ],
+);
+
+/** A return's history: every step, written in the same transaction as the step; the order's timeline shows it. */
+export const returnEvents = pgTable(
+  'return_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    returnId: uuid('return_id')
+      .notNull()
+      .references(() => returns.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status', { enum: RETURN_STATUSES }),
+    toStatus: text('to_status', { enum: RETURN_STATUSES }).notNull(),
+    actor: text('actor', { enum: RETURN_ACTORS }).notNull(),
+    actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('return_events_from_status_check', oneOf(t.fromStatus, RETURN_STATUSES)),
+    check('return_events_to_status_check', oneOf(t.toStatus, RETURN_STATUSES)),
+    check('return_events_actor_check', oneOf(t.actor, RETURN_ACTORS)),
+    index('return_events_return_idx').on(t.returnId, t.createdAt),
   ],
 );

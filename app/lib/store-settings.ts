@@ -4,6 +4,7 @@
 // ships phone-formatting code.
 import { formatPhone } from '@brazilian-utils/brazilian-utils/format-phone';
 import type { MarketingFigure } from '~/db/schema';
+import { toPublicSeller, type PublicSeller, type SellerIdentity } from '~/lib/seller';
 
 /** The social networks a store can link, in the footer's order; each only on its own hosts. */
 export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'youtube', 'tiktok', 'linkedin'] as const;
@@ -39,6 +40,8 @@ export type StoreSettings = {
   figures: MarketingFigure[];
   welcomeOffer: boolean;
   about: { title: string; subtitle: string; description: string };
+  /** The seller's legal identity (lib/seller.ts). */
+  seller: SellerIdentity;
 };
 
 /** The columns of store_settings that hold the details (and the seed's values, in the same shape). */
@@ -55,7 +58,7 @@ export type StoredSettings = {
   linkedinUrl: string;
   marketingFigures: MarketingFigure[];
   welcomeOffer: boolean;
-};
+} & SellerIdentity;
 
 export function fromStored(row: StoredSettings, about: StoreSettings['about']): StoreSettings {
   return {
@@ -68,6 +71,20 @@ export function fromStored(row: StoredSettings, about: StoreSettings['about']): 
     figures: row.marketingFigures,
     welcomeOffer: row.welcomeOffer,
     about,
+    seller: {
+      legalName: row.legalName,
+      tradeName: row.tradeName,
+      cnpj: row.cnpj,
+      stateRegistration: row.stateRegistration,
+      addressStreet: row.addressStreet,
+      addressNumber: row.addressNumber,
+      addressComplement: row.addressComplement,
+      addressNeighborhood: row.addressNeighborhood,
+      addressCity: row.addressCity,
+      addressState: row.addressState,
+      addressZipCode: row.addressZipCode,
+      answerDays: row.answerDays,
+    },
   };
 }
 
@@ -81,6 +98,7 @@ export type PublicSettings = {
   social: { network: SocialNetwork; label: string; url: string }[];
   figures: MarketingFigure[];
   welcomeOffer: boolean;
+  seller: PublicSeller;
 };
 
 /** '1140028922' → '(11) 4002-8922'; '11940028922' → '(11) 94002-8922'. */
@@ -109,5 +127,6 @@ export function toPublicSettings(s: StoreSettings): PublicSettings {
     social: SOCIAL_NETWORKS.filter((n) => s.social[n]).map((network) => ({ network, label: SOCIAL_LABELS[network], url: s.social[network] })),
     figures: s.figures,
     welcomeOffer: s.welcomeOffer,
+    seller: toPublicSeller(s.seller),
   };
 }

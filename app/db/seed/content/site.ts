@@ -24,6 +24,20 @@ export const storeSettings: StoredSettings = {
     { value: '100+', label: 'produtos' },
   ],
   welcomeOffer: true,
+  // The seller's legal identity: FICTITIOUS sample data (a test CNPJ with valid check digits, a
+  // sample IE, the CEP of Praça da Sé). The admin replaces it at /admin/settings before opening.
+  legalName: 'Clarear Produtos de Limpeza Ltda. (dados de exemplo)',
+  tradeName: 'Clarear',
+  cnpj: '11222333000181',
+  stateRegistration: '110042490114',
+  addressStreet: 'Rua de Exemplo',
+  addressNumber: '100',
+  addressComplement: 'Galpão 2',
+  addressNeighborhood: 'Sé',
+  addressCity: 'São Paulo',
+  addressState: 'SP',
+  addressZipCode: '01001000',
+  answerDays: 5,
 };
 
 export const siteContent: SeedSiteContent[] = [

@@ -14,6 +14,7 @@ import { getDatabaseHandle, startScheduledJobs, takeAdminSetup } from "./server/
 import { log } from "./server/infra/log.server";
 import { getEnv } from "./server/infra/env.server";
 import { paymentModeNote } from "./server/payments/provider.server";
+import { warnIfSellerIdentityMissing } from "./server/settings/settings.server";
 import {
   noteRequestError,
   setUnavailableHeaders,
@@ -36,6 +37,8 @@ export { closeDatabase } from "./server/infra/db.server";
 export async function bootstrap() {
   const env = getEnv();
   const handle = await getDatabaseHandle();
+  // A store open to the public must say who sells (Decreto 7.962/2013): the log says when it does not yet.
+  if (env.NODE_ENV === "production") await warnIfSellerIdentityMissing(handle.db);
   if (env.JOBS_ENABLED) await startScheduledJobs();
   return {
     engine: handle.engine,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSellerComplete, toPublicSeller, type SellerIdentity } from './seller';
+import { answerTimeLabel, isSellerComplete, sellerLines, sellerRegistration, toPublicSeller, type SellerIdentity } from './seller';
 
 const identity: SellerIdentity = {
   legalName: 'Clarear Produtos de Limpeza Ltda.',
@@ -36,5 +36,21 @@ describe('seller identity', () => {
       expect(isSellerComplete({ ...identity, [key]: '' })).toBe(false);
     }
     expect(toPublicSeller({ ...identity, addressStreet: '' }).address).toBe('');
+  });
+
+  it('is written on two lines: razão social with CNPJ and IE, then the address; an empty identity writes nothing', () => {
+    expect(sellerLines(toPublicSeller(identity))).toEqual([
+      'Clarear Produtos de Limpeza Ltda. · CNPJ 11.222.333/0001-81 · IE 110042490114',
+      'Rua Exemplo, 100, Galpão 2 — Sé, São Paulo/SP, CEP 01001-000',
+    ]);
+    expect(sellerRegistration(toPublicSeller({ ...identity, stateRegistration: 'ISENTO' }))).toBe('CNPJ 11.222.333/0001-81 · IE isento');
+    const empty = toPublicSeller({ ...identity, legalName: '', tradeName: '', cnpj: '', stateRegistration: '', addressStreet: '', addressNumber: '', addressComplement: '', addressNeighborhood: '', addressCity: '', addressState: '', addressZipCode: '' });
+    expect(sellerLines(empty)).toEqual([]);
+    expect(sellerLines({ ...empty, legalName: 'Só a Razão Ltda.' })).toEqual(['Só a Razão Ltda.']);
+  });
+
+  it('says the answer time in days, singular or plural', () => {
+    expect(answerTimeLabel(1)).toBe('até 1 dia');
+    expect(answerTimeLabel(5)).toBe('até 5 dias');
   });
 });

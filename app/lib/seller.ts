@@ -71,3 +71,22 @@ export function toPublicSeller(s: SellerIdentity): PublicSeller {
     answerDays: s.answerDays,
   };
 }
+
+/** 'CNPJ 11.222.333/0001-81 · IE 110042490114' (or 'IE isento'); '' when neither is filled in. */
+export function sellerRegistration(seller: PublicSeller): string {
+  const ie = seller.stateRegistration === 'Isento' ? 'IE isento' : seller.stateRegistration ? `IE ${seller.stateRegistration}` : '';
+  return [seller.cnpj ? `CNPJ ${seller.cnpj}` : '', ie].filter(Boolean).join(' · ');
+}
+
+/**
+ * The seller as the footer, e-mails and the packing slip write it, one line each: the razão social
+ * with CNPJ and IE, then the address. Empty parts are left out (nothing at all until it is filled in).
+ */
+export function sellerLines(seller: PublicSeller): string[] {
+  return [[seller.legalName, sellerRegistration(seller)].filter(Boolean).join(' · '), seller.address].filter(Boolean);
+}
+
+/** 'até 1 dia', 'até 5 dias': how long the store takes at most to answer (the decree: 5 days). */
+export function answerTimeLabel(days: number): string {
+  return days === 1 ? 'até 1 dia' : `até ${days} dias`;
+}

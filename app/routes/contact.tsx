@@ -1,6 +1,7 @@
 import { CheckCircle2, Mail, Phone } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { data, Form, useNavigation } from 'react-router';
+import { SellerIdentityBlock } from '~/components/layout/seller-identity';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import { Label } from '~/components/ui/label';
@@ -9,6 +10,7 @@ import { useClientValidation } from '~/components/use-client-validation';
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import { CONTACT_FIELDS, CONTACT_LIMITS, contactSchema, type ContactField } from '~/lib/schemas/contact';
 import { useStoreSettings } from '~/lib/root-data';
+import { answerTimeLabel } from '~/lib/seller';
 import { originFromMatches, rootSettings, seo } from '~/lib/seo';
 import type { ToastMessage } from '~/lib/toast';
 import { submitContactMessage } from '~/server/contact/contact.server';
@@ -30,7 +32,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-const SENT: ToastMessage = { title: 'Mensagem enviada!', description: 'Recebemos sua mensagem e responderemos em até 24h.' };
+/** The answer time is the one the admin set (at most 5 days, the decree's limit). */
+const sentMessage = (answerDays: number): ToastMessage => ({ title: 'Mensagem enviada!', description: `Recebemos sua mensagem e responderemos em ${answerTimeLabel(answerDays)}.` });
 
 type ActionData =
   | { status: 'sent' }
@@ -73,10 +76,12 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   const messageId = useId();
   // The store's details as the admin last saved them (root loader).
   const settings = useStoreSettings();
+  const answerDays = settings.seller.answerDays;
+  const sent = sentMessage(answerDays);
 
   useEffect(() => {
     if (result?.status === 'sent') {
-      toast(SENT);
+      toast(sentMessage(answerDays));
       form.current?.reset();
     } else if (result?.status === 'error') {
       toast({
@@ -85,7 +90,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         variant: 'destructive',
       });
     }
-  }, [result]);
+  }, [result, answerDays]);
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-12">
@@ -117,10 +122,12 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             >
               {settings.email}
             </a>
-            <p className="text-sm text-slate-700 dark:text-slate-300">Resposta em até 24h</p>
+            <p className="text-sm text-slate-700 dark:text-slate-300">Resposta em {answerTimeLabel(settings.seller.answerDays)}</p>
           </div>
         </li>
       </ul>
+
+      <SellerIdentityBlock seller={settings.seller} hours={settings.hours} className="mt-4" />
 
       <section aria-labelledby="titulo-formulario" className="mx-auto mt-12 max-w-2xl rounded-xl border border-slate-200 p-6 sm:p-8 dark:border-slate-800">
         <h2 id="titulo-formulario" className="text-2xl font-bold text-slate-900 dark:text-white">
@@ -133,7 +140,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             <p className="mt-4 flex items-start gap-2 rounded-md bg-brand-50 p-3 text-sm text-brand-900 dark:bg-brand-900 dark:text-brand-50">
               <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
               <span>
-                <strong>{SENT.title}</strong> {SENT.description}
+                <strong>{sent.title}</strong> {sent.description}
               </span>
             </p>
           ) : null}

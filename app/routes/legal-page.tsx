@@ -1,5 +1,6 @@
 import { data, Link, useLocation, useNavigation } from 'react-router';
 import { LEGAL_LINKS } from '~/components/layout/nav-links';
+import { StoreSellerBlock } from '~/components/layout/seller-identity';
 import { originFromMatches, seo } from '~/lib/seo';
 import { withAcceptedMethods } from '~/lib/payment-offer';
 import { getLegalPage, isSlug } from '~/server/content/content.server';
@@ -92,6 +93,8 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
         {/* Sanitized on the server by sanitizeHtml (html.server.ts). */}
         <HtmlContent className="mt-8" html={page.html} />
       </article>
+      {/* Who the terms bind the customer to (Decreto 7.962/2013 art. 2). */}
+      <StoreSellerBlock className="mt-12" />
       {others.length ? (
         <nav aria-label="Outras políticas" className="mt-12 rounded-xl bg-slate-50 p-6 dark:bg-slate-900">
           <h2 className="font-semibold text-slate-900 dark:text-white">Veja também</h2>

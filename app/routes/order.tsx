@@ -6,6 +6,7 @@ import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { data, Link, useFetcher, useRevalidator, useSearchParams } from 'react-router';
 import { customerCancelSchema } from '~/lib/schemas/order';
+import { StoreSoldBy } from '~/components/layout/seller-identity';
 import { OrderAddress } from '~/components/order/order-address';
 import { OrderTimeline } from '~/components/order/order-timeline';
 import { TrackingLink } from '~/components/order/tracking-link';
@@ -236,6 +237,9 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
       </section>
+
+      {/* Who sold it (Decreto 7.962/2013 art. 2): razão social and CNPJ. */}
+      <StoreSoldBy className="mt-6" />
 
       <div className="mt-8 flex flex-wrap gap-3">
         <Link to="/area-cliente/meus-pedidos" className={buttonVariants({ size: 'lg' })}>

@@ -3,12 +3,15 @@
 // in the root loader every page reads (and on /sobre), bad input is refused in pt-BR with nothing
 // saved, customers and visitors cannot save, two saves from one form are one save and a conflict,
 // the welcome offer switched off gives no discount in the quote nor in the order, and the seed
-// never overwrites an edit.
+// never overwrites an edit. The seller's legal identity (Decreto 7.962/2013 art. 2): saved normalised
+// and shown to every page, refused with nothing saved when the CNPJ or the CEP is wrong, in every
+// e-mail's footer as the worker sends it, first in the dashboard's "A fazer" while it is missing or
+// the seed's sample, and a production start's warning.
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '~/db/client.server';
 import type * as Schema from '~/db/schema';
 import type * as SeedModule from '~/db/seed/seed.server';
@@ -20,6 +23,13 @@ import type * as CatalogModule from '~/server/catalog/catalog.server';
 import type * as CheckoutModule from '~/server/flows/checkout.server';
 import type * as ProviderModule from '~/server/payments/provider.server';
 import type * as SettingsModule from '~/server/settings/settings.server';
+import type * as DashboardModule from '~/routes/admin/dashboard';
+import type * as OutboxModule from '~/server/mail/outbox.server';
+import type * as LogModule from '~/server/infra/log.server';
+import type { MailMessage } from '~/server/mail/transport.server';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { NEW_ADDRESS_DELIVERY } from '../support/delivery';
 import { engines } from '../support/engines';
 import { prepareFreshApp } from '../support/fresh-app';
@@ -51,6 +61,36 @@ const FORM: Record<string, string> = {
   aboutTitle: 'Limpeza que transforma ambientes',
   aboutSubtitle: 'Produtos de limpeza eficientes e seguros para casas, empresas e indústrias de todo o Brasil.',
   aboutDescription: 'A Clarear nasceu em 2025, em São Paulo.',
+  // The seed's sample identity, as the form shows it.
+  'seller.legalName': 'Clarear Produtos de Limpeza Ltda. (dados de exemplo)',
+  'seller.tradeName': 'Clarear',
+  'seller.cnpj': '11.222.333/0001-81',
+  'seller.stateRegistration': '110042490114',
+  'seller.addressZipCode': '01001-000',
+  'seller.addressStreet': 'Rua de Exemplo',
+  'seller.addressNumber': '100',
+  'seller.addressComplement': 'Galpão 2',
+  'seller.addressNeighborhood': 'Sé',
+  'seller.addressCity': 'São Paulo',
+  'seller.addressState': 'SP',
+  'seller.answerDays': '5',
+};
+
+/** A real-looking identity: an alphanumeric CNPJ, exempt from IE, in Rio de Janeiro. */
+const IDENTITY: Record<string, string> = {
+  'seller.legalName': 'Brilho Carioca Comércio de Saneantes Ltda.',
+  'seller.tradeName': 'Brilho Carioca',
+  'seller.cnpj': '12.abc.345/01de-35',
+  'seller.stateRegistration': '',
+  'seller.stateRegistrationExempt': 'on',
+  'seller.addressZipCode': '20040-020',
+  'seller.addressStreet': 'Avenida Rio Branco',
+  'seller.addressNumber': '156',
+  'seller.addressComplement': 'Sala 1201',
+  'seller.addressNeighborhood': 'Centro',
+  'seller.addressCity': 'Rio de Janeiro',
+  'seller.addressState': 'RJ',
+  'seller.answerDays': '3',
 };
 
 type Answer = { status: number; location: string | null; body: unknown; setCookie: string | null };
@@ -93,6 +133,9 @@ type Modules = {
   schemas: typeof CheckoutSchemas;
   provider: typeof ProviderModule;
   catalog: typeof CatalogModule;
+  dashboard: typeof DashboardModule;
+  mail: typeof OutboxModule;
+  log: typeof LogModule;
 };
 
 describe.each(engines.map((e) => e.name))('admin settings on %s', (engineName) => {
@@ -136,6 +179,9 @@ describe.each(engines.map((e) => e.name))('admin settings on %s', (engineName) =
       schemas: await import('~/lib/schemas/checkout'),
       provider: await import('~/server/payments/provider.server'),
       catalog: await import('~/server/catalog/catalog.server'),
+      dashboard: await import('~/routes/admin/dashboard'),
+      mail: await import('~/server/mail/outbox.server'),
+      log: await import('~/server/infra/log.server'),
     };
     db = await getDb();
     const handle = await getDatabaseHandle();
@@ -185,11 +231,22 @@ describe.each(engines.map((e) => e.name))('admin settings on %s', (engineName) =
         { value: '100+', label: 'produtos' },
       ],
       welcomeOffer: true,
+      seller: {
+        complete: true,
+        legalName: 'Clarear Produtos de Limpeza Ltda. (dados de exemplo)',
+        tradeName: 'Clarear',
+        cnpj: '11.222.333/0001-81',
+        stateRegistration: '110042490114',
+        address: 'Rua de Exemplo, 100, Galpão 2 — Sé, São Paulo/SP, CEP 01001-000',
+        answerDays: 5,
+      },
     });
     // The admin's form starts from them, the phones written the Brazilian way.
     const page = await get('/admin/settings', cookies.admin, m.route.loader as never);
     expect(page.status).toBe(200);
     expect((page.body as { settings: Record<string, unknown> }).settings).toMatchObject({ phone: '(11) 4002-8922', whatsapp: '(11) 94002-8922', version: 1, welcomeOffer: true });
+    // …and the seller's identity as the form shows it: the CNPJ and the CEP with their masks.
+    expect((page.body as { settings: { seller: Record<string, unknown> } }).settings.seller).toMatchObject({ cnpj: '11.222.333/0001-81', addressZipCode: '01001-000', stateRegistration: '110042490114' });
   });
 
   it('a visitor is sent to sign in and a customer is refused (403, page → home): nothing is saved', async () => {
@@ -271,6 +328,124 @@ describe.each(engines.map((e) => e.name))('admin settings on %s', (engineName) =
     expect((settings.figures as { value: string }[])[0]).toEqual({ value: '60k+', label: 'clientes' });
     const about = await get('/sobre', null, m.about.loader as never);
     expect((about.body as { hero: { title: string } }).hero.title).toBe('Clarear: limpeza de verdade');
+  });
+
+  it('the seller’s identity: a wrong CNPJ, a CEP of another UF or a blank identity is refused in pt-BR, what was typed kept, nothing saved', async () => {
+    const before = await snapshot();
+    const from = String(await version());
+    const answer = await post({ ...FORM, ...IDENTITY, version: from, 'seller.cnpj': '12.ABC.345/01DE-36', 'seller.addressZipCode': '01001-000' }, cookies.admin);
+    expect(answer.status).toBe(400);
+    const body = answer.body as { errors: Record<string, string>; typed: Record<string, string> };
+    expect(body.errors).toEqual({
+      'seller.cnpj': 'Informe um CNPJ válido, como 11.222.333/0001-81 (numérico ou alfanumérico).',
+      'seller.addressZipCode': 'Este CEP não pertence a RJ.',
+    });
+    expect(body.typed).toMatchObject({ 'seller.cnpj': '12.ABC.345/01DE-36', 'seller.legalName': IDENTITY['seller.legalName'], 'seller.addressCity': 'Rio de Janeiro' });
+    // The law requires it: the section cannot be emptied.
+    const blank = await post({ ...FORM, ...Object.fromEntries(Object.keys(IDENTITY).map((k) => [k, ''])), version: from }, cookies.admin);
+    expect(blank.status).toBe(400);
+    expect((blank.body as { errors: Record<string, string> }).errors).toMatchObject({
+      'seller.legalName': 'Informe a razão social.',
+      'seller.cnpj': 'Informe o CNPJ.',
+      'seller.stateRegistration': 'Informe a inscrição estadual ou marque “Isento”.',
+      'seller.addressZipCode': 'Informe o CEP.',
+      'seller.addressState': 'Selecione o estado.',
+      'seller.answerDays': 'Escolha um prazo de resposta de 1 a 5 dias.',
+    });
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('the seller’s identity is saved as stored (CNPJ and CEP without masks, IE exempt) and every page gets it ready to show', async () => {
+    const answer = await post({ ...FORM, ...IDENTITY, version: String(await version()) }, cookies.admin);
+    expect(answer).toMatchObject({ status: 302, location: '/admin/settings' });
+    const [row] = await db.select().from(s.storeSettings);
+    expect(row).toMatchObject({
+      legalName: 'Brilho Carioca Comércio de Saneantes Ltda.',
+      tradeName: 'Brilho Carioca',
+      cnpj: '12ABC34501DE35',
+      stateRegistration: 'ISENTO',
+      addressZipCode: '20040020',
+      addressStreet: 'Avenida Rio Branco',
+      addressComplement: 'Sala 1201',
+      addressState: 'RJ',
+      answerDays: 3,
+      updatedBy: adminId,
+    });
+    expect(((await rootSettings()) as { seller: unknown }).seller).toEqual({
+      complete: true,
+      legalName: 'Brilho Carioca Comércio de Saneantes Ltda.',
+      tradeName: 'Brilho Carioca',
+      cnpj: '12.ABC.345/01DE-35',
+      stateRegistration: 'Isento',
+      address: 'Avenida Rio Branco, 156, Sala 1201 — Centro, Rio de Janeiro/RJ, CEP 20040-020',
+      answerDays: 3,
+    });
+    const page = await get('/admin/settings', cookies.admin, m.route.loader as never);
+    expect((page.body as { settings: { seller: Record<string, unknown> } }).settings.seller).toMatchObject({ cnpj: '12.ABC.345/01DE-35', stateRegistration: 'ISENTO', addressZipCode: '20040-020' });
+  });
+
+  it('every e-mail the worker sends ends with who sells, as saved: razão social, CNPJ and address in both parts', async () => {
+    const sent: MailMessage[] = [];
+    m.mail.setMailTransport(async (message) => void sent.push(message));
+    try {
+      await m.mail.enqueueMail(db, { kind: 'test-seller-text', to: 'ana.vendedor@exemplo.com.br', subject: 'Clarear: aviso', text: 'Olá, Ana!\n\nSeu pedido saiu.' });
+      const content = { preview: 'Pedido', heading: 'Pedido', paragraphs: ['Olá, Bia!'], lines: [{ quantity: 1, name: 'Detergente', size: null, unitPrice: '4.90' }] };
+      await m.mail.enqueueMail(db, { kind: 'test-seller-content', to: 'bia.vendedor@exemplo.com.br', subject: 'Clarear: pedido', text: 'Olá, Bia!', content });
+      await m.mail.deliverDueMail(db);
+    } finally {
+      m.mail.setMailTransport(null);
+    }
+    for (const to of ['ana.vendedor@exemplo.com.br', 'bia.vendedor@exemplo.com.br']) {
+      const mail = sent.find((x) => x.to === to)!;
+      expect(mail.text).toMatch(/\n\nBrilho Carioca Comércio de Saneantes Ltda\. · CNPJ 12\.ABC\.345\/01DE-35 · IE isento\nAvenida Rio Branco, 156, Sala 1201 — Centro, Rio de Janeiro\/RJ, CEP 20040-020$/);
+      expect(mail.html).toContain('Brilho Carioca Comércio de Saneantes Ltda. · CNPJ 12.ABC.345/01DE-35 · IE isento');
+      expect(mail.html).toContain('Avenida Rio Branco, 156, Sala 1201 — Centro, Rio de Janeiro/RJ, CEP 20040-020');
+    }
+  });
+
+  it('while the identity is missing or still the sample, the dashboard’s "A fazer" asks for it first and a production start warns', async () => {
+    type DashboardData = { work: { seller: string } };
+    const dashboard = async () => (await get('/admin', cookies.admin, m.dashboard.loader as never)).body as DashboardData;
+    const render = (loaderData: DashboardData) => {
+      const props = { loaderData } as unknown as Parameters<typeof m.dashboard.default>[0];
+      const router = createMemoryRouter([{ path: '/admin', Component: () => createElement(m.dashboard.default, props) }], { initialEntries: ['/admin'] });
+      return renderToStaticMarkup(createElement(RouterProvider, { router }));
+    };
+    /** The "A fazer" section's links, in order. */
+    const todo = (html: string) => [...html.slice(html.indexOf('id="a-fazer"')).matchAll(/href="([^"]+)"/g)].map((l) => l[1]);
+    const warn = vi.spyOn(m.log.logger, 'warn').mockImplementation(() => undefined);
+    try {
+      // Filled in: nothing to ask, nothing to warn.
+      let data = await dashboard();
+      expect(data.work.seller).toBe('complete');
+      expect(todo(render(data))[0]).toBe('/admin/orders?status=to_ship');
+      await m.settings.warnIfSellerIdentityMissing(db);
+      expect(warn).not.toHaveBeenCalled();
+
+      // A database from before the identity existed: every field empty.
+      const empty = { legalName: '', tradeName: '', cnpj: '', stateRegistration: '', addressStreet: '', addressNumber: '', addressComplement: '', addressNeighborhood: '', addressCity: '', addressState: '', addressZipCode: '' };
+      await db.update(s.storeSettings).set(empty);
+      data = await dashboard();
+      expect(data.work.seller).toBe('missing');
+      let html = render(data);
+      expect(todo(html)[0]).toBe('/admin/settings#dados-legais');
+      expect(html).toContain('Preencha os dados legais do vendedor');
+      await m.settings.warnIfSellerIdentityMissing(db);
+      expect(warn).toHaveBeenLastCalledWith({}, 'Dados legais do vendedor incompletos: preencha em /admin/settings (Decreto 7.962/2013).');
+
+      // The seed's fictitious sample, saved as it came: still to be replaced.
+      expect((await post({ ...FORM, version: String(await version()) }, cookies.admin)).status).toBe(302);
+      data = await dashboard();
+      expect(data.work.seller).toBe('sample');
+      html = render(data);
+      expect(todo(html)[0]).toBe('/admin/settings#dados-legais');
+      expect(html).toContain('Troque os dados legais de exemplo pelos da empresa');
+      await m.settings.warnIfSellerIdentityMissing(db);
+      expect(warn).toHaveBeenLastCalledWith({}, 'Dados legais do vendedor ainda são os de exemplo: troque pelos da empresa em /admin/settings (Decreto 7.962/2013).');
+      expect(warn).toHaveBeenCalledTimes(2);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('two saves from the same form at once: one lands, the other is a 409 in pt-BR', async () => {

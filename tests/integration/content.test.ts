@@ -22,7 +22,7 @@ import {
   listBlogPosts,
   parseBlogQuery,
 } from '~/server/content/content.server';
-import { getAboutHero } from '~/server/settings/settings.server';
+import { getAboutHero, getPublicSettings } from '~/server/settings/settings.server';
 import { listSitemapEntries, sitemapXml, STATIC_PATHS } from '~/server/content/sitemap.server';
 import { engines } from '../support/engines';
 import { logger } from '~/server/infra/log.server';
@@ -222,13 +222,15 @@ describe.each(engines)('content on $name', ({ open }) => {
       await handle.db.insert(t.emailOutbox).values({ kind: 'test-legacy', toAddress: 'bia@exemplo.com.br', subject: 'Clarear: antigo', textBody: 'Antigo', htmlBody: '<p>HTML antigo</p>', nextAttemptAt: now() });
       await deliverDueMail(handle.db);
       const byKind = (to: string) => sent.find((m) => m.to === to)!;
-      expect(byKind('ana@exemplo.com.br').html).toBe(await renderEmailHtml(content));
+      // Laid out with who sells in the footer (the settings' seller).
+      const { seller } = await getPublicSettings(handle.db);
+      expect(byKind('ana@exemplo.com.br').html).toBe(await renderEmailHtml(content, seller));
       expect(byKind('ana@exemplo.com.br').html).toContain('Pedido &lt;confirmado&gt;');
       expect(byKind('bia@exemplo.com.br').html).toBe('<p>HTML antigo</p>');
       // A text e-mail without content gets its text laid out, as before.
       await enqueueMail(handle.db, { kind: 'test-text', to: 'caio@exemplo.com.br', subject: 'Clarear: aviso', text: 'Olá!\n\nVeja: https://loja.clarear.test/produtos' });
       await deliverDueMail(handle.db);
-      expect(byKind('caio@exemplo.com.br').html).toBe(await renderEmailHtml(textEmailContent('Clarear: aviso', 'Olá!\n\nVeja: https://loja.clarear.test/produtos')));
+      expect(byKind('caio@exemplo.com.br').html).toBe(await renderEmailHtml(textEmailContent('Clarear: aviso', 'Olá!\n\nVeja: https://loja.clarear.test/produtos'), seller));
     } finally {
       setMailTransport(null);
     }

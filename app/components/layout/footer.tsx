@@ -5,6 +5,7 @@ import type { RootData } from '~/lib/root-data';
 import type { SocialNetwork } from '~/lib/store-settings';
 import { NewsletterForm } from '../newsletter-form';
 import { LEGAL_LINKS, NAV_LINKS } from './nav-links';
+import { SellerIdentityLines } from './seller-identity';
 import { FacebookIcon, InstagramIcon, LinkedinIcon, TiktokIcon, WhatsappIcon, YoutubeIcon } from './social-icons';
 
 const CLAIMS = [
@@ -128,9 +129,11 @@ export function Footer({ user, settings }: FooterProps) {
           </ul>
         </nav>
       </div>
-      <p className="border-t border-slate-200 px-4 py-4 text-center text-xs dark:border-slate-800">
-        © {year} Clarear Produtos de Limpeza. Todos os direitos reservados.
-      </p>
+      <div className="grid gap-2 border-t border-slate-200 px-4 py-4 text-center text-xs leading-relaxed dark:border-slate-800">
+        {/* Who sells, on every page (Decreto 7.962/2013 art. 2): razão social, CNPJ, IE, address, service. */}
+        <SellerIdentityLines seller={settings.seller} hours={settings.hours} />
+        <p>© {year} Clarear Produtos de Limpeza. Todos os direitos reservados.</p>
+      </div>
     </footer>
   );
 }

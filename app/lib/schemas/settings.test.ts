@@ -28,6 +28,18 @@ function form(overrides: Record<string, string | undefined> = {}): FormData {
     aboutTitle: 'Limpeza que transforma ambientes',
     aboutSubtitle: 'Produtos de limpeza eficientes.',
     aboutDescription: 'A Clarear nasceu em 2025.',
+    'seller.legalName': 'Clarear Produtos de Limpeza Ltda. (dados de exemplo)',
+    'seller.tradeName': 'Clarear',
+    'seller.cnpj': '11.222.333/0001-81',
+    'seller.stateRegistration': '110.042.490.114',
+    'seller.addressZipCode': '01001-000',
+    'seller.addressStreet': 'Rua de Exemplo',
+    'seller.addressNumber': '100',
+    'seller.addressComplement': 'Galpão 2',
+    'seller.addressNeighborhood': 'Sé',
+    'seller.addressCity': 'São Paulo',
+    'seller.addressState': 'SP',
+    'seller.answerDays': '5',
     ...overrides,
   };
   const data = new FormData();
@@ -56,6 +68,9 @@ describe('settingsSchema', () => {
       social: { instagram: storeSettings.instagramUrl, facebook: storeSettings.facebookUrl, youtube: '', tiktok: '', linkedin: '' },
       figures: storeSettings.marketingFigures,
     });
+    // The seller's identity as stored: CNPJ and IE without their masks, the CEP as 8 digits.
+    const { phone: _p, hours: _h, contactEmail: _c, whatsapp: _w, whatsappMessage: _m, instagramUrl: _i, facebookUrl: _f, youtubeUrl: _y, tiktokUrl: _t, linkedinUrl: _l, marketingFigures: _g, welcomeOffer: _o, ...seller } = storeSettings;
+    expect(result.data?.seller).toEqual(seller);
     expect(parse({ welcomeOffer: undefined }).data?.welcomeOffer).toBe(false);
   });
 
@@ -149,5 +164,59 @@ describe('settingsSchema', () => {
     });
     expect(errorsOf({ 'figures.3.value': undefined, 'figures.3.label': undefined }).figures).toBe('Não foi possível salvar. Recarregue a página e tente novamente.');
     expect(errorsOf({ 'figures.4.value': '1', 'figures.4.label': 'x' }).figures).toBe('Não foi possível salvar. Recarregue a página e tente novamente.');
+  });
+});
+
+describe('the seller\'s legal identity', () => {
+  it.each([
+    ['11222333000181', '11222333000181'],
+    [' 11.222.333/0001-81 ', '11222333000181'],
+    ['12.abc.345/01de-35', '12ABC34501DE35'],
+  ])('accepts the CNPJ %s, stored as %s', (typed, stored) => {
+    expect(parse({ 'seller.cnpj': typed }).data?.seller.cnpj).toBe(stored);
+  });
+
+  it.each([['11.222.333/0001-82'], ['529.982.247-25'], ['12ABC34501DE36'], ['0'.repeat(14)], ['1'.repeat(40)]])('refuses the CNPJ %s in pt-BR', (typed) => {
+    expect(errorsOf({ 'seller.cnpj': typed })['seller.cnpj']).toBe('Informe um CNPJ válido, como 11.222.333/0001-81 (numérico ou alfanumérico).');
+  });
+
+  it('takes the IE as digits, or "Isento" ticked or typed; letters or nothing are refused', () => {
+    expect(parse({ 'seller.stateRegistration': '110.042.490-114' }).data?.seller.stateRegistration).toBe('110042490114');
+    expect(parse({ 'seller.stateRegistration': '', 'seller.stateRegistrationExempt': 'on' }).data?.seller.stateRegistration).toBe('ISENTO');
+    expect(parse({ 'seller.stateRegistration': '123', 'seller.stateRegistrationExempt': 'on' }).data?.seller.stateRegistration).toBe('ISENTO');
+    expect(parse({ 'seller.stateRegistration': ' isento ' }).data?.seller.stateRegistration).toBe('ISENTO');
+    expect(errorsOf({ 'seller.stateRegistration': '' })['seller.stateRegistration']).toBe('Informe a inscrição estadual ou marque “Isento”.');
+    for (const typed of ['ABC123', '1', '123456789012345', 'isento?']) {
+      expect(errorsOf({ 'seller.stateRegistration': typed })['seller.stateRegistration']).toBe('Informe a inscrição estadual só com números (até 14), ou marque “Isento”.');
+    }
+  });
+
+  it('checks the CEP as a customer address does: its format, and that it belongs to the UF', () => {
+    expect(parse({ 'seller.addressZipCode': '20040020', 'seller.addressState': 'RJ' }).data?.seller).toMatchObject({ addressZipCode: '20040020', addressState: 'RJ' });
+    expect(errorsOf({ 'seller.addressZipCode': '20040-020' })['seller.addressZipCode']).toBe('Este CEP não pertence a SP.');
+    expect(errorsOf({ 'seller.addressZipCode': '0100-1000' })['seller.addressZipCode']).toBe('Informe um CEP válido no formato 00000-000.');
+    // Every missing field speaks at once, the CEP/UF check included.
+    expect(errorsOf({ 'seller.addressZipCode': '20040-020', 'seller.legalName': ' ', 'seller.addressState': 'XX', 'seller.addressStreet': '' })).toMatchObject({
+      'seller.legalName': 'Informe a razão social.',
+      'seller.addressState': 'Selecione o estado.',
+      'seller.addressStreet': 'Informe a rua.',
+    });
+    expect(errorsOf({ 'seller.addressZipCode': '20040-020', 'seller.addressStreet': '' })).toMatchObject({ 'seller.addressZipCode': 'Este CEP não pertence a SP.', 'seller.addressStreet': 'Informe a rua.' });
+  });
+
+  it('requires the whole identity (the complement and trade name are optional); the answer time is 1 to 5 days', () => {
+    const none = Object.fromEntries(Object.keys(Object.fromEntries(form().entries())).filter((k) => k.startsWith('seller.')).map((k) => [k, undefined]));
+    expect(errorsOf(none)).toMatchObject({
+      'seller.legalName': 'Informe a razão social.',
+      'seller.cnpj': 'Informe o CNPJ.',
+      'seller.stateRegistration': 'Informe a inscrição estadual ou marque “Isento”.',
+      'seller.addressZipCode': 'Informe o CEP.',
+      'seller.addressCity': 'Informe a cidade.',
+      'seller.answerDays': 'Escolha um prazo de resposta de 1 a 5 dias.',
+    });
+    expect(parse({ 'seller.tradeName': '', 'seller.addressComplement': undefined }).data?.seller).toMatchObject({ tradeName: '', addressComplement: '' });
+    expect(parse({ 'seller.answerDays': '1' }).data?.seller.answerDays).toBe(1);
+    for (const days of ['0', '6', '2.5', 'x']) expect(errorsOf({ 'seller.answerDays': days })['seller.answerDays']).toBe('Escolha um prazo de resposta de 1 a 5 dias.');
+    expect(errorsOf({ 'seller.legalName': 'x'.repeat(151) })['seller.legalName']).toBe('Use no máximo 150 caracteres.');
   });
 });

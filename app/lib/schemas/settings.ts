@@ -5,6 +5,7 @@ import { isValidPhone } from '@brazilian-utils/brazilian-utils/is-valid-phone';
 import { z } from 'zod';
 import { SOCIAL_HOSTS, SOCIAL_LABELS, SOCIAL_NETWORKS, type SocialNetwork } from '../store-settings';
 import { EMAIL_MAX_LENGTH } from './limits';
+import { sellerSchema } from './settings-seller';
 import './zod-pt-br';
 
 export const SETTINGS_LIMITS = {
@@ -116,6 +117,8 @@ export const settingsSchema = z.object({
   aboutTitle: text('Informe o título.', SETTINGS_LIMITS.aboutTitle, 'O título'),
   aboutSubtitle: text('Informe o subtítulo.', SETTINGS_LIMITS.aboutSubtitle, 'O subtítulo'),
   aboutDescription: text('Informe o texto.', SETTINGS_LIMITS.aboutDescription, 'O texto'),
+  /** The seller's legal identity (settings-seller.ts), posted as `seller.legalName`… */
+  seller: sellerSchema,
 });
 
 export type SettingsInput = z.infer<typeof settingsSchema>;
@@ -124,22 +127,26 @@ export type SettingsInput = z.infer<typeof settingsSchema>;
 export const settingsVersionSchema = z.coerce.number({ error: RELOAD }).int(RELOAD).min(1, RELOAD);
 
 /**
- * How the form posts: social links as `social.instagram`, figures as `figures.0.value`.
- * Browser and action read it the same way.
+ * How the form posts: social links as `social.instagram`, figures as `figures.0.value`, the seller's
+ * identity as `seller.legalName`. Browser and action read it the same way.
  */
 export function settingsFormToObject(form: FormData): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const social: Record<string, string> = {};
   const figures: Record<string, string>[] = [];
+  const seller: Record<string, string> = {};
   for (const [key, value] of form.entries()) {
     if (typeof value !== 'string') continue;
     const social_ = /^social\.([a-z]+)$/.exec(key);
     const figure_ = /^figures\.(\d)\.(value|label)$/.exec(key);
+    const seller_ = /^seller\.([A-Za-z]+)$/.exec(key);
     if (social_) social[social_[1]!] = value;
     else if (figure_) (figures[Number(figure_[1])] ??= {})[figure_[2]!] = value;
+    else if (seller_) seller[seller_[1]!] = value;
     else out[key] = value;
   }
   out.social = social;
+  out.seller = seller;
   out.figures = Array.from({ length: Math.max(figures.length, 0) }, (_, i) => figures[i] ?? {});
   return out;
 }

@@ -3,7 +3,8 @@
 // monthly recurring revenue (active, paid-up subscriptions at their own prices),
 // renewals and programmed deliveries due in the next 7 days, the top products and
 // the latest orders, all from getDashboard. A database failure shows a pt-BR message, never a crash.
-import { CalendarClock, CalendarDays, DollarSign, Package, Repeat, ShoppingBag, TrendingUp, Truck, Users, type LucideIcon } from 'lucide-react';
+// "A fazer" asks first for the seller's legal identity while it is missing or still the sample.
+import { Building2, CalendarClock, CalendarDays, DollarSign, Package, Repeat, ShoppingBag, TrendingUp, Truck, Users, type LucideIcon } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { data, Link, useFetcher } from 'react-router';
 import { toast } from '~/components/ui/toaster';
@@ -25,6 +26,7 @@ import type { ToastMessage } from '~/lib/toast';
 import { readForm } from '~/server/infra/http/body.server';
 import { listFailedMail, retryFailedMail } from '~/server/mail/outbox.server';
 import { countOrdersToShip, listUnresolvedLatePayments } from '~/server/orders/admin-orders.server';
+import { sellerIdentityStatus } from '~/server/settings/settings.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | Painel Administrativo | Clarear' }, { name: 'robots', content: 'noindex' }];
 
@@ -32,8 +34,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   try {
     const db = await getDb();
-    const [dashboard, toShip, latePayments, failedMail] = await Promise.all([getDashboard(db), countOrdersToShip(db), listUnresolvedLatePayments(db), listFailedMail(db)]);
-    return { dashboard, work: { toShip, latePayments, failedMail } };
+    const [dashboard, toShip, latePayments, failedMail, seller] = await Promise.all([
+      getDashboard(db),
+      countOrdersToShip(db),
+      listUnresolvedLatePayments(db),
+      listFailedMail(db),
+      sellerIdentityStatus(db),
+    ]);
+    return { dashboard, work: { seller, toShip, latePayments, failedMail } };
   } catch (error) {
     log.error('admin/dashboard: falha ao carregar', error);
     return { dashboard: null, work: null };
@@ -295,6 +303,19 @@ function LatestOrders({ orders }: { orders: LatestOrder[] }) {
 
 type Work = NonNullable<Route.ComponentProps['loaderData']['work']>;
 
+/** The decree requires who sells on every page (Decreto 7.962/2013 art. 2): first of all the work. */
+function SellerToDo({ status }: { status: Exclude<Work['seller'], 'complete'> }) {
+  return (
+    <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100" data-testid="seller-identity-todo">
+      <Link to="/admin/settings#dados-legais" className="inline-flex items-center gap-2 font-semibold underline">
+        <Building2 className="h-5 w-5" aria-hidden />
+        {status === 'missing' ? 'Preencha os dados legais do vendedor' : 'Troque os dados legais de exemplo pelos da empresa'}
+      </Link>{' '}
+      — razão social, CNPJ, inscrição estadual e endereço aparecem em todas as páginas e e-mails (Decreto 7.962/2013).
+    </p>
+  );
+}
+
 /** What needs the admin now: orders to send, payments that came too late, e-mails that did not leave. */
 function WorkToDo({ work }: { work: Work }) {
   const fetcher = useFetcher<RetryResult>();
@@ -306,6 +327,7 @@ function WorkToDo({ work }: { work: Work }) {
       <h2 id="a-fazer" className="text-lg font-bold">
         A fazer
       </h2>
+      {work.seller !== 'complete' ? <SellerToDo status={work.seller} /> : null}
       <p>
         <Link to="/admin/orders?status=to_ship" className="inline-flex items-center gap-2 font-semibold text-brand-700 underline dark:text-brand-200" data-testid="orders-to-ship">
           <Truck className="h-5 w-5" aria-hidden />

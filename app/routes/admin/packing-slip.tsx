@@ -1,5 +1,5 @@
-// /admin/orders/:id/etiqueta: the packing slip, printable — the address block for the box, the
-// order id, the items with sizes and kit contents; no site chrome (this route sits outside the
+// /admin/orders/:id/etiqueta: the packing slip, printable — the sender (the seller's razão social,
+// CNPJ, IE and address from /admin/settings) and the address block for the box, the order id, the items with sizes and kit contents; no site chrome (this route sits outside the
 // admin layout, and its handle hides the storefront's), and a print stylesheet hides the buttons.
 import { Printer } from 'lucide-react';
 import { data, Link } from 'react-router';
@@ -7,6 +7,8 @@ import { OrderAddress } from '~/components/order/order-address';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { formatDateTimeBR } from '~/lib/dates';
 import { shortOrderId } from '~/lib/order-status';
+import { useStoreSettings } from '~/lib/root-data';
+import { sellerLines } from '~/lib/seller';
 import { requireAdmin } from '~/server/auth/session.server';
 import { getKitContents } from '~/server/catalog/catalog.server';
 import { getDb } from '~/server/infra/db.server';
@@ -31,6 +33,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export default function PackingSlip({ loaderData }: Route.ComponentProps) {
   const { order, kits } = loaderData;
+  const sender = sellerLines(useStoreSettings().seller);
   return (
     <main id="conteudo" className="mx-auto max-w-2xl bg-white p-8 text-slate-950 print:max-w-none print:p-0">
       <div className="mb-6 flex gap-2 print:hidden">
@@ -44,6 +47,12 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
       </div>
       <h1 className="text-2xl font-bold">Pedido {shortOrderId(order.id)}</h1>
       <p className="text-sm">Feito em {formatDateTimeBR(order.createdAt)}</p>
+      <section aria-labelledby="remetente" className="mt-6 text-sm" data-testid="sender">
+        <h2 id="remetente" className="font-bold uppercase">
+          Remetente
+        </h2>
+        {sender.length ? sender.map((line) => <p key={line}>{line}</p>) : <p>Dados legais do vendedor não preenchidos (Configurações).</p>}
+      </section>
       <section aria-labelledby="destinatario" className="mt-6 rounded border-2 border-slate-950 p-4 text-lg">
         <h2 id="destinatario" className="text-sm font-bold uppercase">
           Destinatário

@@ -1,19 +1,26 @@
-// /admin/settings (Configurações): the store's public details in one form — contact, WhatsApp,
-// social links, the home page's figures, the about page's hero and the welcome offer switch.
+// /admin/settings (Configurações): the store's public details in one form — the seller's legal
+// identity (#dados-legais: razão social, CNPJ, IE, address, service hours and answer time), contact,
+// WhatsApp, social links, the home page's figures, the about page's hero and the welcome offer switch.
 // Saved through server/settings/settings.server.ts; every page shows them on its next load.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { data, Form, redirect, useNavigation } from 'react-router';
-import { CheckboxField, TextareaField } from '~/components/admin/form-controls';
+import { CheckboxField, SelectField, TextareaField } from '~/components/admin/form-controls';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import { toast } from '~/components/ui/toaster';
 import { useClientValidation } from '~/components/use-client-validation';
+import { formatCep } from '~/lib/cep';
 import { formatDateTimeBR } from '~/lib/dates';
 import { WELCOME_DISCOUNT_PERCENT } from '~/lib/discounts';
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import { EMAIL_MAX_LENGTH } from '~/lib/schemas/limits';
+import { ADDRESS_LIMITS } from '~/lib/schemas/address';
 import { FIGURE_COUNT, SETTINGS_LIMITS, settingsFormToObject, settingsSchema, settingsVersionSchema } from '~/lib/schemas/settings';
+import { ANSWER_DAYS, SELLER_LIMITS } from '~/lib/schemas/settings-seller';
+import { answerTimeLabel } from '~/lib/seller';
+import { STATES, stateLabel } from '~/lib/states';
 import { formatPhoneBR, SOCIAL_HOSTS, SOCIAL_LABELS, SOCIAL_NETWORKS } from '~/lib/store-settings';
+import { displayTaxId, TAX_ID_MAX } from '~/lib/tax-id';
 import type { ToastMessage } from '~/lib/toast';
 import { requireAdmin, requireAdminAction } from '~/server/auth/session.server';
 import { flashToast } from '~/server/infra/cookies.server';
@@ -30,8 +37,9 @@ const SAVE_ERROR = 'Erro ao salvar configurações';
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const s = await getEditableSettings(await getDb());
-  // The form shows the phones the Brazilian way; the action reads them back to digits.
-  return { settings: { ...s, phone: formatPhoneBR(s.phone), whatsapp: formatPhoneBR(s.whatsapp) } };
+  // The form shows the phones, CNPJ and CEP the Brazilian way; the action reads them back as stored.
+  const seller = { ...s.seller, cnpj: displayTaxId(s.seller.cnpj), addressZipCode: s.seller.addressZipCode ? formatCep(s.seller.addressZipCode) : '' };
+  return { settings: { ...s, phone: formatPhoneBR(s.phone), whatsapp: formatPhoneBR(s.whatsapp), seller } };
 }
 
 /** What was typed, sent back with the errors so a page without JavaScript keeps it too. */
@@ -109,6 +117,8 @@ function SettingsForm({
           </p>
         ) : null}
 
+        <SellerFields settings={settings} errors={errors} value={value} typed={typed} />
+
         <fieldset className={FIELDSET}>
           <legend className={LEGEND}>Atendimento</legend>
           <Field
@@ -131,16 +141,6 @@ function SettingsForm({
             maxLength={EMAIL_MAX_LENGTH}
             error={errors.contactEmail}
           />
-          <div className="sm:col-span-2">
-            <Field
-              label="Horário de atendimento *"
-              name="hours"
-              defaultValue={value('hours', settings.hours)}
-              maxLength={SETTINGS_LIMITS.hours}
-              placeholder="Segunda a sexta, das 8h às 18h"
-              error={errors.hours}
-            />
-          </div>
         </fieldset>
 
         <fieldset className={FIELDSET}>
@@ -255,5 +255,105 @@ function SettingsForm({
         </div>
       </Form>
     </div>
+  );
+}
+
+type Settings = Awaited<ReturnType<typeof loader>>['settings'];
+
+/**
+ * Who sells (Decreto 7.962/2013 art. 2, I–II): shown in the footer of every page, on /contato, the
+ * legal pages, the order page, the packing slip and every e-mail. #dados-legais is where the
+ * dashboard's "A fazer" sends the admin while it is not filled in.
+ */
+function SellerFields({
+  settings,
+  errors,
+  value,
+  typed,
+}: {
+  settings: Settings;
+  errors: FieldErrors;
+  value: (name: string, saved: string) => string;
+  typed: Typed | undefined;
+}) {
+  const seller = settings.seller;
+  const [exempt, setExempt] = useState(typed ? typed['seller.stateRegistrationExempt'] === 'on' : seller.stateRegistration === 'ISENTO');
+  const field = (key: keyof Settings['seller']) => ({ name: `seller.${key}`, defaultValue: value(`seller.${key}`, String(seller[key])), error: errors[`seller.${key}`] });
+  const state = value('seller.addressState', seller.addressState);
+  return (
+    <fieldset id="dados-legais" className={FIELDSET} aria-describedby="dados-legais-ajuda">
+      <legend className={LEGEND}>Dados legais do vendedor</legend>
+      <p id="dados-legais-ajuda" className="text-sm text-slate-700 sm:col-span-2 dark:text-slate-300">
+        Exigidos pelo Decreto 7.962/2013 em toda loja virtual: aparecem no rodapé de todas as páginas, no contato, nas páginas legais, nos pedidos, na etiqueta e em todos os e-mails.
+      </p>
+      <div className="sm:col-span-2">
+        <Field label="Razão social *" autoComplete="organization" maxLength={SELLER_LIMITS.legalName} {...field('legalName')} />
+      </div>
+      <Field label="Nome fantasia" autoComplete="off" maxLength={SELLER_LIMITS.tradeName} {...field('tradeName')} />
+      <Field label="CNPJ *" autoComplete="off" maxLength={TAX_ID_MAX} placeholder="00.000.000/0000-00" {...field('cnpj')} />
+      <div className="grid content-start gap-2">
+        {/* Ticked "Isento", the field is not sent: the action stores 'ISENTO'. */}
+        <Field
+          label="Inscrição estadual *"
+          name="seller.stateRegistration"
+          autoComplete="off"
+          inputMode="numeric"
+          maxLength={SELLER_LIMITS.stateRegistration}
+          disabled={exempt}
+          defaultValue={value('seller.stateRegistration', seller.stateRegistration === 'ISENTO' ? '' : seller.stateRegistration)}
+          error={errors['seller.stateRegistration']}
+        />
+        <CheckboxField label="Isento de inscrição estadual" name="seller.stateRegistrationExempt" checked={exempt} onChange={(event) => setExempt(event.currentTarget.checked)} />
+      </div>
+      <Field
+        label="CEP *"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="00000-000"
+        maxLength={9}
+        {...field('addressZipCode')}
+        onChange={(event) => {
+          event.currentTarget.value = formatCep(event.currentTarget.value);
+        }}
+      />
+      <div className="sm:col-span-2">
+        <Field label="Rua *" autoComplete="off" maxLength={ADDRESS_LIMITS.street} {...field('addressStreet')} />
+      </div>
+      <Field label="Número *" autoComplete="off" maxLength={ADDRESS_LIMITS.number} {...field('addressNumber')} />
+      <Field label="Complemento" autoComplete="off" maxLength={ADDRESS_LIMITS.complement} {...field('addressComplement')} />
+      <Field label="Bairro *" autoComplete="off" maxLength={ADDRESS_LIMITS.neighborhood} {...field('addressNeighborhood')} />
+      <Field label="Cidade *" autoComplete="off" maxLength={ADDRESS_LIMITS.city} {...field('addressCity')} />
+      <SelectField label="Estado *" name="seller.addressState" defaultValue={STATES.some((s) => s.uf === state) ? state : ''} error={errors['seller.addressState']}>
+        <option value="">Selecione</option>
+        {STATES.map((s) => (
+          <option key={s.uf} value={s.uf}>
+            {stateLabel(s.uf)}
+          </option>
+        ))}
+      </SelectField>
+      <div className="sm:col-span-2">
+        <Field
+          label="Horário de atendimento *"
+          name="hours"
+          defaultValue={value('hours', settings.hours)}
+          maxLength={SETTINGS_LIMITS.hours}
+          placeholder="Segunda a sexta, das 8h às 18h"
+          error={errors.hours}
+        />
+      </div>
+      <SelectField
+        label="Prazo de resposta ao cliente *"
+        name="seller.answerDays"
+        defaultValue={value('seller.answerDays', String(seller.answerDays))}
+        error={errors['seller.answerDays']}
+        hint="O decreto exige resposta em até 5 dias; as devoluções seguem o mesmo prazo."
+      >
+        {ANSWER_DAYS.map((days) => (
+          <option key={days} value={String(days)}>
+            {answerTimeLabel(days).replace(/^até/, 'Até')}
+          </option>
+        ))}
+      </SelectField>
+    </fieldset>
   );
 }

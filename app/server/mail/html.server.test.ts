@@ -3,7 +3,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderSummary } from '../orders/orders.server';
 import { orderEmail, orderEmailContent, type OrderEmailKind } from '../orders/emails.server';
-import { renderEmailHtml, renderEmailHtmlFast, textEmailContent, type EmailContent } from './html.server';
+import { toPublicSeller } from '~/lib/seller';
+import { renderEmailHtml, renderEmailHtmlFast, textEmailContent, withSellerFooter, type EmailContent } from './html.server';
 
 /** A message written as text, laid out as the mail worker sends it (through the per-shape template) and through React every time. */
 const renderTextEmailHtml = (subject: string, text: string, unsubscribe?: EmailContent['unsubscribe']) => renderEmailHtmlFast(textEmailContent(subject, text, unsubscribe));
@@ -160,5 +161,55 @@ describe('order e-mails from the per-shape template', () => {
       expect(html).toBe(await renderEmailHtml(orderEmailContent('expired', order, who)));
       expect(html).not.toContain('<script>');
     }
+  });
+});
+
+describe('who sells, in every e-mail\'s footer (Decreto 7.962/2013 art. 2)', () => {
+  const identity = {
+    legalName: 'Clarear <Produtos> & Limpeza Ltda.',
+    tradeName: 'Clarear',
+    cnpj: '12ABC34501DE35',
+    stateRegistration: 'ISENTO',
+    addressStreet: 'Rua das Flores',
+    addressNumber: '25',
+    addressComplement: '',
+    addressNeighborhood: 'Centro',
+    addressCity: 'Curitiba',
+    addressState: 'PR',
+    addressZipCode: '80010000',
+    answerDays: 3,
+  };
+  const seller = toPublicSeller(identity);
+  const escapedName = 'Clarear &lt;Produtos&gt; &amp; Limpeza Ltda.';
+
+  it('the HTML footer has the razão social, CNPJ, IE and address, escaped; the same from the template as from React', async () => {
+    const content = textEmailContent('Clarear: aviso', 'Olá!\n\nVeja: https://loja.clarear.test/produtos');
+    const html = await renderEmailHtml(content, seller);
+    expect(html).toContain(`${escapedName} · CNPJ 12.ABC.345/01DE-35 · IE isento`);
+    expect(html).toContain('Rua das Flores, 25 — Centro, Curitiba/PR, CEP 80010-000');
+    expect(html).not.toContain('Clarear Produtos de Limpeza ·');
+    expect(await renderEmailHtmlFast(content, seller)).toBe(html);
+    // Another seller (an edit in Configurações) is another template, not the cached one.
+    const other = toPublicSeller({ ...identity, legalName: 'Outra Razão Ltda.' });
+    expect(await renderEmailHtmlFast(content, other)).toBe(await renderEmailHtml(content, other));
+    expect(await renderEmailHtmlFast(content, other)).not.toContain(escapedName);
+    // An order e-mail (React every time) carries it too.
+    expect(await renderEmailHtml(orderEmailContent('paid', order, buyer), seller)).toContain('CNPJ 12.ABC.345/01DE-35');
+  });
+
+  it('the text part ends with the same lines; without a seller (none filled in) both parts keep the store\'s name only', async () => {
+    expect(withSellerFooter('Olá!', seller)).toBe('Olá!\n\nClarear <Produtos> & Limpeza Ltda. · CNPJ 12.ABC.345/01DE-35 · IE isento\nRua das Flores, 25 — Centro, Curitiba/PR, CEP 80010-000');
+    const empty = toPublicSeller({ ...identity, legalName: '', cnpj: '', stateRegistration: '', addressStreet: '' });
+    expect(withSellerFooter('Olá!', empty)).toBe('Olá!');
+    expect(withSellerFooter('Olá!', undefined)).toBe('Olá!');
+    const html = await renderEmailHtmlFast(textEmailContent('Clarear: aviso', 'Olá!'), empty);
+    expect(html).toContain('Clarear Produtos de Limpeza ·');
+    expect(html).not.toContain('CNPJ');
+  });
+
+  it('a razão social holding the template\'s slot mark is still laid out whole', async () => {
+    const marked = toPublicSeller({ ...identity, legalName: 'Razão \uE000heading\uE000 Ltda.' });
+    const content = textEmailContent('Clarear: aviso', 'Olá!');
+    expect(await renderEmailHtmlFast(content, marked)).toBe(await renderEmailHtml(content, marked));
   });
 });

@@ -1,12 +1,16 @@
 // The HTML part of every e-mail the store sends, built with React Email components: one layout
 // (the Clarear wordmark as text — no remote image —, explicit colours on light backgrounds so a
-// dark-mode client cannot turn it unreadable, a footer saying why it was sent), an order table,
-// an address block and a button. The plain-text part is written separately, for reading.
+// dark-mode client cannot turn it unreadable, a footer saying who sells and why it was sent), an
+// order table, an address block and a button. The plain-text part is written separately, for
+// reading; the mail worker ends it with the same seller lines (`withSellerFooter`).
+// Who sells (Decreto 7.962/2013 art. 2: razão social, CNPJ, address) is read from the settings
+// by the worker when it sends (outbox.server.ts), so every e-mail carries the current details.
 import { Body, Button, Column, Container, Head, Heading, Hr, Html, Link, Preview, Row, Section, Text } from '@react-email/components';
 import { render } from '@react-email/render';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { formatCep } from '~/lib/cep';
 import { formatPrice } from '~/lib/money';
+import { sellerLines, type PublicSeller } from '~/lib/seller';
 import { UNSUBSCRIBE_TEXTS, type UnsubscribeList } from '~/lib/unsubscribe';
 import { getEnv } from '../infra/env.server';
 
@@ -33,8 +37,12 @@ export type EmailContent = {
   unsubscribe?: { list: UnsubscribeList; url: string };
 };
 
-function Layout({ preview, unsubscribe, children }: { preview: string; unsubscribe?: EmailContent['unsubscribe']; children: ReactNode }) {
+/** The seller's lines the footer shows: none when no seller is given (or none is filled in yet). */
+const linesOf = (seller: PublicSeller | undefined) => (seller ? sellerLines(seller) : []);
+
+function Layout({ preview, unsubscribe, seller, children }: { preview: string; unsubscribe?: EmailContent['unsubscribe']; seller?: PublicSeller; children: ReactNode }) {
   const env = getEnv();
+  const lines = linesOf(seller);
   return (
     <Html lang="pt-BR">
       <Head>
@@ -48,7 +56,14 @@ function Layout({ preview, unsubscribe, children }: { preview: string; unsubscri
           {children}
           <Hr style={{ borderColor: '#e2e8f0', margin: '32px 0 16px' }} />
           <Text style={{ color: MUTED, fontSize: 12, lineHeight: '18px', margin: 0 }}>
-            Clarear Produtos de Limpeza · {env.STORE_EMAIL} · <Link href={env.publicUrl} style={{ color: BRAND }}>{env.publicUrl.replace(/^https?:\/\//, '')}</Link>
+            {lines.map((line) => (
+              <Fragment key={line}>
+                {line}
+                <br />
+              </Fragment>
+            ))}
+            {lines.length ? '' : 'Clarear Produtos de Limpeza · '}
+            {env.STORE_EMAIL} · <Link href={env.publicUrl} style={{ color: BRAND }}>{env.publicUrl.replace(/^https?:\/\//, '')}</Link>
             <br />
             {unsubscribe ? (
               <>
@@ -107,10 +122,10 @@ function OrderTable({ lines, totals }: { lines: EmailOrderLine[]; totals?: Email
   );
 }
 
-function Email({ content }: { content: EmailContent }) {
+function Email({ content, seller }: { content: EmailContent; seller: PublicSeller | undefined }) {
   const text = { color: INK, fontSize: 15, lineHeight: '22px', whiteSpace: 'pre-line' as const };
   return (
-    <Layout preview={content.preview} unsubscribe={content.unsubscribe}>
+    <Layout preview={content.preview} unsubscribe={content.unsubscribe} seller={seller}>
       <Heading as="h1" style={{ color: INK, fontSize: 22, margin: '0 0 12px' }}>
         {content.heading}
       </Heading>
@@ -150,9 +165,18 @@ function Email({ content }: { content: EmailContent }) {
   );
 }
 
-/** The HTML part for this content (React escapes every text, names and addresses included). */
-export function renderEmailHtml(content: EmailContent): Promise<string> {
-  return render(<Email content={content} />);
+/**
+ * The HTML part for this content (React escapes every text, names and addresses included), with
+ * the seller in the footer (the mail worker always passes it).
+ */
+export function renderEmailHtml(content: EmailContent, seller?: PublicSeller): Promise<string> {
+  return render(<Email content={content} seller={seller} />);
+}
+
+/** The text part as sent: the message, then the seller's lines, as the HTML footer shows them. */
+export function withSellerFooter(text: string, seller: PublicSeller | undefined): string {
+  const lines = linesOf(seller);
+  return lines.length ? `${text}\n\n${lines.join('\n')}` : text;
 }
 
 const URL_LINE = /^(.*?)(https?:\/\/\S+)\s*$/;
@@ -184,14 +208,18 @@ export function textEmailContent(subject: string, text: string, unsubscribe?: Em
  * escapes them. A shape is paragraphs, a button, an unsubscribe footer; content with a code box,
  * an order table or an address is rendered by React each time.
  */
-export async function renderEmailHtmlFast(content: EmailContent): Promise<string> {
-  if (content.code || content.lines || content.totals || content.address) return renderEmailHtml(content);
+export async function renderEmailHtmlFast(content: EmailContent, seller?: PublicSeller): Promise<string> {
+  const lines = linesOf(seller);
+  // A seller's text holding the slot mark (typed in Configurações) would break the template: React it is.
+  if (content.code || content.lines || content.totals || content.address || lines.some((l) => l.includes(MARK))) return renderEmailHtml(content, seller);
   const { paragraphs, button, unsubscribe } = content;
   const env = getEnv();
-  const key = [paragraphs.length, button ? 1 : 0, unsubscribe?.list ?? '', env.publicUrl, env.STORE_EMAIL].join('|');
+  const key = JSON.stringify([paragraphs.length, button ? 1 : 0, unsubscribe?.list ?? '', env.publicUrl, env.STORE_EMAIL, lines]);
   let template = TEMPLATES.get(key);
   if (!template) {
-    template = buildTemplate(paragraphs.length, Boolean(button), unsubscribe?.list);
+    // The seller's details are part of a shape: an edit in Configurações makes new ones, so the old go.
+    if (TEMPLATES.size >= MAX_TEMPLATES) TEMPLATES.clear();
+    template = buildTemplate(paragraphs.length, Boolean(button), unsubscribe?.list, seller);
     TEMPLATES.set(key, template);
   }
   return fillTemplate(await template, content);
@@ -201,6 +229,8 @@ type Slot = 'preview' | 'heading' | 'button-url' | 'button-label' | 'unsubscribe
 type Template = { parts: string[]; slots: Slot[] };
 
 const TEMPLATES = new Map<string, Promise<Template>>();
+/** A few dozen shapes are in use at once (paragraph counts × button × list). */
+const MAX_TEMPLATES = 200;
 /** A private-use character around each slot's name: never escaped by React, never in the store's texts. */
 const MARK = '\uE000';
 const slotToken = (name: string | number) => `${MARK}${name}${MARK}`;
@@ -208,14 +238,17 @@ const slotToken = (name: string | number) => `${MARK}${name}${MARK}`;
 const PREVIEW_MAX_LENGTH = 150;
 const PREVIEW_PADDING = '\u00a0\u200c\u200b\u200d\u200e\u200f\ufeff';
 
-async function buildTemplate(paragraphCount: number, button: boolean, list: UnsubscribeList | undefined): Promise<Template> {
-  const html = await renderEmailHtml({
-    preview: slotToken('preview'),
-    heading: slotToken('heading'),
-    paragraphs: Array.from({ length: paragraphCount }, (_, i) => slotToken(i)),
-    button: button ? { label: slotToken('button-label'), url: slotToken('button-url') } : undefined,
-    unsubscribe: list ? { list, url: slotToken('unsubscribe') } : undefined,
-  });
+async function buildTemplate(paragraphCount: number, button: boolean, list: UnsubscribeList | undefined, seller: PublicSeller | undefined): Promise<Template> {
+  const html = await renderEmailHtml(
+    {
+      preview: slotToken('preview'),
+      heading: slotToken('heading'),
+      paragraphs: Array.from({ length: paragraphCount }, (_, i) => slotToken(i)),
+      button: button ? { label: slotToken('button-label'), url: slotToken('button-url') } : undefined,
+      unsubscribe: list ? { list, url: slotToken('unsubscribe') } : undefined,
+    },
+    seller,
+  );
   // The preview's padding depends on its length: the token and its padding become one slot.
   const padded = new RegExp(`${slotToken('preview')}(?:<div>[${PREVIEW_PADDING}]*</div>)?`);
   const pieces = html.replace(padded, slotToken('preview')).split(MARK);

@@ -14,8 +14,10 @@ import { emailOutbox } from '~/db/schema';
 import { now, MINUTE_MS } from '~/lib/clock';
 import { runInBackground } from '../infra/background.server';
 import { log } from '../infra/log.server';
+import type { PublicSeller } from '~/lib/seller';
 import { unsubscribeTextFooter, type UnsubscribeList } from '~/lib/unsubscribe';
-import { renderEmailHtmlFast, textEmailContent, type EmailContent } from './html.server';
+import { getPublicSettings } from '../settings/settings.server';
+import { renderEmailHtmlFast, textEmailContent, withSellerFooter, type EmailContent } from './html.server';
 import { deliverMessage, type MailMessage, type MailTransport } from './transport.server';
 
 /** Where an optional e-mail (newsletter, reminders) lets its reader leave: `unsubscribe.server.ts` makes it. */
@@ -40,10 +42,13 @@ function htmlContentOf(mail: OutgoingMail): string {
   return JSON.stringify(mail.content ?? textEmailContent(mail.subject, mail.text, mail.unsubscribe));
 }
 
-/** The HTML part of a claimed row: laid out now from its content; a row queued before html_content kept its HTML. */
-export async function outboxHtml(row: { htmlBody: string | null; htmlContent: string | null }): Promise<string | undefined> {
+/**
+ * The HTML part of a claimed row: laid out now from its content, with who sells in the footer; a row
+ * queued before html_content kept its HTML.
+ */
+export async function outboxHtml(row: { htmlBody: string | null; htmlContent: string | null }, seller?: PublicSeller): Promise<string | undefined> {
   if (row.htmlBody !== null) return row.htmlBody;
-  return row.htmlContent === null ? undefined : renderEmailHtmlFast(JSON.parse(row.htmlContent) as EmailContent);
+  return row.htmlContent === null ? undefined : renderEmailHtmlFast(JSON.parse(row.htmlContent) as EmailContent, seller);
 }
 
 /** Minutes to wait after the 1st, 2nd, … failed attempt; after the last one the e-mail is 'failed'. */
@@ -174,6 +179,9 @@ export type DeliveryReport = { sent: number; retried: number; failed: number };
  */
 export async function deliverDueMail(db: Database, batch = 20): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
+  // Who sells, for every e-mail's footer (both parts): read once per run (the pages' shared copy of
+  // the settings), before any row is claimed, so a failed read leaves no row leased.
+  const { seller } = await getPublicSettings(db);
   for (;;) {
     const at = now();
     const claimed = await db.transaction(async (tx) => {
@@ -197,8 +205,8 @@ export async function deliverDueMail(db: Database, batch = 20): Promise<Delivery
         await transport({
           to: row.toAddress,
           subject: row.subject,
-          text: row.textBody,
-          html: await outboxHtml(row),
+          text: withSellerFooter(row.textBody, seller),
+          html: await outboxHtml(row, seller),
           replyTo: row.replyTo ?? undefined,
           listUnsubscribe: row.listUnsubscribe ?? undefined,
         });

@@ -1,6 +1,6 @@
 // The store's public details (/admin/settings): the one module that reads and writes them.
 // store_settings holds one row (phone, hours, e-mail, WhatsApp, social links, marketing
-// figures, welcome offer); the about page's hero stays in site_content (page 'about',
+// figures, welcome offer, the seller's legal identity); the about page's hero stays in site_content (page 'about',
 // section 'hero') and is saved with them in one transaction. Every page reads them (root loader),
 // so they are kept in memory for a few seconds (PUBLIC_SETTINGS_TTL_MS): a save through this module
 // drops the copy, so an edit shows on this instance's next page at once, on other instances
@@ -11,7 +11,9 @@ import { siteContent, storeSettings } from '~/db/schema';
 import { storeSettings as seedSettings } from '~/db/seed/data';
 import { now } from '~/lib/clock';
 import type { SettingsInput } from '~/lib/schemas/settings';
+import { isSellerComplete } from '~/lib/seller';
 import { fromStored, toPublicSettings, type PublicSettings, type StoreSettings } from '~/lib/store-settings';
+import { log } from '../infra/log.server';
 
 export type AboutHero = StoreSettings['about'];
 
@@ -113,6 +115,7 @@ export async function saveSettings(db: Executor, input: SettingsInput, version: 
         linkedinUrl: input.social.linkedin,
         marketingFigures: input.figures,
         welcomeOffer: input.welcomeOffer,
+        ...input.seller,
         version: sql`${storeSettings.version} + 1`,
         updatedAt: now(),
         updatedBy: adminId,
@@ -130,4 +133,24 @@ export async function saveSettings(db: Executor, input: SettingsInput, version: 
     // After the commit (or a conflict): the next page reads the saved row.
     publicSettingsCache = new WeakMap();
   });
+}
+
+/**
+ * Whether the seller's legal identity (Decreto 7.962/2013 art. 2) still needs the admin: 'missing'
+ * while a required field is empty (a database from before it existed), 'sample' while it is the
+ * seed's fictitious one. Read afresh (not the pages' 5 s copy): the dashboard and a start ask.
+ */
+export async function sellerIdentityStatus(db: Executor): Promise<'complete' | 'missing' | 'sample'> {
+  const { seller } = fromStored((await readRow(db)) ?? seedSettings, NO_ABOUT);
+  if (!isSellerComplete(seller)) return 'missing';
+  return seller.cnpj === seedSettings.cnpj && seller.legalName === seedSettings.legalName ? 'sample' : 'complete';
+}
+
+export const SELLER_INCOMPLETE_WARNING = 'Dados legais do vendedor incompletos: preencha em /admin/settings (Decreto 7.962/2013).';
+export const SELLER_SAMPLE_WARNING = 'Dados legais do vendedor ainda são os de exemplo: troque pelos da empresa em /admin/settings (Decreto 7.962/2013).';
+
+/** A production start says so when the store would open without saying who sells. */
+export async function warnIfSellerIdentityMissing(db: Executor): Promise<void> {
+  const status = await sellerIdentityStatus(db);
+  if (status !== 'complete') log.warn(status === 'missing' ? SELLER_INCOMPLETE_WARNING : SELLER_SAMPLE_WARNING);
 }

@@ -1,16 +1,17 @@
-// Configurações: the admin changes the store's WhatsApp number and phone, and the storefront shows them
-// at once (the WhatsApp button's link, the footer's phone); a bad number is refused in pt-BR with what
-// was typed kept; axe on the form (light/dark, desktop/phone). The seeded values are put back at the
-// end: later specs (chatbot, content) check them.
+// Configurações: the admin changes the store's WhatsApp number, phone and razão social, and the storefront
+// shows them at once (the WhatsApp button's link, the footer's phone and seller); a bad number or a CEP of
+// another UF is refused in pt-BR with what was typed kept; axe on the form (light/dark, desktop/phone).
+// The seeded values are put back at the end: later specs (chatbot, content, layout) check them.
 import { expect, test, type Page } from '@playwright/test';
 import { asAdmin, axeEverywhere, expectToast, gotoHydrated } from './fixtures';
 
-const SEEDED = { whatsapp: '(11) 94002-8922', phone: '(11) 4002-8922' };
+const SEEDED = { whatsapp: '(11) 94002-8922', phone: '(11) 4002-8922', legalName: 'Clarear Produtos de Limpeza Ltda. (dados de exemplo)' };
 
-async function saveContact(page: Page, values: { whatsapp: string; phone: string }) {
+async function saveContact(page: Page, values: { whatsapp: string; phone: string; legalName: string }) {
   await gotoHydrated(page, '/admin/settings');
   await page.getByLabel('Número do WhatsApp *').fill(values.whatsapp);
   await page.getByLabel('Telefone *').fill(values.phone);
+  await page.getByLabel('Razão social *').fill(values.legalName);
   await page.getByRole('button', { name: 'Salvar configurações' }).click();
   await expectToast(page, 'Configurações salvas!');
   // The form reloads with what was saved, written the Brazilian way.
@@ -39,8 +40,13 @@ test('the admin changes the WhatsApp number and the phone; the store shows them 
     await expect(whatsapp).toHaveValue('99876-5432');
     await axeEverywhere(page, 'configurações com erros');
 
-    // A fresh form (the refused values are gone), a number typed with +55.
-    await saveContact(page, { whatsapp: '+55 21 99876-5432', phone: '(21) 2555-0100' });
+    // The seller's identity: a CEP of another UF is refused in pt-BR.
+    await page.getByLabel('CEP *').fill('20040-020');
+    await page.getByRole('button', { name: 'Salvar configurações' }).click();
+    await expect(page.getByText('Este CEP não pertence a SP.')).toBeVisible();
+
+    // A fresh form (the refused values are gone), a number typed with +55, another razão social.
+    await saveContact(page, { whatsapp: '+55 21 99876-5432', phone: '(21) 2555-0100', legalName: 'Brilho Carioca Comércio de Saneantes Ltda.' });
 
     await gotoHydrated(page, '/');
     const button = page.getByRole('link', { name: 'Falar com a Clarear no WhatsApp' });
@@ -48,6 +54,7 @@ test('the admin changes the WhatsApp number and the phone; the store shows them 
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('link', { name: '(21) 2555-0100' })).toHaveAttribute('href', 'tel:+552125550100');
     await expect(footer.getByRole('link', { name: 'Clarear no WhatsApp' })).toHaveAttribute('href', 'https://wa.me/5521998765432');
+    await expect(footer.getByTestId('seller-identity')).toContainText('Brilho Carioca Comércio de Saneantes Ltda. · CNPJ 11.222.333/0001-81');
     await gotoHydrated(page, '/contato');
     await expect(page.getByRole('list', { name: 'Canais de atendimento' }).getByRole('link', { name: '(21) 2555-0100' })).toBeVisible();
   } finally {

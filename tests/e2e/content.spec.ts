@@ -259,7 +259,8 @@ test.describe('/contato', () => {
     await expect(cards.getByRole('link', { name: '(11) 4002-8922' })).toHaveAttribute('href', 'tel:+551140028922');
     await expect(cards.getByText('Segunda a sexta, das 8h às 18h')).toBeVisible();
     await expect(cards.getByRole('link', { name: 'contato@clarear.com.br' })).toHaveAttribute('href', 'mailto:contato@clarear.com.br');
-    await expect(cards.getByText('Resposta em até 24h')).toBeVisible();
+    // The answer time set in Configurações (the seed: the decree's 5 days).
+    await expect(cards.getByText('Resposta em até 5 dias')).toBeVisible();
   });
 
   test('required fields in pt-BR, typed values kept, then sent: stored, mailed to the store, form cleared', async ({ page }) => {
@@ -293,8 +294,8 @@ test.describe('/contato', () => {
     await send.click();
     await expect(form.getByRole('button', { name: 'Enviando...' })).toBeDisabled();
     release();
-    await expectToast(page, 'Mensagem enviada!', 'Recebemos sua mensagem e responderemos em até 24h.');
-    await expect(page.getByRole('main').getByText('Recebemos sua mensagem e responderemos em até 24h.')).toBeVisible();
+    await expectToast(page, 'Mensagem enviada!', 'Recebemos sua mensagem e responderemos em até 5 dias.');
+    await expect(page.getByRole('main').getByText('Recebemos sua mensagem e responderemos em até 5 dias.')).toBeVisible();
     for (const label of ['Nome', 'E-mail', 'Assunto', 'Mensagem']) await expect(form.getByLabel(label)).toHaveValue('');
     await expect(form.getByRole('button', { name: 'Enviar Mensagem' })).toBeEnabled();
 

@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { products } from '../../app/db/seed/content/products';
+import { storeSettings } from '../../app/db/seed/content/site';
 import { expectToast, gotoHydrated, login, signedInCustomer, uniqueEmail } from './fixtures';
 
 test('the home page is in pt-BR with the seven header links and the footer', async ({ page }) => {
@@ -19,6 +21,25 @@ test('the home page is in pt-BR with the seven header links and the footer', asy
   await expect(footer.getByText(/© \d{4} Clarear/)).toBeVisible();
   await expect(footer.getByRole('link', { name: 'Área do Cliente' })).toHaveCount(0);
   await expect(footer.getByRole('link', { name: 'Painel Administrativo' })).toHaveCount(0);
+});
+
+test('every public page says who sells in its footer (razão social, CNPJ, IE, address); /contato and the legal pages in "Quem vende"', async ({ page }) => {
+  // The seed's sample identity (Decreto 7.962/2013 art. 2 requires it on every page).
+  const registration = `${storeSettings.legalName} · CNPJ 11.222.333/0001-81 · IE 110042490114`;
+  const address = 'Rua de Exemplo, 100, Galpão 2 — Sé, São Paulo/SP, CEP 01001-000';
+  for (const path of ['/', '/produtos', `/produtos/${products[0]!.slug}`, '/contato', '/termos-uso']) {
+    await page.goto(path);
+    const seller = page.getByRole('contentinfo').getByTestId('seller-identity');
+    await expect(seller, path).toContainText(registration);
+    await expect(seller, path).toContainText(address);
+    await expect(seller, path).toContainText(`Atendimento: ${storeSettings.hours} · resposta em até 5 dias`);
+    await expect(seller, path).toBeVisible();
+    if (path === '/contato' || path === '/termos-uso') {
+      const block = page.getByRole('main').getByRole('region', { name: 'Quem vende' });
+      await expect(block, path).toContainText('11.222.333/0001-81');
+      await expect(block, path).toContainText(address);
+    }
+  }
 });
 
 test('newsletter: confirmed, then "already subscribed" for the same e-mail in another case', async ({ page }) => {

@@ -155,6 +155,17 @@ const settingsForm: Record<string, string> = {
   aboutTitle: 'Limpeza que transforma ambientes',
   aboutSubtitle: 'Produtos de limpeza eficientes e seguros.',
   aboutDescription: 'A Clarear nasceu em 2025, em São Paulo.',
+  // The seller's legal identity, required by the form.
+  'seller.legalName': 'Clarear Produtos de Limpeza Ltda.',
+  'seller.cnpj': '11.222.333/0001-81',
+  'seller.stateRegistration': '110042490114',
+  'seller.addressZipCode': '01001-000',
+  'seller.addressStreet': 'Rua de Exemplo',
+  'seller.addressNumber': '100',
+  'seller.addressNeighborhood': 'Sé',
+  'seller.addressCity': 'São Paulo',
+  'seller.addressState': 'SP',
+  'seller.answerDays': '5',
 };
 
 const addressForm = (extra: Record<string, string> = {}) => ({

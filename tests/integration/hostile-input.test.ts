@@ -637,6 +637,16 @@ describe.each(engines.map((e) => e.name))('hostile input on %s', (engineName) =>
       aboutTitle: 'Título',
       aboutSubtitle: 'Subtítulo',
       aboutDescription: 'Texto',
+      'seller.legalName': 'Clarear Produtos de Limpeza Ltda.',
+      'seller.cnpj': '11.222.333/0001-81',
+      'seller.stateRegistration': '110042490114',
+      'seller.addressZipCode': '01001-000',
+      'seller.addressStreet': 'Rua de Exemplo',
+      'seller.addressNumber': '100',
+      'seller.addressNeighborhood': 'Sé',
+      'seller.addressCity': 'São Paulo',
+      'seller.addressState': 'SP',
+      'seller.answerDays': '5',
     };
     const badPhone = fc.oneof(
       blank,
@@ -669,6 +679,12 @@ describe.each(engines.map((e) => e.name))('hostile input on %s', (engineName) =>
         'figures.7.value': fc.constantFrom('1', 'x'),
         aboutTitle: badText(120),
         aboutDescription: badText(3000),
+        // The seller: a CNPJ or CEP that is not one, a CEP of another UF, an IE with letters, a day count out of 1–5.
+        'seller.cnpj': fc.oneof(blank, withNul, over(32), fc.constantFrom('11.222.333/0001-82', '529.982.247-25', '00000000000000', '12ABC34501DE36')),
+        'seller.addressZipCode': fc.oneof(blank, withNul, fc.constantFrom('20040-020', '0100-1000', '00000-000', '１１１１１-１１１')),
+        'seller.stateRegistration': fc.oneof(blank, withNul, over(20), fc.constantFrom('ABC123', '1', 'isento?')),
+        'seller.addressState': fc.constantFrom('', 'XX', 'sp', 'SP; drop table'),
+        'seller.answerDays': fc.constantFrom('', '0', '6', '2.5', '1e1', '-1'),
       }),
       statuses: [400, 409, 413],
     });

@@ -104,6 +104,7 @@ test('a Pix order goes from the admin list to Entregue, the customer informed at
   await admin.goto(`/admin/orders/${orderId}/etiqueta`);
   await expect(admin.getByRole('heading', { level: 1 })).toHaveText(`Pedido ${number}`);
   await expect(admin.getByTestId('order-address')).toContainText('CEP 01310-100');
+  await expect(admin.getByTestId('sender')).toContainText('CNPJ 11.222.333/0001-81');
   await expect(admin.getByRole('link', { name: 'Pedidos' })).toHaveCount(0);
   await expect(admin.getByRole('contentinfo')).toHaveCount(0);
   await axeEverywhere(admin, 'etiqueta');

@@ -41,6 +41,9 @@ test('a Pix to a new address waits for payment, shows its code and history, and 
   const number = (await page.getByRole('heading', { level: 1 }).textContent())!.replace('Pedido ', '').trim();
   const mail = await latestMail(account.email, `pedido ${number} recebido`);
   expect(mail.text).toContain('Pague até');
+  // Who sells, on the order page and at the foot of the e-mail (the seed's sample identity).
+  await expect(page.getByTestId('sold-by')).toHaveText('Vendido por Clarear Produtos de Limpeza Ltda. (dados de exemplo) · CNPJ 11.222.333/0001-81');
+  expect(mail.text).toContain('Clarear Produtos de Limpeza Ltda. (dados de exemplo) · CNPJ 11.222.333/0001-81');
   await axeEverywhere(page, 'pedido pendente');
 
   // The address was saved to Meus Endereços, as the box said.

@@ -166,6 +166,7 @@ export async function seedSafetySheets(db: Executor, storage?: FileStorage): Pro
   const rows = await db
     .select({
       id: products.id,
+      slug: products.slug,
       name: products.name,
       anvisaKind: products.anvisaKind,
       anvisaNumber: products.anvisaNumber,
@@ -179,9 +180,24 @@ export async function seedSafetySheets(db: Executor, storage?: FileStorage): Pro
     })
     .from(products)
     .where(and(inArray(products.slug, slugs), isNull(products.sdsKey), ne(products.isKit, true)));
+  if (rows.length === 0) return 0;
   const files = storage ?? (await getStorage());
-  for (const row of rows) await storeSafetySheet(db, row.id, sampleSheetPdf(row), files);
-  return rows.length;
+  const sheets: { id: string; key: string }[] = [];
+  for (const row of rows) {
+    const pdf = sampleSheetPdf(row);
+    const key = sdsKeyOf(sdsFileName(row.slug, createHash('sha256').update(pdf).digest('hex')))!;
+    await files.put(key, pdf, { cacheControl: UPLOAD_CACHE_CONTROL });
+    sheets.push({ id: row.id, key });
+  }
+  // One statement for all (every fresh database and test app seeds them): only where no sheet came meanwhile.
+  const values = sql.join(
+    sheets.map((sheet) => sql`(${sheet.id}::uuid, ${sheet.key})`),
+    sql`, `,
+  );
+  await db.execute(
+    sql`update ${products} set sds_key = v.key, sds_updated_at = ${now()}, updated_at = ${products.updatedAt} from (values ${values}) as v(id, key) where ${products.id} = v.id and ${products.sdsKey} is null`,
+  );
+  return sheets.length;
 }
 
 export type SheetLink = { name: string; url: string };

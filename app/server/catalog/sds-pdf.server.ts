@@ -10,11 +10,16 @@ const PAGE = { width: 595, height: 842, margin: 50 } as const; // A4 in points
 const BODY_SIZE = 10;
 const LEADING = 14;
 
-/** Helvetica's average advance (em fraction) by kind of character: a safe overestimate for wrapping. */
+const NARROW = new Set("il.,;:'!|()- ");
+const WIDE = new Set('mwMW@%');
+
+/** Helvetica's advance (em fraction) by kind of character, a safe overestimate for wrapping. */
 function charWidth(ch: string, size: number): number {
-  if (/[A-ZÀ-ÖØ-Þ]/.test(ch)) return 0.68 * size;
-  if (/[mwMW@%]/.test(ch)) return 0.85 * size;
-  if (/[il.,;:'!|()\-\s]/.test(ch)) return 0.3 * size;
+  if (NARROW.has(ch)) return 0.3 * size;
+  if (WIDE.has(ch)) return 0.85 * size;
+  // Capitals, accented ones included (À–Þ), are wider than lower case.
+  const code = ch.charCodeAt(0);
+  if ((code >= 65 && code <= 90) || (code >= 0xc0 && code <= 0xde)) return 0.68 * size;
   return 0.56 * size;
 }
 

@@ -58,6 +58,7 @@ export default [
       route('reports', 'routes/admin/reports.tsx'),
     ]),
     route('uploads', 'routes/admin/uploads.ts'),
+    route('products/:id/fds', 'routes/admin/product-sds.ts'),
     // Outside the layout: a file, and a page printed without the panel's frame.
     route('orders/export.csv', 'routes/admin/orders-export.ts'),
     route('newsletter/export.csv', 'routes/admin/newsletter-export.ts'),

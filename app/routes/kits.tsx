@@ -1,5 +1,6 @@
 import { data, Link } from 'react-router';
 import { ProductCard } from '~/components/product/product-card';
+import { KitSafetyList } from '~/components/product/product-safety';
 import { useProductModal } from '~/components/product/use-product-modal';
 import { originFromMatches, seo } from '~/lib/seo';
 import { listKits, type KitWithItems } from '~/server/catalog/catalog.server';
@@ -61,6 +62,12 @@ export default function Kits({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ul>
+            </details>
+            <details className="group rounded-md bg-slate-50 px-3 py-2 text-sm dark:bg-slate-800">
+              <summary className="cursor-pointer font-medium">Segurança dos produtos</summary>
+              <div className="mt-2">
+                <KitSafetyList items={kit.items} />
+              </div>
             </details>
           </ProductCard>
         ))}

@@ -9,6 +9,7 @@ import { customerCancelSchema } from '~/lib/schemas/order';
 import { StoreSoldBy } from '~/components/layout/seller-identity';
 import { OrderAddress } from '~/components/order/order-address';
 import { OrderTimeline } from '~/components/order/order-timeline';
+import { SdsLink } from '~/components/product/product-safety';
 import { TrackingLink } from '~/components/order/tracking-link';
 import { Button } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
@@ -24,6 +25,7 @@ import { formatBRL, formatPrice } from '~/lib/money';
 import { orderStatusLabel, PAYMENT_METHOD_LABELS, shortOrderId } from '~/lib/order-status';
 import { getDb } from '~/server/infra/db.server';
 import { getOwnOrder } from '~/server/orders/orders.server';
+import { safetySheetLinks } from '~/server/catalog/safety-sheets.server';
 import { requireUser } from '~/server/auth/session.server';
 import type { Route } from './+types/order';
 
@@ -34,16 +36,19 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const order = await getOwnOrder(await getDb(), user.id, params.id);
+  const db = await getDb();
+  const order = await getOwnOrder(db, user.id, params.id);
   // Someone else's order looks exactly like a missing one.
-  if (!order) return data({ order: null, pixQrSvg: null }, { status: 404 });
+  if (!order) return data({ order: null, pixQrSvg: null, sdsLinks: {} }, { status: 404 });
+  // Each item's safety data sheet (FDS), when its product has one.
+  const sdsLinks = await safetySheetLinks(db, order.items.map((i) => i.productId));
   // The code is shown while it can still be paid.
   const pixQrSvg =
     order.paymentDetails?.method === 'pix' && order.status === 'pending'
       ? await QRCode.toString(order.paymentDetails.copyPaste, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 })
       : null;
   // Who at the store moved the order, and their notes, stay in the admin.
-  return { order: { ...order, events: order.events.map(customerTimelineEvent) }, pixQrSvg };
+  return { order: { ...order, events: order.events.map(customerTimelineEvent) }, pixQrSvg, sdsLinks };
 }
 
 const CUSTOMER_CANCEL_REASON = 'Cancelado pelo cliente';
@@ -77,7 +82,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 const STATUS_ICONS = { pending: Clock, paid: CheckCircle2, preparing: PackageCheck, shipped: Truck, delivered: PackageCheck, cancelled: XCircle } as const;
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, pixQrSvg } = loaderData;
+  const { order, pixQrSvg, sdsLinks } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
   const justBought = searchParams.get('novo') === '1' && order !== null;
 
@@ -164,9 +169,16 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
           {order.items.map((item, i) => (
             <li key={`${item.productName}-${i}`} className="flex justify-between gap-4 p-4">
-              <span>
-                {item.quantity}× {item.productName}
-                {item.size ? ` (${item.size})` : ''}
+              <span className="grid gap-1">
+                <span>
+                  {item.quantity}× {item.productName}
+                  {item.size ? ` (${item.size})` : ''}
+                </span>
+                {(item.productId ? (sdsLinks[item.productId] ?? []) : []).map((sheet) => (
+                  <span key={sheet.url} className="text-sm">
+                    <SdsLink url={sheet.url} productName={sheet.name} showName={sheet.name !== item.productName} />
+                  </span>
+                ))}
               </span>
               <span className="font-semibold">{formatPrice(item.priceAtPurchase)} cada</span>
             </li>

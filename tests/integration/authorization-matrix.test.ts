@@ -577,6 +577,32 @@ const MATRIX: Record<string, Entry> = {
       { label: 'remove', url: '/admin/subscriptions', body: (f) => ({ intent: 'remove', subscriptionId: f.removableSubscriptionId }), expect: adminAction(), writes: ['subscriptions'] },
     ],
   },
+  // A product's FDS (issue 32): only the admin sends or removes it; the product row (its sds_key) is untouched otherwise.
+  'routes/admin/product-sds.ts': {
+    action: [
+      {
+        label: 'replace',
+        url: (f) => `/admin/products/${f.editProductId}/fds`,
+        params: (f) => ({ id: f.editProductId }),
+        body: () => {
+          const form = new FormData();
+          form.append('intent', 'replace');
+          form.append('file', new File([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')], 'ficha.pdf', { type: 'application/pdf' }));
+          return form;
+        },
+        expect: adminAction(),
+        writes: ['products'],
+      },
+      {
+        label: 'remove',
+        url: (f) => `/admin/products/${f.editProductId}/fds`,
+        params: (f) => ({ id: f.editProductId }),
+        body: () => ({ intent: 'remove' }),
+        expect: adminAction(),
+        writes: ['products'],
+      },
+    ],
+  },
   'routes/admin/uploads.ts': {
     action: [
       {
@@ -668,7 +694,10 @@ const MATRIX: Record<string, Entry> = {
     ],
   },
   'routes/uploads.ts': {
-    loader: [{ url: '/uploads/0123456789abcdef0123-1200.webp', params: () => ({ '*': '0123456789abcdef0123-1200.webp' }), expect: all(404) }],
+    loader: [
+      { url: '/uploads/0123456789abcdef0123-1200.webp', params: () => ({ '*': '0123456789abcdef0123-1200.webp' }), expect: all(404) },
+      { label: 'an FDS never stored', url: '/uploads/fds/nada-0123456789abcdef0123.pdf', params: () => ({ '*': 'fds/nada-0123456789abcdef0123.pdf' }), expect: all(404) },
+    ],
   },
   'routes/sitemap.ts': { loader: [{ url: '/sitemap.xml', expect: all('ok') }] },
   // Mercado Pago's notifications: no session decides anything; without the gateway there is nothing to receive

@@ -13,6 +13,7 @@ import { Button } from '../ui/button';
 import { toast } from '../ui/toaster';
 import { FavoriteButton } from './favorite-button';
 import { PhGauge } from './ph-gauge';
+import { AnvisaLine, SafetySection } from './product-safety';
 import { stockLevel } from '~/lib/stock';
 
 const SECTIONS = [
@@ -94,6 +95,7 @@ export function ProductDetails({ card, detail, status, isFavorite, Title = 'h1',
         <p className="text-xl font-bold">
           {chosen ? formatPrice(chosen.price) : card.isKit ? formatPrice(card.price) : startingPriceLabel(card.basePrice)}
         </p>
+        {detail ? <AnvisaLine safety={detail.safety} /> : null}
 
         {needsSize ? (
           <fieldset className="grid gap-2" aria-busy={loading}>
@@ -172,6 +174,7 @@ export function ProductDetails({ card, detail, status, isFavorite, Title = 'h1',
               </details>
             );
           })}
+          {detail ? <SafetySection safety={detail.safety} isKit={card.isKit} items={detail.items} /> : null}
         </div>
       </div>
     </div>

@@ -35,6 +35,7 @@ const detail: ProductDetail = {
   precautions: null,
   composition: null,
   activeIngredient: null,
+  safety: { anvisaKind: null, anvisaNumber: null, riskClass: null, safetyWarnings: null, firstAid: null, unNumber: null, hazardClass: null, sdsUrl: null },
   items: [],
   available: null,
   variants: [

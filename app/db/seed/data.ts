@@ -3,6 +3,7 @@
 // Note: not in a folder named "data/", which the root .gitignore excludes.
 export { categories, KITS_CATEGORY } from './content/categories';
 export { products } from './content/products';
+export { productSafety } from './content/product-safety';
 export { kits } from './content/kits';
 export { testimonials } from './content/testimonials';
 export { planConfig } from './content/plan';

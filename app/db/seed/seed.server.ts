@@ -59,6 +59,8 @@ export async function seedCatalogue(db: Executor): Promise<void> {
           categoryId: categoryId(p.category),
           phValue: p.ph,
           ...details(p),
+          // ANVISA, risk, label and transport: examples (content/product-safety.ts), not real registrations.
+          ...data.productSafety[p.slug],
         })),
       )
       .onConflictDoNothing();

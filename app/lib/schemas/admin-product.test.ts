@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from './field-errors';
-import { productFormSchema, productIdParamSchema } from './admin-product';
+import { productFormSchema, productIdParamSchema, SAFETY_MESSAGES } from './admin-product';
 
 const base = { name: 'Detergente Neutro', basePrice: '4,90' };
 
@@ -103,6 +103,46 @@ describe('productFormSchema', () => {
     const id = '0f8e7c1a-2b3c-4d5e-8f90-123456789abc';
     const result = productFormSchema.safeParse({ ...base, kitItems: [{ productId: id, quantity: '1' }, { productId: id, quantity: '1' }] });
     expect(fieldErrors(result.error!)['kitItems.1.productId']).toBe('Este produto já está no kit.');
+  });
+});
+
+describe('productFormSchema: safety', () => {
+  it('reads the safety fields, blank ones as none', () => {
+    expect(
+      productFormSchema.parse({
+        ...base,
+        anvisaKind: 'notificado',
+        anvisaNumber: ' 25351.900001/2026-01 ',
+        riskClass: '2',
+        safetyWarnings: 'Mantenha fora do alcance das crianças.',
+        firstAid: '',
+        unNumber: '1170',
+        hazardClass: '3',
+      }),
+    ).toMatchObject({ anvisaKind: 'notificado', anvisaNumber: '25351.900001/2026-01', riskClass: 2, safetyWarnings: 'Mantenha fora do alcance das crianças.', firstAid: null, unNumber: '1170', hazardClass: '3' });
+    expect(productFormSchema.parse({ ...base, anvisaKind: '', anvisaNumber: '', riskClass: '', unNumber: '', hazardClass: '' })).toMatchObject({
+      anvisaKind: null,
+      anvisaNumber: null,
+      riskClass: null,
+      unNumber: null,
+      hazardClass: null,
+    });
+  });
+
+  it.each([
+    [{ anvisaKind: 'notificado' }, { anvisaNumber: SAFETY_MESSAGES.anvisaNumberMissing }],
+    [{ anvisaNumber: '25351.900001/2026-01' }, { anvisaKind: SAFETY_MESSAGES.anvisaKind }],
+    [{ anvisaKind: 'registrado', anvisaNumber: 'MS 123' }, { anvisaNumber: SAFETY_MESSAGES.anvisaNumber }],
+    [{ anvisaKind: 'vendido', anvisaNumber: '25351.900001/2026-01' }, { anvisaKind: SAFETY_MESSAGES.anvisaKind }],
+    [{ riskClass: '3' }, { riskClass: SAFETY_MESSAGES.riskClass }],
+    [{ unNumber: '1170' }, { hazardClass: SAFETY_MESSAGES.hazardClass }],
+    [{ hazardClass: '8' }, { unNumber: SAFETY_MESSAGES.unNumberMissing }],
+    [{ unNumber: '117', hazardClass: '3' }, { unNumber: SAFETY_MESSAGES.unNumber }],
+    [{ unNumber: '1170', hazardClass: '7' }, { hazardClass: SAFETY_MESSAGES.hazardClass }],
+  ])('refuses %j with a pt-BR message on the field', (values, errors) => {
+    const result = productFormSchema.safeParse({ ...base, ...values });
+    expect(result.success).toBe(false);
+    expect(fieldErrors(result.error!)).toMatchObject(errors);
   });
 });
 

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import './zod-pt-br';
 import { parseDecimal } from '../decimal';
+import { ANVISA_KINDS, ANVISA_NUMBER_PATTERN, HAZARD_CLASSES, RISK_CLASSES, UN_NUMBER_PATTERN, type RiskClass } from '../product-safety';
 import { imageUrlSchema } from './image-url';
 
 export const PRODUCT_LIMITS = {
@@ -123,6 +124,47 @@ const variantSchema = z.object({
   stockLoaded: stockField.catch(null),
 });
 
+/** An optional choice of a select: '' is none. */
+function choice<const T extends readonly [string, ...string[]]>(values: T, message: string) {
+  return z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : null))
+    .pipe(z.enum(values, { error: message }).nullable());
+}
+
+/** An optional code typed as on a label (ANVISA number, UN number): blank is none. */
+function code(pattern: string, max: number, message: string) {
+  return z
+    .string()
+    .trim()
+    .max(max, { error: message, abort: true })
+    .optional()
+    .transform((v) => (v ? v : null))
+    .pipe(z.string().regex(new RegExp(pattern), message).nullable());
+}
+
+export const SAFETY_MESSAGES = {
+  anvisaKind: 'Escolha se o produto é notificado ou registrado na ANVISA.',
+  anvisaNumber: 'Use o número como no rótulo: só algarismos, pontos, barras e hífens (ex.: 25351.123456/2026-01).',
+  anvisaNumberMissing: 'Informe o número da notificação ou do registro na ANVISA.',
+  riskClass: 'Escolha o risco 1 ou 2.',
+  unNumber: 'O número ONU tem 4 algarismos (ex.: 1170).',
+  unNumberMissing: 'Informe o número ONU do produto perigoso.',
+  hazardClass: 'Escolha a classe de risco para o transporte.',
+} as const;
+
+/** The safety fields of the form (lib/product-safety.ts); both-or-neither pairs are checked below. */
+const safetyFields = {
+  anvisaKind: choice(ANVISA_KINDS, SAFETY_MESSAGES.anvisaKind),
+  anvisaNumber: code(ANVISA_NUMBER_PATTERN, 30, SAFETY_MESSAGES.anvisaNumber),
+  riskClass: choice(RISK_CLASSES.map(String) as ['1', '2'], SAFETY_MESSAGES.riskClass).transform((v) => (v === null ? null : (Number(v) as RiskClass))),
+  safetyWarnings: text(PRODUCT_LIMITS.longText),
+  firstAid: text(PRODUCT_LIMITS.longText),
+  unNumber: code(UN_NUMBER_PATTERN, 4, SAFETY_MESSAGES.unNumber),
+  hazardClass: choice(HAZARD_CLASSES, SAFETY_MESSAGES.hazardClass),
+};
+
 const kitItemSchema = z.object({
   productId: z.uuid('Selecione o produto incluído.'),
   quantity: z.coerce
@@ -167,6 +209,7 @@ export const productFormSchema = z
     precautions: text(PRODUCT_LIMITS.longText),
     composition: text(PRODUCT_LIMITS.longText),
     activeIngredient: text(PRODUCT_LIMITS.longText),
+    ...safetyFields,
     variants: z.array(variantSchema).max(PRODUCT_LIMITS.variants, `No máximo ${PRODUCT_LIMITS.variants} tamanhos.`).default([]),
     kitItems: z.array(kitItemSchema).max(PRODUCT_LIMITS.kitItems, `No máximo ${PRODUCT_LIMITS.kitItems} itens no kit.`).default([]),
   })
@@ -174,6 +217,12 @@ export const productFormSchema = z
   // (rows may then be half-parsed: read them defensively).
   .superRefine(
     (product, ctx) => {
+      // ANVISA kind and number, UN number and hazard class: both or neither (the table's CHECKs too).
+      // A field that failed its own check is not blamed twice.
+      if (product.anvisaKind && !product.anvisaNumber) ctx.addIssue({ code: 'custom', path: ['anvisaNumber'], message: SAFETY_MESSAGES.anvisaNumberMissing });
+      if (product.anvisaNumber && !product.anvisaKind) ctx.addIssue({ code: 'custom', path: ['anvisaKind'], message: SAFETY_MESSAGES.anvisaKind });
+      if (product.unNumber && !product.hazardClass) ctx.addIssue({ code: 'custom', path: ['hazardClass'], message: SAFETY_MESSAGES.hazardClass });
+      if (product.hazardClass && !product.unNumber) ctx.addIssue({ code: 'custom', path: ['unNumber'], message: SAFETY_MESSAGES.unNumberMissing });
       const sizes = new Set<string>();
       (product.variants ?? []).forEach((v, i) => {
         if (typeof v?.size !== 'string' || v.size === '') return;

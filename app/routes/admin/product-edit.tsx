@@ -1,20 +1,24 @@
 // /admin/products/:id and /admin/products/new: every
 // product field, its sizes and, for kits, what comes in the kit; all saved in
 // one transaction (server/catalog/product-admin.server.ts).
-import { ArrowLeft } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { ArrowLeft, FileText } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router';
 import { EditableList, toRows } from '~/components/admin/editable-list';
 import { CheckboxField, DecimalField, SelectField, TextareaField } from '~/components/admin/form-controls';
 import { ImageField } from '~/components/admin/image-field';
 import { Button, buttonVariants } from '~/components/ui/button';
+import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { Field } from '~/components/ui/field';
 import { toast } from '~/components/ui/toaster';
 import { useClientValidation } from '~/components/use-client-validation';
+import { formatDateTimeBR } from '~/lib/dates';
 import { formatDecimalInput } from '~/lib/decimal';
 import { formDataToObject } from '~/lib/form-data';
 import { NEW_PRODUCT_DEFAULTS, PRODUCT_LIMITS, productFormSchema, productIdParamSchema, productVersionSchema } from '~/lib/schemas/admin-product';
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
+import type { ProductSdsResult } from '~/lib/schemas/product-sds';
+import { ANVISA_KINDS, HAZARD_CLASSES, HAZARD_CLASS_NAMES, PDF_SNIFF_BYTES, precheckSds, RISK_CLASSES, RISK_CLASS_LABELS, SDS_MAX_BYTES, sdsUrl, type AnvisaKind, type HazardClass } from '~/lib/product-safety';
 import type { ToastMessage } from '~/lib/toast';
 import { flashToast } from '~/server/infra/cookies.server';
 import { getDb } from '~/server/infra/db.server';
@@ -62,6 +66,17 @@ type FormProduct = {
   categoryId: string | null;
   phValue: string | null;
   texts: Record<(typeof TEXT_FIELDS)[number]['name'], string | null>;
+  safety: {
+    anvisaKind: AnvisaKind | null;
+    anvisaNumber: string | null;
+    riskClass: number | null;
+    safetyWarnings: string | null;
+    firstAid: string | null;
+    unNumber: string | null;
+    hazardClass: HazardClass | null;
+  };
+  /** The FDS's public link and when it was sent; null when the product has none. */
+  sds: { url: string; updatedAt: Date | null } | null;
   variants: { id: string; size: string; price: string; imageUrl: string | null; stock: number | null }[];
   kitItems: { productId: string; quantity: number }[];
 };
@@ -92,6 +107,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       imageUrl: null,
       rating: null,
       texts: { benefits: null, useIndication: null, howToUse: null, dilution: null, precautions: null, composition: null, activeIngredient: null },
+      safety: { anvisaKind: null, anvisaNumber: null, riskClass: null, safetyWarnings: null, firstAid: null, unNumber: null, hazardClass: null },
+      sds: null,
       variants: [],
       kitItems: [],
     };
@@ -120,6 +137,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       categoryId: saved.categoryId,
       phValue: saved.phValue,
       texts: Object.fromEntries(TEXT_FIELDS.map((f) => [f.name, saved[f.name]])) as FormProduct['texts'],
+      safety: {
+        anvisaKind: saved.anvisaKind,
+        anvisaNumber: saved.anvisaNumber,
+        riskClass: saved.riskClass,
+        safetyWarnings: saved.safetyWarnings,
+        firstAid: saved.firstAid,
+        unNumber: saved.unNumber,
+        hazardClass: saved.hazardClass,
+      },
+      sds: saved.sdsKey && sdsUrl(saved.sdsKey) ? { url: sdsUrl(saved.sdsKey)!, updatedAt: saved.sdsUpdatedAt } : null,
       variants: saved.variants,
       kitItems: saved.kitItems,
     };
@@ -290,6 +317,8 @@ function ProductForm({
           ))}
         </fieldset>
 
+        <SafetyFieldset safety={product.safety} errors={errors} />
+
         <EditableList
           legend="Tamanhos"
           itemLabel="Tamanho"
@@ -393,6 +422,215 @@ function ProductForm({
           </Button>
         </div>
       </Form>
+
+      <SafetySheetSection productId={product.id} sds={product.sds} />
     </div>
+  );
+}
+
+/** Both-or-neither pairs and the label's texts (lib/product-safety.ts); blank fields mean "not informed". */
+function SafetyFieldset({ safety, errors }: { safety: FormProduct['safety']; errors: FieldErrors }) {
+  return (
+    <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2 dark:border-slate-700 dark:bg-slate-900">
+      <legend className="px-1 text-lg font-semibold">Segurança</legend>
+      <p className="text-sm text-slate-700 sm:col-span-2 dark:text-slate-300">
+        Regularização na ANVISA (Lei 6.360/76, RDC 59/2010) e os riscos do produto, como no rótulo. Aparecem na página do produto.
+      </p>
+      <SelectField label="Regularização na ANVISA" name="anvisaKind" defaultValue={safety.anvisaKind ?? ''} error={errors.anvisaKind} hint="Informe junto com o número.">
+        <option value="">Não informada</option>
+        {ANVISA_KINDS.map((kind) => (
+          <option key={kind} value={kind}>
+            {kind === 'notificado' ? 'Produto notificado' : 'Produto registrado'}
+          </option>
+        ))}
+      </SelectField>
+      <Field
+        label="Número na ANVISA"
+        name="anvisaNumber"
+        defaultValue={safety.anvisaNumber ?? ''}
+        placeholder="Ex.: 25351.123456/2026-01"
+        maxLength={30}
+        autoComplete="off"
+        error={errors.anvisaNumber}
+      />
+      <SelectField label="Classe de risco" name="riskClass" defaultValue={safety.riskClass === null ? '' : String(safety.riskClass)} error={errors.riskClass}>
+        <option value="">Não informada</option>
+        {RISK_CLASSES.map((risk) => (
+          <option key={risk} value={risk}>
+            {RISK_CLASS_LABELS[risk]}
+          </option>
+        ))}
+      </SelectField>
+      <div className="sm:col-span-2">
+        <TextareaField
+          label="Advertências do rótulo"
+          name="safetyWarnings"
+          defaultValue={safety.safetyWarnings ?? ''}
+          rows={3}
+          maxLength={PRODUCT_LIMITS.longText}
+          placeholder="Antes de usar, leia as instruções do rótulo. Mantenha fora do alcance das crianças e dos animais domésticos."
+          error={errors.safetyWarnings}
+        />
+      </div>
+      <div className="sm:col-span-2">
+        <TextareaField
+          label="Primeiros socorros"
+          name="firstAid"
+          defaultValue={safety.firstAid ?? ''}
+          rows={4}
+          maxLength={PRODUCT_LIMITS.longText}
+          placeholder={'Olhos: lave com água corrente por 15 minutos.\nPele: lave com água em abundância.\nIngestão: não provoque vômito; procure atendimento médico levando o rótulo.'}
+          hint="O que fazer em contato com os olhos ou a pele e em caso de ingestão."
+          error={errors.firstAid}
+        />
+      </div>
+      <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
+        <legend className="mb-2 text-sm font-semibold">Transporte de produto perigoso</legend>
+        <p className="text-xs text-slate-600 sm:col-span-2 dark:text-slate-400">
+          Preencha os dois só se o produto for perigoso para o transporte (ex.: álcool 70%: ONU 1170, classe 3). Em branco: não é perigoso.
+        </p>
+        <Field
+          label="Número ONU"
+          name="unNumber"
+          defaultValue={safety.unNumber ?? ''}
+          inputMode="numeric"
+          placeholder="Ex.: 1170"
+          maxLength={4}
+          autoComplete="off"
+          error={errors.unNumber}
+        />
+        <SelectField label="Classe de risco para transporte" name="hazardClass" defaultValue={safety.hazardClass ?? ''} error={errors.hazardClass}>
+          <option value="">Não é produto perigoso</option>
+          {HAZARD_CLASSES.map((c) => (
+            <option key={c} value={c}>
+              {`Classe ${c} — ${HAZARD_CLASS_NAMES[c]}`}
+            </option>
+          ))}
+        </SelectField>
+      </fieldset>
+    </fieldset>
+  );
+}
+
+const SDS_SEND_FAILED = 'Não foi possível enviar a FDS. Tente novamente.';
+
+/**
+ * The FDS (PDF) of a saved product: sent, replaced or removed at once through /admin/products/:id/fds, apart
+ * from the product form (its own form, so nothing typed above is lost; the page's data reloads after).
+ */
+function SafetySheetSection({ productId, sds }: { productId: string | null; sds: FormProduct['sds'] }) {
+  const uploader = useFetcher<ProductSdsResult>();
+  const remover = useFetcher<ProductSdsResult>();
+  const [confirming, setConfirming] = useState(false);
+  const [precheck, setPrecheck] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const action = productId ? `/admin/products/${productId}/fds` : '';
+
+  useEffect(() => {
+    if (uploader.state !== 'idle' || !uploader.data) return;
+    if (uploader.data.ok) {
+      toast({ title: sds ? 'FDS substituída!' : 'FDS enviada!' });
+      if (fileInput.current) fileInput.current.value = '';
+    }
+    // Only on a new answer: `sds` changes with the reload that follows it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [uploader.state, uploader.data]);
+  useEffect(() => {
+    if (remover.state !== 'idle' || !remover.data) return;
+    if (remover.data.ok) {
+      setConfirming(false);
+      toast({ title: 'FDS removida.' });
+    } else {
+      toast({ title: 'Erro ao remover a FDS', description: remover.data.error, variant: 'destructive' });
+    }
+  }, [remover.state, remover.data]);
+
+  const uploading = uploader.state !== 'idle';
+  const error = precheck ?? (uploader.state === 'idle' && uploader.data && !uploader.data.ok ? uploader.data.error : null);
+
+  async function send(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const file = fileInput.current?.files?.[0];
+    // Quick feedback in the browser; the server checks size and content again.
+    const refused = file ? precheckSds(file.size, new Uint8Array(await file.slice(0, PDF_SNIFF_BYTES).arrayBuffer())) : 'Selecione o arquivo PDF da FDS.';
+    setPrecheck(refused);
+    if (refused) return;
+    try {
+      await uploader.submit(new FormData(form), { method: 'post', action, encType: 'multipart/form-data' });
+    } catch {
+      setPrecheck(SDS_SEND_FAILED);
+    }
+  }
+
+  return (
+    <section aria-labelledby="fds-titulo" className="mt-8 grid gap-4 rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900">
+      <h2 id="fds-titulo" className="text-lg font-semibold">
+        Ficha de Dados de Segurança (FDS)
+      </h2>
+      {!productId ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">Salve o produto para enviar a FDS em PDF.</p>
+      ) : (
+        <>
+          {sds ? (
+            <div className="flex flex-wrap items-center gap-3 text-sm">
+              <a href={sds.url} className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline dark:text-brand-200">
+                <FileText className="h-4 w-4" aria-hidden /> FDS atual (PDF)
+              </a>
+              {sds.updatedAt ? <span className="text-slate-700 dark:text-slate-300">enviada em {formatDateTimeBR(sds.updatedAt)}</span> : null}
+              <ConfirmDialog
+                trigger={
+                  <Button type="button" variant="outline" size="sm">
+                    Remover FDS
+                  </Button>
+                }
+                title="Remover a FDS?"
+                description="A ficha deixa de aparecer na loja e o arquivo é apagado. Você pode enviar outra depois."
+                open={confirming}
+                onOpenChange={setConfirming}
+                fetcher={remover}
+                fields={{ intent: 'remove' }}
+                action={action}
+                confirmLabel="Remover FDS"
+                busyLabel="Removendo..."
+                busy={remover.state !== 'idle'}
+              />
+            </div>
+          ) : (
+            <p className="text-sm text-slate-700 dark:text-slate-300">Nenhuma FDS enviada.</p>
+          )}
+          <uploader.Form method="post" action={action} encType="multipart/form-data" onSubmit={(e) => void send(e)} className="grid gap-2">
+            <input type="hidden" name="intent" value="replace" />
+            <label htmlFor="fds-arquivo" className="text-sm font-medium text-slate-800 dark:text-slate-200">
+              {sds ? 'Substituir por outro PDF' : 'Arquivo PDF da FDS'}
+            </label>
+            <input
+              ref={fileInput}
+              id="fds-arquivo"
+              name="file"
+              type="file"
+              accept="application/pdf,.pdf"
+              aria-describedby={error ? 'fds-dica fds-erro' : 'fds-dica'}
+              aria-invalid={error ? true : undefined}
+              onChange={() => setPrecheck(null)}
+              className="block w-full text-sm text-slate-700 file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-semibold file:text-slate-900 hover:file:bg-slate-100 dark:text-slate-300 dark:file:border-slate-600 dark:file:bg-slate-900 dark:file:text-slate-100"
+            />
+            <p id="fds-dica" className="text-xs text-slate-600 dark:text-slate-400">
+              PDF até {SDS_MAX_BYTES / (1024 * 1024)} MB (ABNT NBR 14725). Qualquer pessoa pode baixá-la na página do produto.
+            </p>
+            {error ? (
+              <p id="fds-erro" role="alert" className="text-sm text-red-700 dark:text-red-400">
+                {error}
+              </p>
+            ) : null}
+            <div>
+              <Button type="submit" variant="outline" disabled={uploading}>
+                {uploading ? 'Enviando...' : sds ? 'Substituir FDS' : 'Enviar FDS'}
+              </Button>
+            </div>
+          </uploader.Form>
+        </>
+      )}
+    </section>
   );
 }

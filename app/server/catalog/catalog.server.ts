@@ -6,6 +6,7 @@ import { parsedJson } from '~/db/bulk.server';
 import type { Executor } from '~/db/client.server';
 import { categories, kitItems, productCounts, products, productSearch, productVariants, testimonials } from '~/db/schema';
 import { pageWindow } from '~/lib/pagination';
+import { sdsUrl, type ProductSafety } from '~/lib/product-safety';
 import { containsPattern } from '~/lib/search';
 import { isSlug, slugify } from '~/lib/slug';
 import { getAvailability, getProductAvailability } from './stock.server';
@@ -192,7 +193,18 @@ export async function listFeaturedKits(db: Executor, limit = HOME_FEATURED_KITS)
   return withAvailability(db, rows);
 }
 
-export type KitItem = { quantity: number; productId: string; slug: string; name: string; imageUrl: string | null };
+/** What a kit lists of each product in it: the product, and its ANVISA line, risk class and FDS (issue 32). */
+export type KitItem = {
+  quantity: number;
+  productId: string;
+  slug: string;
+  name: string;
+  imageUrl: string | null;
+  anvisaKind: ProductSafety['anvisaKind'];
+  anvisaNumber: string | null;
+  riskClass: number | null;
+  sdsUrl: string | null;
+};
 export type KitWithItems = ProductCard & { items: KitItem[] };
 
 async function itemsOfKits(db: Executor, kitIds: string[]): Promise<Map<string, KitItem[]>> {
@@ -206,14 +218,18 @@ async function itemsOfKits(db: Executor, kitIds: string[]): Promise<Map<string, 
       slug: products.slug,
       name: products.name,
       imageUrl: products.imageUrl,
+      anvisaKind: products.anvisaKind,
+      anvisaNumber: products.anvisaNumber,
+      riskClass: products.riskClass,
+      sdsKey: products.sdsKey,
     })
     .from(kitItems)
     .innerJoin(products, eq(products.id, kitItems.includedProductId))
     .where(inArray(kitItems.kitProductId, kitIds))
     .orderBy(asc(products.name));
-  for (const { kitId, ...item } of rows) {
+  for (const { kitId, sdsKey, ...item } of rows) {
     const list = byKit.get(kitId) ?? [];
-    list.push(item);
+    list.push({ ...item, sdsUrl: sdsUrl(sdsKey) });
     byKit.set(kitId, list);
   }
   return byKit;
@@ -253,6 +269,8 @@ export type ProductDetail = ProductCard & {
   precautions: string | null;
   composition: string | null;
   activeIngredient: string | null;
+  /** ANVISA, risk class, label warnings, first aid, transport and the FDS link (issue 32); a kit's are its items'. */
+  safety: ProductSafety;
   /** Sizes by price ascending (non-kits). */
   variants: Variant[];
   /** What comes in the kit (kits). */
@@ -264,7 +282,7 @@ export type ProductDetail = ProductCard & {
 /** One product or kit by its slug, with its sizes or kit contents; null when there is none. */
 export async function getProductDetail(db: Executor, slug: string): Promise<ProductDetail | null> {
   if (!isSlug(slug)) return null;
-  const [product] = await db
+  const [row] = await db
     .select({
       ...productCardColumns,
       benefits: products.benefits,
@@ -274,6 +292,14 @@ export async function getProductDetail(db: Executor, slug: string): Promise<Prod
       precautions: products.precautions,
       composition: products.composition,
       activeIngredient: products.activeIngredient,
+      anvisaKind: products.anvisaKind,
+      anvisaNumber: products.anvisaNumber,
+      riskClass: products.riskClass,
+      safetyWarnings: products.safetyWarnings,
+      firstAid: products.firstAid,
+      unNumber: products.unNumber,
+      hazardClass: products.hazardClass,
+      sdsKey: products.sdsKey,
       // The sizes come in the same statement (one round trip less per product page and JSON):
       // price as text, as the numeric column reads elsewhere ('49.90'); none for a kit.
       variants: sql<Variant[]>`case when ${products.isKit} then '[]'::json else (
@@ -285,11 +311,13 @@ export async function getProductDetail(db: Executor, slug: string): Promise<Prod
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(products.slug, slug))
     .limit(1);
-  if (!product) return null;
+  if (!row) return null;
+  const { anvisaKind, anvisaNumber, riskClass, safetyWarnings, firstAid, unNumber, hazardClass, sdsKey, ...product } = row;
   const [items, available] = product.isKit
     ? await Promise.all([itemsOfKits(db, [product.id]).then((m) => m.get(product.id) ?? []), getAvailability(db, [product.id]).then((m) => m.get(product.id) ?? null)])
     : [[], null];
-  return { ...product, items, available };
+  const safety: ProductSafety = { anvisaKind, anvisaNumber, riskClass, safetyWarnings, firstAid, unNumber, hazardClass, sdsUrl: sdsUrl(sdsKey) };
+  return { ...product, safety, items, available };
 }
 
 export type Testimonial = { id: string; name: string; role: string; content: string; imageUrl: string | null };

@@ -9,6 +9,7 @@ import type { ProductFormInput } from '~/lib/schemas/admin-product';
 import { pageWindow } from '~/lib/pagination';
 import { slugify } from '~/lib/slug';
 import { productNameContains } from './catalog.server';
+import { deleteSafetySheetFile } from './safety-sheets.server';
 import { LOW_STOCK_THRESHOLD } from '~/lib/stock';
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
@@ -164,6 +165,13 @@ export async function saveProduct(db: Executor, id: string | null, input: Produc
       precautions: input.precautions,
       composition: input.composition,
       activeIngredient: input.activeIngredient,
+      anvisaKind: input.anvisaKind,
+      anvisaNumber: input.anvisaNumber,
+      riskClass: input.riskClass,
+      safetyWarnings: input.safetyWarnings,
+      firstAid: input.firstAid,
+      unNumber: input.unNumber,
+      hazardClass: input.hazardClass,
     };
     if (input.categoryId) {
       const [category] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId));
@@ -266,9 +274,11 @@ async function freeSlug(tx: Executor, name: string): Promise<string> {
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-/** Deletes a product by id. Order history keeps the item's name (order_items.product_id becomes null). */
+/** Deletes a product by id, then its FDS file. Order history keeps the item's name (order_items.product_id becomes null). */
 export async function deleteProduct(db: Executor, id: string): Promise<boolean> {
-  const rows = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+  const rows = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id, sdsKey: products.sdsKey });
+  const sdsKey = rows[0]?.sdsKey;
+  if (sdsKey) await deleteSafetySheetFile(db, sdsKey);
   return rows.length > 0;
 }
 

@@ -5,6 +5,7 @@ import { openDatabase, databaseOptionsFromEnv, type Database, type DatabaseHandl
 import { ensureAdmin, isCatalogueEmpty, seedCatalogue, type AdminSetup } from '~/db/seed/seed.server';
 import { getEnv } from './env.server';
 import { seedStoreSettings } from '../settings/settings.server';
+import { seedSafetySheets } from '../catalog/safety-sheets.server';
 import { startJobs, type JobRunner } from '../jobs/runner.server';
 import { isDatabaseUnavailable } from '~/db/errors.server';
 import { isDatabaseMarkedUnavailable, markDatabaseAvailable, markDatabaseUnavailable, unavailableResponse } from './unavailable.server';
@@ -19,7 +20,10 @@ async function start(): Promise<DatabaseHandle> {
   // Two instances starting together on a new database would both migrate, seed and create the admin.
   const admin = await handle.exclusively(async () => {
     await handle.migrate();
-    if (await isCatalogueEmpty(handle.db)) await seedCatalogue(handle.db);
+    if (await isCatalogueEmpty(handle.db)) {
+      await seedCatalogue(handle.db);
+      await seedSafetySheets(handle.db);
+    }
     // Also fills a database seeded before /admin/settings existed; never overwrites an edit.
     await seedStoreSettings(handle.db);
     return ensureAdmin(handle.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);

@@ -8,6 +8,7 @@ import { DISCOUNT_LABELS } from '~/lib/pricing';
 import { formatCep } from '~/lib/cep';
 import { CARRIER_LABELS, trackingUrl } from '~/lib/tracking';
 import type { Executor } from '~/db/client.server';
+import { safetySheetLinks, type SheetLink } from '../catalog/safety-sheets.server';
 import { getEnv } from '../infra/env.server';
 import type { EmailContent } from '../mail/html.server';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox.server';
@@ -37,6 +38,17 @@ function paymentText(order: OrderSummary): string | null {
 
 function itemsText(order: OrderSummary): string {
   return order.items.map((i) => `- ${i.quantity}× ${i.productName}${i.size ? ` (${i.size})` : ''}: ${formatPrice(i.priceAtPurchase)} cada`).join('\n');
+}
+
+/** The items' safety data sheets (FDS) by product id (catalog/safety-sheets safetySheetLinks): what the confirmation links to. */
+export type OrderSheets = Record<string, SheetLink[]>;
+
+function sheetsText(order: OrderSummary, sheets: OrderSheets | undefined): string | null {
+  if (!sheets) return null;
+  const links = new Map<string, string>();
+  for (const item of order.items) for (const sheet of item.productId ? (sheets[item.productId] ?? []) : []) links.set(sheet.url, sheet.name);
+  if (links.size === 0) return null;
+  return `Fichas de Dados de Segurança (FDS, PDF):\n${[...links].map(([url, name]) => `• ${name}: ${getEnv().publicUrl}${url}`).join('\n')}`;
 }
 
 function totalsText(order: OrderSummary): string {
@@ -86,8 +98,8 @@ function expiredEmail(orderId: string, buyer: Buyer): RenderedEmail {
   };
 }
 
-/** The e-mail for `kind` about `order` (subject and plain text). */
-export function orderEmail(kind: OrderEmailKind, order: OrderSummary, buyer: Buyer): RenderedEmail {
+/** The e-mail for `kind` about `order` (subject and plain text); `sheets`: the items' FDS links, in the confirmation. */
+export function orderEmail(kind: OrderEmailKind, order: OrderSummary, buyer: Buyer, sheets?: OrderSheets): RenderedEmail {
   const number = shortOrderId(order.id);
   const hello = `Olá, ${buyer.name}!`;
   const follow = `Acompanhe seu pedido: ${orderLink(order)}`;
@@ -105,6 +117,7 @@ export function orderEmail(kind: OrderEmailKind, order: OrderSummary, buyer: Buy
           `Pagamento: ${PAYMENT_METHOD_LABELS[order.paymentMethod ?? ''] ?? '—'}`,
           paymentText(order),
           addressText(order),
+          sheetsText(order, sheets),
           follow,
         ),
       };
@@ -162,8 +175,8 @@ const HEADINGS = {
 } satisfies Record<OrderEmailKind, (order: OrderSummary) => string>;
 
 /** The same e-mail as HTML content: the text's paragraphs, the order table, the address, a button. */
-export function orderEmailContent(kind: OrderEmailKind, order: OrderSummary, buyer: Buyer): EmailContent {
-  const { text } = orderEmail(kind, order, buyer);
+export function orderEmailContent(kind: OrderEmailKind, order: OrderSummary, buyer: Buyer, sheets?: OrderSheets): EmailContent {
+  const { text } = orderEmail(kind, order, buyer, sheets);
   const number = shortOrderId(order.id);
   // The text's own paragraphs, minus what the HTML shows as a table, a code box, an address or a button.
   const skip = (p: string) => p.startsWith('- ') || p.startsWith('Subtotal:') || p.startsWith('Entrega para:') || p.startsWith('Acompanhe seu pedido:') || p.includes('copia e cola:') || p.startsWith('Linha digitável');
@@ -191,10 +204,10 @@ export function orderEmailContent(kind: OrderEmailKind, order: OrderSummary, buy
 }
 
 /** The outbox row of an order e-mail: texts, the HTML part's content (laid out when sent) and its once-per-order-and-kind key. */
-export function orderMail(kind: OrderEmailKind, order: OrderSummary, buyer: Buyer): OutgoingMail {
+export function orderMail(kind: OrderEmailKind, order: OrderSummary, buyer: Buyer, sheets?: OrderSheets): OutgoingMail {
   if (kind === 'expired') return expiredOrderMail(order.id, buyer);
-  const mail = orderEmail(kind, order, buyer);
-  return { kind: `order-${kind}`, to: buyer.email, ...mail, content: orderEmailContent(kind, order, buyer), dedupeKey: `order:${order.id}:${kind}` };
+  const mail = orderEmail(kind, order, buyer, sheets);
+  return { kind: `order-${kind}`, to: buyer.email, ...mail, content: orderEmailContent(kind, order, buyer, sheets), dedupeKey: `order:${order.id}:${kind}` };
 }
 
 /**
@@ -214,5 +227,7 @@ export function expiredOrderMail(orderId: string, buyer: Buyer): OutgoingMail {
 
 /** Queues the e-mail in the caller's transaction; the same order and kind is sent once. */
 export async function queueOrderEmail(tx: Executor, kind: OrderEmailKind, order: OrderSummary, buyer: Buyer): Promise<void> {
-  await enqueueMail(tx, await orderMail(kind, order, buyer));
+  // The confirmation links each item's FDS (issue 32).
+  const sheets = kind === 'placed' ? await safetySheetLinks(tx, order.items.map((i) => i.productId)) : undefined;
+  await enqueueMail(tx, await orderMail(kind, order, buyer, sheets));
 }

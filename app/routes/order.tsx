@@ -8,6 +8,7 @@ import { data, Link, useFetcher, useRevalidator, useSearchParams } from 'react-r
 import { customerCancelSchema } from '~/lib/schemas/order';
 import { OrderAddress } from '~/components/order/order-address';
 import { OrderTimeline } from '~/components/order/order-timeline';
+import { AcceptedTerms } from '~/components/order/accepted-terms';
 import { TrackingLink } from '~/components/order/tracking-link';
 import { Button } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
@@ -236,6 +237,8 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
       </section>
+
+      <AcceptedTerms termsVersion={order.termsVersion} privacyVersion={order.privacyVersion} />
 
       <div className="mt-8 flex flex-wrap gap-3">
         <Link to="/area-cliente/meus-pedidos" className={buttonVariants({ size: 'lg' })}>

@@ -9,7 +9,7 @@ import { createLegalPage, legalTextHash, saveLegalPage } from '~/server/content/
 import type { Executor } from '../client.server';
 import * as t from '../schema';
 import * as data from './data';
-import type { SeedDetails } from './types';
+import type { SeedDetails, SeedLegalPage } from './types';
 
 /** A UUID that is always the same for the same seed key (name-based, like UUID v5). */
 export function seedId(key: string): string {
@@ -195,13 +195,17 @@ export async function seedCatalogue(db: Executor): Promise<void> {
  * becomes the current seeded text as a new version, through saveLegalPage like an admin's edit. A
  * page an admin edited is never touched; a second run changes nothing.
  */
-export async function syncSeededLegalPages(db: Executor): Promise<void> {
-  for (const page of data.legalPages) {
+export async function syncSeededLegalPages(
+  db: Executor,
+  pages: readonly SeedLegalPage[] = data.legalPages,
+  seededHashes: Readonly<Record<string, readonly string[]>> = data.SEEDED_TEXT_HASHES,
+): Promise<void> {
+  for (const page of pages) {
     const text = { title: page.title, description: page.description, content: page.content };
     if (await createLegalPage(db, page.slug, text)) continue;
     const [stored] = await db.select({ content: t.legalPages.content }).from(t.legalPages).where(eq(t.legalPages.slug, page.slug));
     if (!stored || stored.content === page.content) continue;
-    if (data.SEEDED_TEXT_HASHES[page.slug].includes(legalTextHash(stored.content))) await saveLegalPage(db, page.slug, text);
+    if (seededHashes[page.slug]?.includes(legalTextHash(stored.content))) await saveLegalPage(db, page.slug, text);
   }
 }
 

@@ -56,6 +56,8 @@ export default [
       route('customers/:id', 'routes/admin/customer.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
       route('reports', 'routes/admin/reports.tsx'),
+      route('legal-pages', 'routes/admin/legal-pages.tsx'),
+      route('legal-pages/:slug', 'routes/admin/legal-page-edit.tsx'),
     ]),
     route('uploads', 'routes/admin/uploads.ts'),
     route('products/:id/fds', 'routes/admin/product-sds.ts'),
@@ -78,6 +80,8 @@ export default [
   route('robots.txt', 'routes/robots.ts'),
   // The e2e suite's seeding entry: a 404 unless NODE_ENV=test and E2E_FIXTURES=1 (playwright.config.ts).
   route('__e2e/customer', 'routes/e2e-fixtures.ts'),
+  // A legal page's past version (/termos-uso/versao/2): what an order's buyer accepted, kept for good.
+  route(':slug/versao/:version', 'routes/legal-page-version.tsx'),
   // Legal pages by slug (/termos-uso, …); anything else is a 404.
   route(':slug', 'routes/legal-page.tsx'),
   route('*', 'routes/not-found.tsx'),

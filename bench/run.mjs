@@ -489,6 +489,8 @@ async function checkout() {
           'delivery.newAddress.number': '1000',
           'delivery.newAddress.neighborhood': 'Bela Vista',
           'delivery.newAddress.city': 'São Paulo',
+          // "Li e aceito os Termos de Uso", ticked for the seeded version 1.
+          acceptTerms: '1',
         }),
       });
       const text = await response.text();

@@ -35,6 +35,7 @@ const CATALOGUE = [
   '/assinatura',
   '/termos-uso',
   '/politica-privacidade',
+  '/termos-uso/versao/2',
   '/api/produtos/detergente-neutro',
 ];
 const PERSONAL = [
@@ -114,6 +115,8 @@ describe('pagePath and isCataloguePath', () => {
     expect(isCataloguePath('/Termos')).toBe(false);
     expect(isCataloguePath('/%2e%2e')).toBe(false);
     expect(isCataloguePath('/sitemap.xml')).toBe(false);
+    expect(isCataloguePath('/admin/versao/1')).toBe(false);
+    expect(isCataloguePath('/termos-uso/versao/0')).toBe(false);
   });
 });
 

@@ -50,6 +50,8 @@ const EXACT = new Set(['/', '/produtos', '/kits', '/kits/monte-seu-kit', '/sobre
 const SLUG = '[a-z0-9][a-z0-9-]*';
 const PATTERNS = [new RegExp(`^/produtos/${SLUG}$`), new RegExp(`^/blog/${SLUG}$`), new RegExp(`^/api/produtos/${SLUG}$`)];
 const ONE_SEGMENT = new RegExp(`^/(${SLUG})$`);
+/** A legal page's past version (`/termos-uso/versao/2`): public like the page itself. */
+const LEGAL_VERSION = new RegExp(`^/(${SLUG})/versao/[1-9][0-9]{0,8}$`);
 
 /** The page a path shows: `/produtos.data` and `/_root.data` (client navigations) are `/produtos` and `/`. */
 export function pagePath(pathname: string): string {
@@ -57,11 +59,11 @@ export function pagePath(pathname: string): string {
   return pathname.endsWith('.data') ? pathname.slice(0, -'.data'.length) : pathname;
 }
 
-/** A catalogue page, the same for every anonymous visitor (legal pages: `/termos-uso`, …). */
+/** A catalogue page, the same for every anonymous visitor (legal pages: `/termos-uso`, `/termos-uso/versao/2`, …). */
 export function isCataloguePath(pathname: string): boolean {
   const path = pagePath(pathname);
   if (EXACT.has(path) || PATTERNS.some((p) => p.test(path))) return true;
-  const one = ONE_SEGMENT.exec(path);
+  const one = ONE_SEGMENT.exec(path) ?? LEGAL_VERSION.exec(path);
   return one !== null && !PERSONAL_SEGMENTS.has(one[1]!);
 }
 

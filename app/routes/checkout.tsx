@@ -17,12 +17,24 @@ import { formatBRL, formatPrice, toCents } from '~/lib/money';
 import { SUBSCRIBER_DISCOUNT_PERCENT, WELCOME_DISCOUNT_PERCENT } from '~/lib/discounts';
 import { DELIVERY_MONTHS } from '~/lib/plans';
 import { MAX_INSTALLMENTS, splitInstallments } from '~/lib/pricing';
-import { useRootData } from '~/lib/root-data';
+import { useRootData, useStoreSettings } from '~/lib/root-data';
 import { deliveryFromForm, payNowSchema, quoteSchema, taxIdSchema } from '~/lib/schemas/checkout';
 import { originFromMatches, seo } from '~/lib/seo';
 import { formatTaxId } from '~/lib/tax-id';
 import type { ToastMessage } from '~/lib/toast';
-import { CardDeclinesError, CheckoutError, getUserTaxId, placeOrder, quoteCart, UnpaidOrdersError, WelcomeUsedError, type Quote } from '~/server/flows/checkout.server';
+import {
+  CardDeclinesError,
+  CheckoutError,
+  checkoutTerms,
+  getUserTaxId,
+  placeOrder,
+  quoteCart,
+  TermsNotAcceptedError,
+  UnpaidOrdersError,
+  WelcomeUsedError,
+  type CheckoutTerms,
+  type Quote,
+} from '~/server/flows/checkout.server';
 import { getDb } from '~/server/infra/db.server';
 import { checkPayRateLimit, checkRateLimit } from '~/server/infra/rate-limit.server';
 import { formatDateBR } from '~/lib/dates';
@@ -31,7 +43,9 @@ import { getPaymentProvider, paymentOfferFor } from '~/server/payments/provider.
 import { getEnv } from '~/server/infra/env.server';
 import { MercadoPagoCard, type CardFormHandle } from '~/components/checkout/mercadopago-card';
 import { methodChoices, TestModeNotice } from '~/components/checkout/payment-methods';
-import type { OfferedMethod } from '~/lib/payment-offer';
+import { ContractSummary } from '~/components/checkout/contract-summary';
+import { TERMS_MESSAGES } from '~/lib/contract';
+import { METHOD_NAMES, type OfferedMethod } from '~/lib/payment-offer';
 import { getSessionUser } from '~/server/auth/session.server';
 import { readForm } from '~/server/infra/http/body.server';
 import type { Route } from './+types/checkout';
@@ -47,9 +61,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const cardGateway = cardGatewayKey();
   // Only the methods the store really receives with now; the action refuses any other.
   const payment = paymentOfferFor();
-  if (!user) return { signedIn: false, taxId: '', name: '', addresses: [] as SavedAddress[], cardGateway, payment };
   const db = await getDb();
-  const [taxId, addresses] = await Promise.all([getUserTaxId(db, user.id), listAddresses(db, user.id)]);
+  if (!user) return { signedIn: false, taxId: '', name: '', addresses: [] as SavedAddress[], cardGateway, payment, terms: await checkoutTerms(db, null) };
+  const [taxId, addresses, terms] = await Promise.all([getUserTaxId(db, user.id), listAddresses(db, user.id), checkoutTerms(db, user.id)]);
   return {
     signedIn: true,
     taxId: taxId ? formatTaxId(taxId) : '',
@@ -58,6 +72,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     addresses: addresses.map(({ id, name, street, number, complement, neighborhood, city, state, zipCode, isDefault }) => ({ id, name, street, number, complement, neighborhood, city, state, zipCode, isDefault })),
     cardGateway,
     payment,
+    // Whether "Li e aceito os Termos de Uso" is asked (issue 32): only where they changed since the last purchase.
+    terms,
   };
 }
 
@@ -70,7 +86,7 @@ function cardGatewayKey(): { publicKey: string } | null {
 type ActionResult =
   | { intent: 'quote'; quote: Quote | null; message?: string }
   | { intent: 'pay'; ok: true; orderId: string }
-  | { intent: 'pay'; ok: false; errors?: FieldErrors; toast?: ToastMessage; quote?: Quote; login?: boolean; openOrders?: OpenOrderLink[] };
+  | { intent: 'pay'; ok: false; errors?: FieldErrors; toast?: ToastMessage; quote?: Quote; login?: boolean; openOrders?: OpenOrderLink[]; terms?: CheckoutTerms };
 
 /** An order awaiting payment, as the refusal of a fourth one links to it. */
 type OpenOrderLink = { href: string; label: string };
@@ -83,6 +99,7 @@ const STEP_TITLES = {
   stock: 'Estoque insuficiente',
   delivery: 'Endereço de entrega',
   cart: 'Carrinho atualizado',
+  terms: 'Termos de Uso',
 } as const;
 
 export async function action({ request }: Route.ActionArgs) {
@@ -117,11 +134,12 @@ export async function action({ request }: Route.ActionArgs) {
   }
   try {
     // The confirmation e-mail is queued with the order and sent after the commit.
-    const { orderId } = await placeOrder(db, user, parsed.data, getPaymentProvider());
+    // The version ticked is checked against the one in force in the order's transaction.
+    const { orderId } = await placeOrder(db, user, { ...parsed.data, terms: { accepted: parsed.data.acceptTerms ?? null } }, getPaymentProvider());
     return data<ActionResult>({ intent: 'pay', ok: true, orderId });
   } catch (error) {
     if (error instanceof CheckoutError) {
-      const refused = error.step === 'cart' || error.step === 'delivery' || (error.step === 'stock' && error.shortages.length > 0);
+      const refused = error.step === 'cart' || error.step === 'delivery' || error.step === 'terms' || (error.step === 'stock' && error.shortages.length > 0);
       if (!refused && error.step !== 'payment') log.error(`checkout: falha em ${error.step}`, error.cause);
       // The welcome decided for the CPF/CNPJ only after the order was refused for it: its new total is shown before any charge.
       const quote = error.step === 'cart' || error.step === 'stock' ? await quoteCart(db, user.id, parsed.data.cart, parsed.data.taxId, { decideWelcome: error instanceof WelcomeUsedError }) : undefined;
@@ -131,7 +149,16 @@ export async function action({ request }: Route.ActionArgs) {
           : undefined;
       // A declined card: nothing was charged, the order was cancelled; the same cart can pay again.
       return data<ActionResult>(
-        { intent: 'pay', ok: false, quote, openOrders, errors: error.field ? { [error.field]: error.message } : undefined, toast: { title: STEP_TITLES[error.step], description: error.message, variant: 'destructive' } },
+        {
+          intent: 'pay',
+          ok: false,
+          quote,
+          openOrders,
+          // The Termos as they are now: the box appears (again) for the version in force, everything typed stays.
+          terms: error instanceof TermsNotAcceptedError ? error.terms : undefined,
+          errors: error.field ? { [error.field]: error.message } : undefined,
+          toast: { title: STEP_TITLES[error.step], description: error.message, variant: 'destructive' },
+        },
         error instanceof CardDeclinesError ? 429 : error.step === 'payment' ? 402 : refused ? 409 : 500,
       );
     }
@@ -208,6 +235,7 @@ function installmentLabel(totalCents: number, n: number): string {
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
+  const { seller } = useStoreSettings();
   const cart = useCart();
   const navigate = useNavigate();
   const quoteFetcher = useFetcher<ActionResult>();
@@ -224,6 +252,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const idempotencyKey = useRef<string>('');
   const cardForm = useRef<CardFormHandle>(null);
   const [tokenizing, setTokenizing] = useState(false);
+  // The version of the Termos de Uso ticked: a newer one in force unticks the box by itself.
+  const [acceptedTerms, setAcceptedTerms] = useState<number | null>(null);
 
   useEffect(() => {
     setHydrated(true);
@@ -279,6 +309,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const pending = quoteFetcher.state !== 'idle';
   const paying = payFetcher.state !== 'idle' || tokenizing;
   const errors = { ...(payResult && !payResult.ok ? payResult.errors : {}), ...clientErrors };
+  // A refusal for the Termos brings them as they are now.
+  const terms = (payResult && !payResult.ok && payResult.terms) || loaderData.terms;
+  const termsTicked = terms.version !== null && acceptedTerms === terms.version;
 
   async function payNow() {
     if (!loaderData.signedIn) {
@@ -296,10 +329,12 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       taxId,
       ...deliveryFields(delivery),
       ...(serverTotals ? { expectedTotalCents: String(serverTotals.totalCents) } : {}),
+      ...(terms.required && termsTicked ? { acceptTerms: String(terms.version) } : {}),
     };
     const parsed = payNowSchema.safeParse({ ...values, delivery: deliveryFromForm(values) });
-    if (!parsed.success) {
-      setClientErrors(fieldErrors(parsed.error));
+    const termsMissing = terms.required && !termsTicked;
+    if (!parsed.success || termsMissing) {
+      setClientErrors({ ...(parsed.success ? {} : fieldErrors(parsed.error)), ...(termsMissing ? { acceptTerms: TERMS_MESSAGES[terms.changed ? 'changed' : 'missing'] } : {}) });
       return;
     }
     // With the gateway, the card becomes a one-time token in the browser before anything is sent.
@@ -501,6 +536,23 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
         ) : null}
+        <ContractSummary
+          seller={seller}
+          lines={cart.map((item) => {
+            const line = quote?.lines.find((l) => l.id === item.id);
+            return { key: item.id, name: line?.name ?? item.name, size: line?.size ?? item.size ?? null, quantity: item.quantity, unitCents: line?.unitCents ?? toCents(item.price) };
+          })}
+          totalCents={serverTotals?.totalCents ?? null}
+          payment={method === 'credit_card' ? `${METHOD_NAMES.credit_card}: ${installmentLabel(totalCents, installments)}` : `${METHOD_NAMES[method]}, à vista`}
+          hasPlan={hasPlan}
+          terms={terms}
+          accepted={termsTicked}
+          onAcceptedChange={(ticked) => {
+            setAcceptedTerms(ticked ? terms.version : null);
+            if (ticked) setClientErrors(({ acceptTerms: _, ...rest }) => rest);
+          }}
+          error={termsTicked ? undefined : errors.acceptTerms}
+        />
         <Button size="lg" onClick={() => void payNow()} disabled={paying || pending || !serverTotals}>
           {paying ? 'Processando...' : 'Pagar Agora'}
         </Button>

@@ -10,6 +10,7 @@ import { StoreSoldBy } from '~/components/layout/seller-identity';
 import { OrderAddress } from '~/components/order/order-address';
 import { OrderTimeline } from '~/components/order/order-timeline';
 import { SdsLink } from '~/components/product/product-safety';
+import { AcceptedTerms } from '~/components/order/accepted-terms';
 import { TrackingLink } from '~/components/order/tracking-link';
 import { Button } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
@@ -252,6 +253,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 
       {/* Who sold it (Decreto 7.962/2013 art. 2): razão social and CNPJ. */}
       <StoreSoldBy className="mt-6" />
+      <AcceptedTerms termsVersion={order.termsVersion} privacyVersion={order.privacyVersion} />
 
       <div className="mt-8 flex flex-wrap gap-3">
         <Link to="/area-cliente/meus-pedidos" className={buttonVariants({ size: 'lg' })}>

@@ -2,7 +2,8 @@ import { formatCpf, generateCpf } from '@brazilian-utils/brazilian-utils';
 import { expect, test, type Page } from '@playwright/test';
 import { formatBRL, toCents } from '../../app/lib/money';
 import { percentOf } from '../../app/lib/pricing';
-import { DETERGENT, E2E_ADDRESS, expectNoAxeViolations, expectToast, fillNewAddress, latestMail, login, payNow, signedInCustomer } from './fixtures';
+import { WITHDRAWAL_SENTENCE } from '../../app/lib/contract';
+import { asAdmin, DETERGENT, E2E_ADDRESS, expectNoAxeViolations, expectToast, fillNewAddress, gotoHydrated, latestMail, login, payNow, signedInCustomer } from './fixtures';
 
 const CPF = '529.982.247-25';
 
@@ -37,8 +38,14 @@ test('a visitor can fill the cart but must log in to pay, and the cart is kept',
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   await expect(page.getByTestId('cart-line')).toContainText(name);
   await expect(page.getByRole('note')).toHaveText('Modo de teste: nenhum pagamento é cobrado');
-  await expect(page.getByText('Grátis')).toBeVisible();
+  await expect(page.getByText('Grátis', { exact: true })).toBeVisible();
   await expect(page.getByTestId('checkout-total')).toHaveText(/R\$\s\d/);
+  // The contract summary before paying: who sells, and the right of withdrawal with its policy.
+  const summary = page.getByTestId('contract-summary');
+  await expect(summary).toContainText('Clarear Produtos de Limpeza Ltda.');
+  await expect(summary).toContainText(/CNPJ \d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}/);
+  await expect(summary).toContainText(WITHDRAWAL_SENTENCE);
+  await expect(summary.getByRole('link', { name: 'Trocas e Devoluções' })).toHaveAttribute('href', '/trocas-devolucoes');
   await payNow(page);
   await expectToast(page, 'Ação necessária', 'Por favor, faça login para finalizar a compra.');
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout$/);
@@ -130,6 +137,10 @@ test('a new customer buys two products with Pix and the welcome 10% off; confirm
   expect(mail.text).toContain('Avenida Paulista, 1000');
   expect(mail.text).toContain(first);
   expect(mail.text).toContain(`Desconto de boas-vindas (10%): -${formatBRL(percentOf(subtotal, 10))}`);
+  // What was agreed: the summary and the Termos version accepted, on the e-mail and the order page.
+  expect(mail.text).toContain('Resumo do contrato');
+  expect(mail.text).toMatch(/Termos de Uso aceitos \(versão \d+\): http\S+\/termos-uso\/versao\/\d+/);
+  await expect(page.getByTestId('accepted-terms')).toContainText(/Termos aceitos: versão \d+/);
 
   await page.getByRole('link', { name: 'Ver meus pedidos' }).click();
   await expect(page).toHaveURL(/\/area-cliente\/meus-pedidos$/);
@@ -310,5 +321,19 @@ test('axe finds no violations on /assinatura and a filled /checkout', async ({ b
   await expect(page.getByTestId('checkout-total')).toHaveText(/R\$/);
   await page.getByRole('radio', { name: /Cartão de crédito/ }).check();
   await expectNoAxeViolations(page);
+  // A past version of a legal page, as an order's e-mail links to it.
+  await page.goto('/termos-uso/versao/1');
+  await expect(page.getByTestId('legal-version')).toContainText(/Versão 1, publicada em \d{2}\/\d{2}\/\d{4}\./);
+  await expectNoAxeViolations(page);
   await context.close();
+});
+
+test('axe finds no violations on the admin legal pages and their editor', async ({ page }) => {
+  await asAdmin(page);
+  await gotoHydrated(page, '/admin/legal-pages');
+  await expect(page.getByTestId('legal-page-row')).toHaveCount(3);
+  await expectNoAxeViolations(page);
+  await gotoHydrated(page, '/admin/legal-pages/termos-uso');
+  await expect(page.getByLabel('Texto (HTML) *')).toHaveValue(/Li e aceito os Termos de Uso/);
+  await expectNoAxeViolations(page);
 });

@@ -159,9 +159,14 @@ export async function fillNewAddress(page: Page, address: Partial<Record<keyof t
   if (address.city !== undefined) await form.getByLabel('Cidade').fill(address.city);
 }
 
-/** "Pagar Agora" at checkout, with the delivery address typed first when the customer has none saved. */
+/**
+ * "Pagar Agora" at checkout, with the delivery address typed first when the customer has none saved
+ * and "Li e aceito os Termos de Uso" ticked when asked (a first purchase, or Termos changed since).
+ */
 export async function payNow(page: Page) {
   await fillNewAddress(page);
+  const terms = page.getByRole('checkbox', { name: 'Li e aceito os Termos de Uso' });
+  if ((await terms.count()) > 0) await terms.check();
   await page.getByRole('button', { name: 'Pagar Agora' }).click();
 }
 

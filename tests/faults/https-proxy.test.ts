@@ -172,6 +172,7 @@ describe('behind an HTTPS reverse proxy (TRUST_PROXY=true)', () => {
       paymentMethod: 'pix',
       taxId: '52998224725',
       ...NEW_ADDRESS_FIELDS,
+      acceptTerms: '1',
     });
     expect(answer.status).toBe(200);
     // The page moves on to the order the action names (its data travels in the HTML's stream).

@@ -68,6 +68,8 @@ describe.each(targets)('SIGKILL during Mercado Pago card payments on $name', ({ 
             cardPaymentMethodId: 'master',
             taxId,
             ...NEW_ADDRESS_FIELDS,
+            // "Li e aceito os Termos de Uso", ticked for the seeded version 1.
+            acceptTerms: '1',
           };
           // Every other attempt is submitted twice at once (a double click).
           const sends = n % 2 ? [visitor.post('/checkout', form), visitor.post('/checkout', form)] : [visitor.post('/checkout', form)];

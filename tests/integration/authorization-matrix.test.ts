@@ -53,7 +53,9 @@ type Table =
   | 'contact'
   | 'newsletter'
   | 'settings'
-  | 'siteContent';
+  | 'siteContent'
+  | 'legalPages'
+  | 'legalPageVersions';
 
 type Fixtures = {
   productId: string;
@@ -226,7 +228,8 @@ const MATRIX: Record<string, Entry> = {
       {
         label: 'pay',
         url: '/checkout',
-        body: (f, actor) => ({ intent: 'pay', cart: cart(f), idempotencyKey: randomUUID(), paymentMethod: 'pix', taxId: cpfs[actor], ...NEW_ADDRESS_FIELDS }),
+        // acceptTerms: "Li e aceito os Termos de Uso" ticked for the seeded version 1.
+        body: (f, actor) => ({ intent: 'pay', cart: cart(f), idempotencyKey: randomUUID(), paymentMethod: 'pix', taxId: cpfs[actor], ...NEW_ADDRESS_FIELDS, acceptTerms: '1' }),
         // Paying needs an account: anonymous gets 401 (the page then offers to sign in).
         expect: { anonymous: 401, customerA: 'ok', customerB: 'ok', admin: 'ok' },
         writes: ['orders', 'orderItems', 'subscriptions', 'user'],
@@ -537,6 +540,23 @@ const MATRIX: Record<string, Entry> = {
     // The admin's save (a new store phone) lands; everyone else's leaves the settings and the about hero as they were.
     action: [{ url: '/admin/settings', body: () => settingsForm, expect: adminAction('redirect:/admin/settings'), writes: ['settings', 'siteContent'] }],
   },
+  'routes/admin/legal-pages.tsx': { loader: [{ url: '/admin/legal-pages', expect: adminPage }] },
+  'routes/admin/legal-page-edit.tsx': {
+    loader: [
+      { url: '/admin/legal-pages/trocas-devolucoes', params: () => ({ slug: 'trocas-devolucoes' }), expect: adminPage },
+      { label: 'unknown page', url: '/admin/legal-pages/nao-existe', params: () => ({ slug: 'nao-existe' }), expect: { ...adminPage, admin: 404 } },
+    ],
+    // The admin's save publishes version 2 (the Trocas e Devoluções: the checkout rows tick the Termos' version 1); nobody else writes a version.
+    action: [
+      {
+        url: '/admin/legal-pages/trocas-devolucoes',
+        params: () => ({ slug: 'trocas-devolucoes' }),
+        body: () => ({ version: '1', title: 'Trocas e Devoluções', description: 'Como desistir da compra.', content: '<p>Novo texto da política.</p>' }),
+        expect: adminAction('redirect:/admin/legal-pages/trocas-devolucoes'),
+        writes: ['legalPages', 'legalPageVersions'],
+      },
+    ],
+  },
   'routes/admin/newsletter-export.ts': { loader: [{ url: '/admin/newsletter/export.csv?q=exemplo', expect: adminAction() }] },
   'routes/admin/reports.tsx': { loader: [{ url: '/admin/reports?periodo=ano', expect: adminPage }] },
   'routes/admin/reports-export.ts': { loader: [{ url: '/admin/reports/export.csv?tabela=clientes&periodo=ano', expect: adminAction() }] },
@@ -725,6 +745,12 @@ const MATRIX: Record<string, Entry> = {
       { label: 'unknown page', url: '/nao-existe', params: () => ({ slug: 'nao-existe' }), expect: all(404) },
     ],
   },
+  'routes/legal-page-version.tsx': {
+    loader: [
+      { url: '/termos-uso/versao/1', params: () => ({ slug: 'termos-uso', version: '1' }), expect: all('ok') },
+      { label: 'unknown version', url: '/termos-uso/versao/99', params: () => ({ slug: 'termos-uso', version: '99' }), expect: all(404) },
+    ],
+  },
   'routes/not-found.tsx': { loader: [{ url: '/qualquer/coisa', params: () => ({ '*': 'qualquer/coisa' }), expect: all(404) }] },
 };
 
@@ -881,6 +907,8 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
       newsletter: s.newsletterSubscriptions,
       settings: s.storeSettings,
       siteContent: s.siteContent,
+      legalPages: s.legalPages,
+      legalPageVersions: s.legalPageVersions,
     };
 
     const authRequest = () => new Request(`${ORIGIN}/login`, { method: 'POST', headers: { origin: ORIGIN, 'x-forwarded-for': nextAddress() } });

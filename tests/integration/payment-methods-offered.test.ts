@@ -111,6 +111,8 @@ describe.each(engines)('payment methods offered on $name', ({ open }) => {
       deliveryFrequency: '0',
       taxId: generateCpf(),
       ...NEW_ADDRESS_FIELDS,
+      // "Li e aceito os Termos de Uso", ticked for the seeded version 1 (a first purchase asks for it).
+      acceptTerms: '1',
     });
     const request = new Request('http://localhost/checkout', { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     const answer = (await checkoutAction({ request, params: {}, context: {} } as unknown as ActionArgs)) as unknown as { data: { ok: boolean; toast?: { description: string } }; init: { status?: number } | null };

@@ -293,11 +293,11 @@ describe.each(engines.map((e) => e.name))('product safety on %s', (engineName) =
       paymentDetails: null,
       address: null,
     } as unknown as Parameters<typeof m.emails.orderEmail>[1];
-    const { text } = m.emails.orderEmail('placed', order, { name: 'Bruno', email: 'bruno@exemplo.com.br' }, links);
+    const { text } = m.emails.orderEmail('placed', order, { name: 'Bruno', email: 'bruno@exemplo.com.br' }, { sheets: links });
     expect(text).toContain('Fichas de Dados de Segurança (FDS, PDF):');
     expect(text).toContain(`• Detergente Neutro Concentrado: http://localhost:3000${ownUrl}`);
     for (const item of kit.items) expect(text).toContain(`• ${item.name}: http://localhost:3000${item.sdsUrl}`);
-    expect(m.emails.orderEmailContent('placed', order, { name: 'Bruno', email: 'bruno@exemplo.com.br' }, links).paragraphs.join('\n')).toContain(ownUrl);
+    expect(m.emails.orderEmailContent('placed', order, { name: 'Bruno', email: 'bruno@exemplo.com.br' }, { sheets: links }).paragraphs.join('\n')).toContain(ownUrl);
 
     const key = (await row(product.id)).sdsKey!;
     expect(await postSheet(product.id, { intent: 'remove' }, cookies.admin)).toMatchObject({ status: 200, body: { ok: true, url: null } });

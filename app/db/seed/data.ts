@@ -8,5 +8,5 @@ export { kits } from './content/kits';
 export { testimonials } from './content/testimonials';
 export { planConfig } from './content/plan';
 export { blogPosts } from './content/blog';
-export { legalPages } from './content/legal';
+export { legalPages, SEEDED_TEXT_HASHES } from './content/legal';
 export { siteContent, quickQuestions, storeSettings } from './content/site';

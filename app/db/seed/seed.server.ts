@@ -1,14 +1,15 @@
 // Seeds the pt-BR catalogue and the admin account. Idempotent: every seeded row
 // has a stable id derived from its natural key and is inserted with
 // ON CONFLICT DO NOTHING, so a second run changes nothing (and never overwrites
-// what an admin edited since). The legal pages, which no admin edits, follow the code.
+// what an admin edited since). The legal pages follow the code only while no admin edited them.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import { eq, sql } from 'drizzle-orm';
+import { createLegalPage, legalTextHash, saveLegalPage } from '~/server/content/legal-pages.server';
 import type { Executor } from '../client.server';
 import * as t from '../schema';
 import * as data from './data';
-import type { SeedDetails } from './types';
+import type { SeedDetails, SeedLegalPage } from './types';
 
 /** A UUID that is always the same for the same seed key (name-based, like UUID v5). */
 export function seedId(key: string): string {
@@ -164,17 +165,6 @@ export async function seedCatalogue(db: Executor): Promise<void> {
       )
       .onConflictDoNothing();
 
-    // The legal texts are the store's own (no admin editor): a new version in content/legal.ts
-    // replaces the stored one on an existing database; an unchanged one writes nothing.
-    await tx
-      .insert(t.legalPages)
-      .values(data.legalPages)
-      .onConflictDoUpdate({
-        target: t.legalPages.slug,
-        set: { title: sql`excluded.title`, description: sql`excluded.description`, content: sql`excluded.content`, updatedAt: sql`now()` },
-        setWhere: sql`(${t.legalPages.title}, ${t.legalPages.description}, ${t.legalPages.content}) is distinct from (excluded.title, excluded.description, excluded.content)`,
-      });
-
     await tx
       .insert(t.siteContent)
       .values(
@@ -198,6 +188,27 @@ export async function seedCatalogue(db: Executor): Promise<void> {
       )
       .onConflictDoNothing();
   });
+  await syncSeededLegalPages(db);
+}
+
+/**
+ * The legal pages (content/legal.ts): written with their version 1 on a new database; on an existing
+ * one (every start, server/infra/db.server.ts), a page still holding a text an earlier seed wrote
+ * becomes the current seeded text as a new version, through saveLegalPage like an admin's edit. A
+ * page an admin edited is never touched; a second run changes nothing.
+ */
+export async function syncSeededLegalPages(
+  db: Executor,
+  pages: readonly SeedLegalPage[] = data.legalPages,
+  seededHashes: Readonly<Record<string, readonly string[]>> = data.SEEDED_TEXT_HASHES,
+): Promise<void> {
+  for (const page of pages) {
+    const text = { title: page.title, description: page.description, content: page.content };
+    if (await createLegalPage(db, page.slug, text)) continue;
+    const [stored] = await db.select({ content: t.legalPages.content }).from(t.legalPages).where(eq(t.legalPages.slug, page.slug));
+    if (!stored || stored.content === page.content) continue;
+    if (seededHashes[page.slug]?.includes(legalTextHash(stored.content))) await saveLegalPage(db, page.slug, text);
+  }
 }
 
 /** True when the catalogue has never been seeded (a fresh database). */

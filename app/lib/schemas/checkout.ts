@@ -210,6 +210,8 @@ export const payNowSchema = z.object({
   cardToken: z.string().trim().max(200, CARD).regex(/^[A-Za-z0-9_-]*$/, CARD).optional(),
   cardPaymentMethodId: z.string().trim().max(40, CARD).regex(/^[a-z0-9_]*$/, CARD).optional(),
   cardIssuerId: z.string().trim().max(20, CARD).regex(/^[0-9]*$/, CARD).optional(),
+  /** "Li e aceito os Termos de Uso", ticked: the version of the Termos the page showed (lib/contract). */
+  acceptTerms: z.coerce.number(RELOAD).int(RELOAD).min(1, RELOAD).max(999_999_999, RELOAD).optional(),
 });
 
 export type CartLineInput = z.infer<typeof cartLineSchema>;

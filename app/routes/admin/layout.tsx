@@ -14,6 +14,7 @@ import {
   Newspaper,
   Package,
   Repeat,
+  Scale,
   Settings,
   ShoppingBag,
   Store,
@@ -47,6 +48,7 @@ const SECTIONS: Section[] = [
   { to: '/admin/messages', label: 'Mensagens', icon: Mail },
   { to: '/admin/newsletter', label: 'Newsletter', icon: Newspaper },
   { to: '/admin/reports', label: 'Relatórios', icon: BarChart3 },
+  { to: '/admin/legal-pages', label: 'Páginas legais', icon: Scale },
   { to: '/admin/settings', label: 'Configurações', icon: Settings },
 ];
 

@@ -15,9 +15,11 @@ import { nextPlanDate, PLAN_NAME, type SubscriptionFrequency, todayInBrazil } fr
 import { computeTotals, type Totals } from '~/lib/pricing';
 import type { CartLineInput, DeliveryChoice, PayNowInput } from '~/lib/schemas/checkout';
 import { isUuid } from '~/lib/schemas/ids';
+import { TERMS_MESSAGES, termsAcceptanceRequired, termsProblem, type TermsProblem } from '~/lib/contract';
+import { agreementInForce } from '../content/legal-pages.server';
 import { getOwnAddress, saveAddress } from '../account/addresses.server';
 import { kickMailDelivery } from '../mail/outbox.server';
-import { insertOrder } from '../orders/create.server';
+import { insertOrder, type OrderAgreement } from '../orders/create.server';
 import { queueOrderEmail } from '../orders/emails.server';
 import { getOwnOrder, isFirstPurchase, welcomeStanding } from '../orders/orders.server';
 import { claimWelcomeOffer } from '../orders/welcome-offer.server';
@@ -205,7 +207,7 @@ export type CheckoutStep = 'subscription' | 'order' | 'items' | 'stock' | 'payme
 /** A failed step; nothing of the purchase was written. */
 export class CheckoutError extends Error {
   constructor(
-    readonly step: CheckoutStep | 'cart' | 'delivery',
+    readonly step: CheckoutStep | 'cart' | 'delivery' | 'terms',
     message: string,
     options?: { cause?: unknown; field?: string; shortages?: Shortage[] },
   ) {
@@ -240,6 +242,57 @@ export class CardDeclinesError extends CheckoutError {
   constructor(waitMinutes: number) {
     super('payment', cardDeclinesMessage(waitMinutes), { field: 'card' });
   }
+}
+
+/** The Termos de Uso as the checkout page shows them to this buyer. */
+export type CheckoutTerms = {
+  /** The version in force; null when the store publishes no Termos de Uso. */
+  version: number | null;
+  /** "Li e aceito os Termos de Uso" must be ticked: a first purchase, or the Termos changed since the last one. */
+  required: boolean;
+  /** They changed since this buyer's last purchase (the page says so). */
+  changed: boolean;
+  /** The Política de Privacidade in force, linked beside them. */
+  privacyVersion: number | null;
+};
+
+/** "Li e aceito os Termos de Uso" was not ticked where it must be, or for a version edited meanwhile. */
+export class TermsNotAcceptedError extends CheckoutError {
+  constructor(
+    readonly problem: TermsProblem,
+    /** What the page must show now (the box, for the version in force). */
+    readonly terms: CheckoutTerms,
+  ) {
+    super('terms', TERMS_MESSAGES[problem], { field: 'acceptTerms' });
+  }
+}
+
+/** The Termos de Uso and Política de Privacidade in force, and the Termos version this customer's orders last recorded. */
+async function agreementOf(db: Executor, userId: string | null) {
+  const [agreement, [accepted]] = await Promise.all([
+    agreementInForce(db),
+    userId ? db.select({ last: sql<number | null>`max(${orders.termsVersion})` }).from(orders).where(eq(orders.userId, userId)) : Promise.resolve([]),
+  ]);
+  const current = agreement.terms?.version ?? null;
+  const lastAccepted = accepted?.last ?? null;
+  const terms: CheckoutTerms = {
+    version: current,
+    required: termsAcceptanceRequired(current, lastAccepted),
+    changed: lastAccepted !== null && termsAcceptanceRequired(current, lastAccepted),
+    privacyVersion: agreement.privacy?.version ?? null,
+  };
+  const record: OrderAgreement = {
+    termsVersion: agreement.terms?.version ?? null,
+    termsHash: agreement.terms?.hash ?? null,
+    privacyVersion: agreement.privacy?.version ?? null,
+    privacyHash: agreement.privacy?.hash ?? null,
+  };
+  return { terms, lastAccepted, record };
+}
+
+/** What the checkout page shows about the Termos de Uso to this buyer (anyone signed out: a first purchase). */
+export async function checkoutTerms(db: Executor, userId: string | null): Promise<CheckoutTerms> {
+  return (await agreementOf(db, userId)).terms;
 }
 
 export const DELIVERY_NOT_FOUND = 'Endereço de entrega não encontrado. Escolha outro ou informe um novo.';
@@ -285,6 +338,14 @@ export type PlacedOrder = {
 
 type Buyer = { id: string; name: string; email: string };
 
+/**
+ * The checkout's input: the form as parsed, and what the page posted about the Termos de Uso
+ * (`accepted`: the version ticked, null when not). The checkout route always passes `terms`;
+ * callers that are no page (tests, the e2e seeding route) leave it out: nothing is asked then,
+ * and the order still records the versions in force.
+ */
+export type PlaceOrderInput = PayNowInput & { terms?: { accepted: number | null } };
+
 export const CARD_MISSING = 'Preencha os dados do cartão para pagar com cartão de crédito.';
 
 /**
@@ -298,7 +359,7 @@ export const CARD_MISSING = 'Preencha os dados do cartão para pagar com cartão
 export async function placeOrder(
   db: Database,
   buyer: Buyer,
-  input: PayNowInput,
+  input: PlaceOrderInput,
   provider: PaymentProvider,
   afterStep?: (step: CheckoutStep) => Promise<void>,
   hooks?: ChargeHooks,
@@ -336,7 +397,7 @@ type CommittedOrder = {
 };
 
 /** The order, its items, attempt, plan or programmed delivery and stock in one transaction, after the cart's checks. */
-async function commitOrder(db: Database, buyer: Buyer, input: PayNowInput, provider: PaymentProvider, afterStep?: (step: CheckoutStep) => Promise<void>): Promise<CommittedOrder> {
+async function commitOrder(db: Database, buyer: Buyer, input: PlaceOrderInput, provider: PaymentProvider, afterStep?: (step: CheckoutStep) => Promise<void>): Promise<CommittedOrder> {
   // Only a method the store really receives with (payments/provider.server.ts): refused before anything is written.
   const refusal = paymentMethodRefusal(input.paymentMethod, provider);
   if (refusal) throw new CheckoutError('payment', refusal, { field: 'paymentMethod' });
@@ -368,6 +429,13 @@ async function commitOrder(db: Database, buyer: Buyer, input: PayNowInput, provi
     const hold = await holdCustomerForCheckout(tx, buyer.id, input.paymentMethod);
     if (!hold.ok && hold.reason === 'unpaid') throw new UnpaidOrdersError(hold.openOrders);
     if (!hold.ok) throw new CardDeclinesError(hold.waitMinutes);
+    // What was agreed, read in the order's transaction (never from the browser): the versions in
+    // force are recorded, and the customer's row lock keeps their last acceptance still meanwhile.
+    const agreement = await agreementOf(tx, buyer.id);
+    if (input.terms) {
+      const problem = termsProblem(agreement.terms.version, agreement.lastAccepted, input.terms.accepted);
+      if (problem) throw new TermsNotAcceptedError(problem, { ...agreement.terms, required: true });
+    }
     const shipping = await resolveDelivery(tx, buyer.id, input.delivery);
     let subscriptionId: string | null = null;
     if (plan) {
@@ -405,6 +473,7 @@ async function commitOrder(db: Database, buyer: Buyer, input: PayNowInput, provi
         deliveryFrequencyMonths: programmedMonths,
         subscriptionId,
         lines: quote.lines.map((l) => ({ productId: l.productId, name: l.name, size: l.size, quantity: l.quantity, unitPrice: l.unitPrice })),
+        agreement: agreement.record,
       }),
     );
     // Once per person for good: the CPF/CNPJ's keyed hash, unique, kept after an erasure.

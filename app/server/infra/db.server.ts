@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { MiddlewareFunction } from 'react-router';
 import { openDatabase, databaseOptionsFromEnv, type Database, type DatabaseHandle } from '~/db/client.server';
-import { ensureAdmin, isCatalogueEmpty, seedCatalogue, type AdminSetup } from '~/db/seed/seed.server';
+import { ensureAdmin, isCatalogueEmpty, seedCatalogue, syncSeededLegalPages, type AdminSetup } from '~/db/seed/seed.server';
 import { getEnv } from './env.server';
 import { seedStoreSettings } from '../settings/settings.server';
 import { seedSafetySheets } from '../catalog/safety-sheets.server';
@@ -24,6 +24,8 @@ async function start(): Promise<DatabaseHandle> {
       await seedCatalogue(handle.db);
       await seedSafetySheets(handle.db);
     }
+    // A legal page no admin edited follows the seeded text (a new version); an edited one is kept.
+    else await syncSeededLegalPages(handle.db);
     // Also fills a database seeded before /admin/settings existed; never overwrites an edit.
     await seedStoreSettings(handle.db);
     return ensureAdmin(handle.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);

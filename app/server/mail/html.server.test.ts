@@ -40,6 +40,8 @@ const order: OrderSummary = {
   programmedDeliveryId: null,
   scheduledFor: null,
   paymentConfirming: false,
+  termsVersion: 2,
+  privacyVersion: 1,
   items: [{ productId: 'p1', productName: 'Detergente <b>Neutro</b>', size: '500 ml', quantity: 2, priceAtPurchase: '24.95' }],
   events: [],
 };

@@ -30,7 +30,11 @@ export type NewOrder = {
   programmedDeliveryId?: string | null;
   scheduledFor?: string | null;
   lines: NewOrderLine[];
+  /** What the buyer accepted at checkout: the Termos de Uso and Política de Privacidade versions in force, with their texts' hashes. */
+  agreement?: OrderAgreement;
 };
+
+export type OrderAgreement = Pick<typeof orders.$inferInsert, 'termsVersion' | 'termsHash' | 'privacyVersion' | 'privacyHash'>;
 
 /**
  * Inserts a pending order with its first history entry and its items, in one statement (one round
@@ -60,6 +64,7 @@ export async function insertOrder(tx: Transaction, order: NewOrder): Promise<str
       programmedDeliveryId: order.programmedDeliveryId ?? null,
       scheduledFor: order.scheduledFor ?? null,
       ...order.shipping,
+      ...order.agreement,
     });
   const event = tx.insert(orderEvents).values({
     orderId: id,

@@ -9,7 +9,10 @@ import { formatCep } from '~/lib/cep';
 import { CARRIER_LABELS, trackingUrl } from '~/lib/tracking';
 import type { Executor } from '~/db/client.server';
 import { safetySheetLinks, type SheetLink } from '../catalog/safety-sheets.server';
+import { DELIVERY_TERMS, legalVersionPath, PLAN_WITHDRAWAL_SENTENCE, PRIVACY_SLUG, RETURNS_SLUG, TERMS_SLUG, WITHDRAWAL_SENTENCE } from '~/lib/contract';
+import type { PublicSeller } from '~/lib/seller';
 import { getEnv } from '../infra/env.server';
+import { getPublicSettings } from '../settings/settings.server';
 import type { EmailContent } from '../mail/html.server';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox.server';
 import type { OrderSummary } from './orders.server';
@@ -82,6 +85,39 @@ function trackingText(order: OrderSummary): string | null {
     .join('\n');
 }
 
+// ---------------------------------------------------------------- what was agreed (issue 32)
+
+/** What the confirmation e-mail needs beyond the order to repeat the contract (Decreto 7.962/2013 art. 4, IV). */
+export type OrderContract = { seller: PublicSeller };
+
+/** What only the confirmation carries: the items' FDS links and the contract summary. */
+export type OrderMailExtras = { sheets?: OrderSheets; contract?: OrderContract };
+
+/** The seller as the summary names it: razão social, CNPJ and address, whatever of them is filled in. */
+function sellerLine(seller: PublicSeller): string {
+  return [seller.legalName || seller.tradeName, seller.cnpj ? `CNPJ ${seller.cnpj}` : '', seller.address].filter(Boolean).join(' — ');
+}
+
+/**
+ * The contract summary of the confirmation e-mail (the items, totals and payment are its own
+ * paragraphs) and the addresses of the Termos de Uso and Política de Privacidade versions the
+ * buyer accepted: those pages keep that text for good, whatever is published later.
+ */
+function contractText(order: OrderSummary, contract: OrderContract | undefined): string[] {
+  const url = getEnv().publicUrl;
+  const summary = [
+    'Resumo do contrato',
+    contract ? `Vendedor: ${sellerLine(contract.seller)}` : null,
+    `Frete e entrega: ${DELIVERY_TERMS}`,
+    `Direito de arrependimento: ${WITHDRAWAL_SENTENCE}${order.subscriptionId ? ` ${PLAN_WITHDRAWAL_SENTENCE}` : ''} Como desistir: ${url}/${RETURNS_SLUG}`,
+  ];
+  const accepted = [
+    order.termsVersion ? `Termos de Uso aceitos (versão ${order.termsVersion}): ${url}${legalVersionPath(TERMS_SLUG, order.termsVersion)}` : null,
+    order.privacyVersion ? `Política de Privacidade (versão ${order.privacyVersion}): ${url}${legalVersionPath(PRIVACY_SLUG, order.privacyVersion)}` : null,
+  ];
+  return [summary, accepted].map((block) => block.filter((l) => l !== null).join('\n')).filter(Boolean);
+}
+
 const lines = (...parts: (string | null | undefined | false)[]) => parts.filter((p): p is string => typeof p === 'string').join('\n\n');
 
 /** The "expired" e-mail needs nothing of the order but its id: the expiry job writes it for a batch without reading each order. */
@@ -98,8 +134,8 @@ function expiredEmail(orderId: string, buyer: Buyer): RenderedEmail {
   };
 }
 
-/** The e-mail for `kind` about `order` (subject and plain text); `sheets`: the items' FDS links, in the confirmation. */
-export function orderEmail(kind: OrderEmailKind, order: OrderSummary, buyer: Buyer, sheets?: OrderSheets): RenderedEmail {
+/** The e-mail for `kind` about `order` (subject and plain text); the confirmation links the items' FDS (`sheets`) and repeats the contract (`contract`: its seller). */
+export function orderEmail(kind: OrderEmailKind, order: OrderSummary, buyer: Buyer, extra: OrderMailExtras = {}): RenderedEmail {
   const number = shortOrderId(order.id);
   const hello = `Olá, ${buyer.name}!`;
   const follow = `Acompanhe seu pedido: ${orderLink(order)}`;
@@ -117,7 +153,8 @@ export function orderEmail(kind: OrderEmailKind, order: OrderSummary, buyer: Buy
           `Pagamento: ${PAYMENT_METHOD_LABELS[order.paymentMethod ?? ''] ?? '—'}`,
           paymentText(order),
           addressText(order),
-          sheetsText(order, sheets),
+          sheetsText(order, extra.sheets),
+          ...contractText(order, extra.contract),
           follow,
         ),
       };
@@ -175,8 +212,8 @@ const HEADINGS = {
 } satisfies Record<OrderEmailKind, (order: OrderSummary) => string>;
 
 /** The same e-mail as HTML content: the text's paragraphs, the order table, the address, a button. */
-export function orderEmailContent(kind: OrderEmailKind, order: OrderSummary, buyer: Buyer, sheets?: OrderSheets): EmailContent {
-  const { text } = orderEmail(kind, order, buyer, sheets);
+export function orderEmailContent(kind: OrderEmailKind, order: OrderSummary, buyer: Buyer, extra: OrderMailExtras = {}): EmailContent {
+  const { text } = orderEmail(kind, order, buyer, extra);
   const number = shortOrderId(order.id);
   // The text's own paragraphs, minus what the HTML shows as a table, a code box, an address or a button.
   const skip = (p: string) => p.startsWith('- ') || p.startsWith('Subtotal:') || p.startsWith('Entrega para:') || p.startsWith('Acompanhe seu pedido:') || p.includes('copia e cola:') || p.startsWith('Linha digitável');
@@ -204,10 +241,10 @@ export function orderEmailContent(kind: OrderEmailKind, order: OrderSummary, buy
 }
 
 /** The outbox row of an order e-mail: texts, the HTML part's content (laid out when sent) and its once-per-order-and-kind key. */
-export function orderMail(kind: OrderEmailKind, order: OrderSummary, buyer: Buyer, sheets?: OrderSheets): OutgoingMail {
+export function orderMail(kind: OrderEmailKind, order: OrderSummary, buyer: Buyer, extra: OrderMailExtras = {}): OutgoingMail {
   if (kind === 'expired') return expiredOrderMail(order.id, buyer);
-  const mail = orderEmail(kind, order, buyer, sheets);
-  return { kind: `order-${kind}`, to: buyer.email, ...mail, content: orderEmailContent(kind, order, buyer, sheets), dedupeKey: `order:${order.id}:${kind}` };
+  const mail = orderEmail(kind, order, buyer, extra);
+  return { kind: `order-${kind}`, to: buyer.email, ...mail, content: orderEmailContent(kind, order, buyer, extra), dedupeKey: `order:${order.id}:${kind}` };
 }
 
 /**
@@ -227,7 +264,8 @@ export function expiredOrderMail(orderId: string, buyer: Buyer): OutgoingMail {
 
 /** Queues the e-mail in the caller's transaction; the same order and kind is sent once. */
 export async function queueOrderEmail(tx: Executor, kind: OrderEmailKind, order: OrderSummary, buyer: Buyer): Promise<void> {
-  // The confirmation links each item's FDS (issue 32).
-  const sheets = kind === 'placed' ? await safetySheetLinks(tx, order.items.map((i) => i.productId)) : undefined;
-  await enqueueMail(tx, await orderMail(kind, order, buyer, sheets));
+  // The confirmation links each item's FDS and names the seller as the store's settings say now, kept in the outbox row as sent.
+  const extra: OrderMailExtras =
+    kind === 'placed' ? { sheets: await safetySheetLinks(tx, order.items.map((i) => i.productId)), contract: { seller: (await getPublicSettings(tx)).seller } } : {};
+  await enqueueMail(tx, await orderMail(kind, order, buyer, extra));
 }

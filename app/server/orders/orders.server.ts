@@ -93,6 +93,9 @@ export type OrderSummary = {
   scheduledFor: string | null;
   /** A charge of this pending order whose answer is not known yet (timed out): "Estamos confirmando seu pagamento". */
   paymentConfirming: boolean;
+  /** The Termos de Uso and Política de Privacidade versions its buyer accepted at checkout (null: not a checkout's order). */
+  termsVersion: number | null;
+  privacyVersion: number | null;
   items: OrderItem[];
   events: OrderEvent[];
 };
@@ -179,6 +182,8 @@ async function summarize(db: Executor, row: OrderRow): Promise<OrderSummary> {
     programmedDeliveryId: row.programmedDeliveryId,
     scheduledFor: row.scheduledFor,
     paymentConfirming: openCalls.length > 0,
+    termsVersion: row.termsVersion,
+    privacyVersion: row.privacyVersion,
     items,
     events,
   };

@@ -71,6 +71,8 @@ export async function checkout(visitor: Visitor, cart: CartLine[], taxId: string
     paymentMethod: 'pix',
     taxId,
     ...NEW_ADDRESS_FIELDS,
+    // "Li e aceito os Termos de Uso", ticked for the seeded version 1.
+    acceptTerms: '1',
   });
   await response.arrayBuffer();
   return { status: response.status, idempotencyKey };

@@ -12,6 +12,7 @@ import { PRODUCT_LIMITS, productFormSchema } from '~/lib/schemas/admin-product';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, registerSchema } from '~/lib/schemas/auth';
 import { CART_JSON_MAX, deliveryFromForm, MAX_CART_LINES, MAX_LINE_QUANTITY, payNowSchema, RECIPIENT_MAX } from '~/lib/schemas/checkout';
 import { CONTACT_LIMITS, contactSchema } from '~/lib/schemas/contact';
+import { LEGAL_PAGE_LIMITS, legalPageFormSchema } from '~/lib/schemas/legal-page';
 import { EMAIL_MAX_LENGTH } from '~/lib/schemas/limits';
 import { PROFILE_NAME_MAX, profileSchema } from '~/lib/schemas/profile';
 import { FIGURE_COUNT, SETTINGS_LIMITS, settingsFormToObject, settingsSchema } from '~/lib/schemas/settings';
@@ -195,5 +196,12 @@ describe('the largest legitimate post of each form fits its body cap', () => {
     expect(productFormSchema.safeParse(formDataToObject(formOf(fields))).error?.issues).toBeUndefined();
     expect(encodedSize(fields)).toBeGreaterThan(BODY_LIMITS.adminPlan);
     expect(encodedSize(fields)).toBeLessThanOrEqual(BODY_LIMITS.adminProduct);
+  });
+
+  it('the legal page editor', () => {
+    const fields = { title: fill(LEGAL_PAGE_LIMITS.title), description: fill(LEGAL_PAGE_LIMITS.description), content: fill(LEGAL_PAGE_LIMITS.content), version: '123456789' };
+    expect(legalPageFormSchema.safeParse(fields).error?.issues).toBeUndefined();
+    expect(encodedSize(fields)).toBeGreaterThan(BODY_LIMITS.adminPlan);
+    expect(encodedSize(fields)).toBeLessThanOrEqual(BODY_LIMITS.adminLegalPage);
   });
 });

@@ -21,6 +21,8 @@ export const BODY_LIMITS = {
   adminPlan: 128 * KiB,
   /** /admin/products/:id: eight long texts, up to 20 sizes and 30 kit items. */
   adminProduct: 512 * KiB,
+  /** /admin/legal-pages/:slug: a legal page's HTML text (40 000 characters). */
+  adminLegalPage: 512 * KiB,
   /** /api/auth/*: small JSON bodies (sign-in, sign-up, reset). */
   auth: 16 * KiB,
 } as const;

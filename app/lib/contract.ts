@@ -1,0 +1,56 @@
+// What was agreed (Decreto 7.962/2013 art. 4, I and IV): the contract summary the checkout shows
+// before "Pagar Agora" and the confirmation e-mail repeats, and the rule that asks a customer to
+// accept the Termos de Uso again only when they changed since the last purchase. Pure: the
+// checkout page, the server and the e-mail read the same sentences.
+
+/** The legal pages an order records the version of, and the one the withdrawal sentence links to. */
+export const TERMS_SLUG = 'termos-uso';
+export const PRIVACY_SLUG = 'politica-privacidade';
+export const RETURNS_SLUG = 'trocas-devolucoes';
+
+/** '/termos-uso/versao/3': a past version of a legal page, kept for good (routes/legal-page-version.tsx). */
+export function legalVersionPath(slug: string, version: number): string {
+  return `/${slug}/versao/${version}`;
+}
+
+/** The right of withdrawal in one sentence (CDC art. 49), with a link to /trocas-devolucoes beside it. */
+export const WITHDRAWAL_SENTENCE = 'Você pode desistir da compra em até 7 dias após o recebimento, com reembolso integral, inclusive do frete.';
+
+/** The plan's own withdrawal: counted from the purchase, not a delivery. */
+export const PLAN_WITHDRAWAL_SENTENCE = 'A Assinatura Inteligente pode ser cancelada com reembolso integral em até 7 dias da contratação.';
+
+/**
+ * Freight and delivery as the store works today (shipping is always free, lib/pricing.ts): no
+ * estimate is promised that no code computes.
+ */
+export const DELIVERY_TERMS = 'Frete grátis para todo o Brasil. O pedido é enviado ao endereço escolhido depois da confirmação do pagamento, e o código de rastreio chega por e-mail.';
+
+/** Why an order is refused for the Termos de Uso (null: it may be placed). */
+export type TermsProblem = 'missing' | 'changed' | 'stale';
+
+/**
+ * Whether the customer must tick "Li e aceito os Termos de Uso": only when the current version is
+ * not the one their orders last recorded (or they never ordered). No Termos published: nothing to accept.
+ */
+export function termsAcceptanceRequired(current: number | null, lastAccepted: number | null): boolean {
+  return current !== null && lastAccepted !== current;
+}
+
+/**
+ * What the server answers to the version the page says was accepted (`accepted`, null when the box
+ * was not shown or not ticked): a first acceptance missing, the Termos changed since the last
+ * purchase, or the page showed a version edited meanwhile.
+ */
+export function termsProblem(current: number | null, lastAccepted: number | null, accepted: number | null): TermsProblem | null {
+  if (!termsAcceptanceRequired(current, lastAccepted) || accepted === current) return null;
+  if (accepted !== null) return 'stale';
+  return lastAccepted === null ? 'missing' : 'changed';
+}
+
+export const TERMS_CHECKBOX_LABEL = 'Li e aceito os Termos de Uso';
+
+export const TERMS_MESSAGES: Record<TermsProblem, string> = {
+  missing: `Para finalizar a compra, leia e marque “${TERMS_CHECKBOX_LABEL}”.`,
+  changed: `Os Termos de Uso mudaram desde a sua última compra. Leia a nova versão e marque “${TERMS_CHECKBOX_LABEL}” para continuar.`,
+  stale: `Os Termos de Uso foram atualizados enquanto você comprava. Leia a nova versão e marque de novo “${TERMS_CHECKBOX_LABEL}”.`,
+};

@@ -25,7 +25,7 @@ test('a product page shows its ANVISA line and Segurança section, and downloads
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toBe('application/pdf');
   // The server's default and the route's own are both sent ("nosniff, nosniff"): browsers read the first.
-  expect(response.headers()['x-content-type-options'].split(',')[0]).toBe('nosniff');
+  expect(response.headers()['x-content-type-options']?.split(',')[0]).toBe('nosniff');
   expect((await response.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
   await axeEverywhere(page, 'produto');

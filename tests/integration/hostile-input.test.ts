@@ -575,6 +575,12 @@ describe.each(engines.map((e) => e.name))('hostile input on %s', (engineName) =>
         'variants.0.id': badUuid,
         'kitItems.0.productId': badUuid,
         'kitItems.0.quantity': badQuantity,
+        // Safety (issue 32): each value refused on its own (a kind or a class outside the lists, a malformed number).
+        anvisaKind: fc.constantFrom('NOTIFICADO', 'isento', '__proto__', LONG),
+        anvisaNumber: fc.constantFrom('MS-123', '25351.1/2026-01 OR 1=1', '.25351', `1${'0'.repeat(30)}`),
+        riskClass: fc.constantFrom('0', '3', '1.0', ' 1', 'risco 1'),
+        unNumber: fc.constantFrom('117', '11700', 'UN1170', '１１７０'),
+        hazardClass: fc.constantFrom('7', '1.1', '3 ', 'Classe 3'),
         // Two sizes with the same name, or the same product twice in a kit.
         'variants.1.size': fc.constantFrom('1 L', '1 l'),
       }).chain((entries) => kitItem.map((k) => [...entries, ['kitItems.5.productId', k.productId], ['kitItems.5.quantity', k.quantity]] as Entries)),

@@ -396,19 +396,19 @@ describe.each(engines.map((e) => e.name))('LGPD rights on %s', (engineName) => {
     expect(file.mensagensDeContato).toEqual([]);
   });
 
-  it('the privacy policy names the art. 18 rights and where to use them; the seed updates an existing database', async () => {
+  it('the privacy policy names the art. 18 rights and where to use them; the seed never overwrites an edited one', async () => {
     const { seedCatalogue } = await import('~/db/seed/seed.server');
     const { legalPages } = await import('~/db/seed/data');
     const source = legalPages.find((p) => p.slug === 'politica-privacidade')!;
     for (const right of ['Confirmação', 'acesso', 'Correção', 'Anonimização, bloqueio ou eliminação', 'Portabilidade', 'Informação sobre o compartilhamento', 'revogação do consentimento', 'Baixar meus dados', 'Excluir minha conta', '/area-cliente/perfil', 'privacidade@clarear.com.br']) {
       expect(source.content).toContain(right);
     }
-    // A database seeded with the old text gets the new one; a second run writes nothing.
-    await db.update(s.legalPages).set({ content: '<p>Texto antigo.</p>', updatedAt: new Date('2026-05-01T12:00:00Z') }).where(eq(s.legalPages.slug, 'politica-privacidade'));
+    // A text the seed never wrote is the admin's: kept (an unedited earlier seeded text is brought up to
+    // date, tests/integration/legal-terms.test.ts); a second run writes nothing.
+    await db.update(s.legalPages).set({ content: '<p>Texto do admin.</p>', updatedAt: new Date('2026-05-01T12:00:00Z') }).where(eq(s.legalPages.slug, 'politica-privacidade'));
     await seedCatalogue(db);
-    const [updated] = await db.select().from(s.legalPages).where(eq(s.legalPages.slug, 'politica-privacidade'));
-    expect(updated!.content).toBe(source.content);
-    expect(updated!.updatedAt.getTime()).toBeGreaterThan(new Date('2026-05-02T00:00:00Z').getTime());
+    const [kept] = await db.select().from(s.legalPages).where(eq(s.legalPages.slug, 'politica-privacidade'));
+    expect(kept!.content).toBe('<p>Texto do admin.</p>');
     const [terms] = await db.select().from(s.legalPages).where(eq(s.legalPages.slug, 'termos-uso'));
     await seedCatalogue(db);
     const [again] = await db.select().from(s.legalPages).where(eq(s.legalPages.slug, 'termos-uso'));

@@ -269,10 +269,9 @@ export class TermsNotAcceptedError extends CheckoutError {
 
 /** The Termos de Uso and Política de Privacidade in force, and the Termos version this customer's orders last recorded. */
 async function agreementOf(db: Executor, userId: string | null) {
-  const [agreement, [accepted]] = await Promise.all([
-    agreementInForce(db),
-    userId ? db.select({ last: sql<number | null>`max(${orders.termsVersion})` }).from(orders).where(eq(orders.userId, userId)) : Promise.resolve([]),
-  ]);
+  // One after the other: in the order's transaction both run on its one connection anyway.
+  const agreement = await agreementInForce(db);
+  const [accepted] = userId ? await db.select({ last: sql<number | null>`max(${orders.termsVersion})` }).from(orders).where(eq(orders.userId, userId)) : [];
   const current = agreement.terms?.version ?? null;
   const lastAccepted = accepted?.last ?? null;
   const terms: CheckoutTerms = {

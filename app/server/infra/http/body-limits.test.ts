@@ -179,8 +179,13 @@ describe('the largest legitimate post of each form fits its body cap', () => {
       displayOrder: String(PRODUCT_LIMITS.displayOrder),
       categoryId: randomUUID(),
       phValue: '13,5',
+      anvisaKind: 'registrado',
+      anvisaNumber: `1${'0'.repeat(29)}`,
+      riskClass: '2',
+      unNumber: '1170',
+      hazardClass: '5.1',
     };
-    for (const name of ['benefits', 'dilution', 'useIndication', 'howToUse', 'precautions', 'composition', 'activeIngredient']) {
+    for (const name of ['benefits', 'dilution', 'useIndication', 'howToUse', 'precautions', 'composition', 'activeIngredient', 'safetyWarnings', 'firstAid']) {
       fields[name] = fill(PRODUCT_LIMITS.longText);
     }
     for (let i = 0; i < PRODUCT_LIMITS.variants; i++) {

@@ -4,8 +4,8 @@
 // account. The orders stay, as the fiscal records the law requires (art. 16 I), with the buyer's
 // name, CPF/CNPJ and address replaced by DELETED_CUSTOMER_NAME; the subscriptions stay cancelled
 // and anonymized (the reports count them), as do the returns (their words and Pix keys removed);
-// everything else about the customer is deleted. The
-// password is checked by the route (Better Auth) before this is called. Kept on purpose: the keyed
+// everything else about the customer is deleted. The password is checked by the route (Better
+// Auth) before this is called. Kept on purpose: the keyed
 // hash of each CPF/CNPJ that bought (welcome_offer_uses: the welcome offer once per person, fraud
 // prevention, art. 7 IX), never the document itself. The customer's cards and record at the
 // payment gateway are deleted there by a job (gateway_erasures, written here; gateway-erasure.server.ts).

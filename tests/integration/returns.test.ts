@@ -79,7 +79,7 @@ describe.each(engines)('withdrawal and returns on $name', ({ open }) => {
     adminId = `admin-${randomUUID().slice(0, 6)}`;
     await handle.db.insert(t.user).values({ id: adminId, name: 'Admin Ana', email: `${adminId}@clarear.com.br`, role: 'admin' });
     api = await startMercadoPagoApi({ accessToken: TOKEN });
-    mp = createMercadoPagoProvider({ accessToken: TOKEN, apiUrl: api.url, notificationUrl: 'http://127.0.0.1:9/webhooks/mercadopago', timeoutMs: 1500 });
+    mp = createMercadoPagoProvider({ accessToken: TOKEN, apiUrl: api.url, notificationUrl: 'http://127.0.0.1:9/webhooks/mercadopago', timeoutMs: 8000 });
     setPaymentProvider(mp);
   });
   afterEach(() => resetClock());
@@ -353,6 +353,7 @@ describe.each(engines)('withdrawal and returns on $name', ({ open }) => {
     const [sub] = await handle.db.select().from(t.userSubscriptions).where(eq(t.userSubscriptions.userId, buyer.id));
     // Its order holds no goods: "Desistir da compra" sends to the plan's own withdrawal.
     expect((await refusal(withdrawFromOrder(handle.db, { orderId, userId: buyer.id }))).message).toContain('Minhas Assinaturas');
+    expect((await getOrderReturnView(handle.db, orderId, buyer.id)).offer).toEqual({ kind: 'closed', why: expect.stringContaining('Minhas Assinaturas') });
     setClock('2026-12-04T23:00:00-03:00');
     const { done, refused } = await settled(Array.from({ length: 5 }, () => withdrawFromPlan(handle.db, { subscriptionId: sub!.id, userId: buyer.id })));
     expect(done).toHaveLength(1);

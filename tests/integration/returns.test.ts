@@ -79,7 +79,8 @@ describe.each(engines)('withdrawal and returns on $name', ({ open }) => {
     adminId = `admin-${randomUUID().slice(0, 6)}`;
     await handle.db.insert(t.user).values({ id: adminId, name: 'Admin Ana', email: `${adminId}@clarear.com.br`, role: 'admin' });
     api = await startMercadoPagoApi({ accessToken: TOKEN });
-    mp = createMercadoPagoProvider({ accessToken: TOKEN, apiUrl: api.url, notificationUrl: 'http://127.0.0.1:9/webhooks/mercadopago', timeoutMs: 8000 });
+    // A generous timeout: these tests are about refunds, and a loaded machine must not turn a card payment into "unknown".
+    mp = createMercadoPagoProvider({ accessToken: TOKEN, apiUrl: api.url, notificationUrl: 'http://127.0.0.1:9/webhooks/mercadopago', timeoutMs: 20_000 });
     setPaymentProvider(mp);
   });
   afterEach(() => resetClock());
@@ -263,7 +264,7 @@ describe.each(engines)('withdrawal and returns on $name', ({ open }) => {
     expect(after.items.map((i) => i.restockedQuantity).sort()).toEqual([0, 2]);
     expect(after.actions).toEqual([]);
     expect(await mails(buyer.email, 'return-received')).toHaveLength(1);
-    expect((await mails(buyer.email, 'return-refunded'))[0]!.textBody).toContain('estornado no seu cartão de crédito');
+    expect((await mails(buyer.email, 'return-refunded'))[0]!.textBody).toContain('por estorno no seu cartão de crédito');
     const history = await handle.db.select().from(t.orderEvents).where(eq(t.orderEvents.orderId, orderId));
     expect(history.filter((e) => e.note?.includes(asked.protocol))).toHaveLength(1);
     // The gateway reports its payment refunded (its webhook): the store's own return already holds it.

@@ -8,6 +8,7 @@ import { data, Link, useFetcher, useRevalidator, useSearchParams } from 'react-r
 import { customerCancelSchema } from '~/lib/schemas/order';
 import { OrderAddress } from '~/components/order/order-address';
 import { OrderTimeline } from '~/components/order/order-timeline';
+import { OrderReturns } from '~/components/order/withdrawal-panel';
 import { TrackingLink } from '~/components/order/tracking-link';
 import { Button } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
@@ -24,6 +25,7 @@ import { orderStatusLabel, PAYMENT_METHOD_LABELS, shortOrderId } from '~/lib/ord
 import { getDb } from '~/server/infra/db.server';
 import { getOwnOrder } from '~/server/orders/orders.server';
 import { requireUser } from '~/server/auth/session.server';
+import { getOrderReturnView } from '~/server/returns/returns.server';
 import type { Route } from './+types/order';
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
@@ -35,14 +37,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const order = await getOwnOrder(await getDb(), user.id, params.id);
   // Someone else's order looks exactly like a missing one.
-  if (!order) return data({ order: null, pixQrSvg: null }, { status: 404 });
+  if (!order) return data({ order: null, pixQrSvg: null, returns: null }, { status: 404 });
   // The code is shown while it can still be paid.
   const pixQrSvg =
     order.paymentDetails?.method === 'pix' && order.status === 'pending'
       ? await QRCode.toString(order.paymentDetails.copyPaste, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 })
       : null;
+  // "Desistir da compra", a defect claim and the current return (issue 32).
+  const returns = await getOrderReturnView(await getDb(), order.id, user.id);
   // Who at the store moved the order, and their notes, stay in the admin.
-  return { order: { ...order, events: order.events.map(customerTimelineEvent) }, pixQrSvg };
+  return { order: { ...order, events: order.events.map(customerTimelineEvent) }, pixQrSvg, returns };
 }
 
 const CUSTOMER_CANCEL_REASON = 'Cancelado pelo cliente';
@@ -76,7 +80,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 const STATUS_ICONS = { pending: Clock, paid: CheckCircle2, preparing: PackageCheck, shipped: Truck, delivered: PackageCheck, cancelled: XCircle } as const;
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, pixQrSvg } = loaderData;
+  const { order, pixQrSvg, returns } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
   const justBought = searchParams.get('novo') === '1' && order !== null;
 
@@ -155,6 +159,8 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       </div>
+
+      {returns ? <OrderReturns orderId={order.id} orderStatus={order.status} view={returns} /> : null}
 
       <section aria-labelledby="itens" className="mt-8">
         <h2 id="itens" className="text-xl font-bold">

@@ -3,7 +3,7 @@
 // monthly recurring revenue (active, paid-up subscriptions at their own prices),
 // renewals and programmed deliveries due in the next 7 days, the top products and
 // the latest orders, all from getDashboard. A database failure shows a pt-BR message, never a crash.
-import { CalendarClock, CalendarDays, DollarSign, Package, Repeat, ShoppingBag, TrendingUp, Truck, Users, type LucideIcon } from 'lucide-react';
+import { AlertTriangle, CalendarClock, CalendarDays, DollarSign, Package, Repeat, RotateCcw, ShoppingBag, TrendingUp, Truck, Users, type LucideIcon } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { data, Link, useFetcher } from 'react-router';
 import { toast } from '~/components/ui/toaster';
@@ -25,6 +25,7 @@ import type { ToastMessage } from '~/lib/toast';
 import { readForm } from '~/server/infra/http/body.server';
 import { listFailedMail, retryFailedMail } from '~/server/mail/outbox.server';
 import { countOrdersToShip, listUnresolvedLatePayments } from '~/server/orders/admin-orders.server';
+import { openReturnsCount } from '~/server/returns/returns.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | Painel Administrativo | Clarear' }, { name: 'robots', content: 'noindex' }];
 
@@ -33,10 +34,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     const db = await getDb();
     const [dashboard, toShip, latePayments, failedMail] = await Promise.all([getDashboard(db), countOrdersToShip(db), listUnresolvedLatePayments(db), listFailedMail(db)]);
-    return { dashboard, work: { toShip, latePayments, failedMail } };
+    // Return requests open and late (issue 32).
+    const returns = await openReturnsCount(db);
+    return { dashboard, work: { toShip, latePayments, failedMail }, returns };
   } catch (error) {
     log.error('admin/dashboard: falha ao carregar', error);
-    return { dashboard: null, work: null };
+    return { dashboard: null, work: null, returns: null };
   }
 }
 
@@ -58,7 +61,7 @@ const CARD = 'rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6 d
 const MUTED = 'text-slate-600 dark:text-slate-400';
 
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {
-  const { dashboard, work } = loaderData;
+  const { dashboard, work, returns } = loaderData;
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
       <header>
@@ -68,6 +71,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
       {dashboard ? (
         <>
           {work ? <WorkToDo work={work} /> : null}
+          {returns ? <ReturnsCard open={returns.open} late={returns.late} /> : null}
           <StatCards dashboard={dashboard} />
           <DueSoon dueSoon={dashboard.dueSoon} />
           <RevenueChart daily={dashboard.daily} title="Faturamento diário (últimos 30 dias)" caption="Faturamento e pedidos por dia, nos últimos 30 dias" endsToday />
@@ -350,6 +354,31 @@ function WorkToDo({ work }: { work: Work }) {
           </ul>
         </div>
       ) : null}
+    </section>
+  );
+}
+
+/** Return requests waiting for the store (issue 32): how many are open, and how many are past their answer time. */
+function ReturnsCard({ open, late }: { open: number; late: number }) {
+  return (
+    <section aria-labelledby="devolucoes" className={CARD} data-testid="returns-card">
+      <h2 id="devolucoes" className="flex items-center gap-2 text-lg font-bold">
+        <RotateCcw className="h-5 w-5 text-brand-700 dark:text-brand-200" aria-hidden />
+        Devoluções
+      </h2>
+      <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2">
+        <Link to="/admin/returns" className="font-semibold text-brand-700 underline dark:text-brand-200" data-testid="returns-open">
+          {open === 1 ? '1 solicitação em aberto' : `${open} solicitações em aberto`}
+        </Link>
+        {late > 0 ? (
+          <Link to="/admin/returns?status=late" className="inline-flex items-center gap-1 font-bold text-red-800 underline dark:text-red-200" data-testid="returns-late">
+            <AlertTriangle className="h-4 w-4" aria-hidden />
+            {late === 1 ? '1 atrasada' : `${late} atrasadas`}
+          </Link>
+        ) : (
+          <span className={MUTED}>nenhuma atrasada</span>
+        )}
+      </p>
     </section>
   );
 }

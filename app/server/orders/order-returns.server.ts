@@ -1,0 +1,29 @@
+// Reads for the withdrawal pages (issue 32): the returns an order has had (the admin's order page
+// links to each) and when orders were delivered (Meus Pedidos offers "Desistir da compra" within
+// the window). Read only; the returns area owns every write.
+import { and, desc, eq, inArray, max } from 'drizzle-orm';
+import type { Executor } from '~/db/client.server';
+import { orderEvents, returns } from '~/db/schema';
+import type { ReturnKind, ReturnStatus } from '~/lib/returns';
+
+export type OrderReturnLink = { id: string; protocol: string; kind: ReturnKind; status: ReturnStatus };
+
+/** Newest first (a refused request may be followed by another, and a plan's withdrawal names the plan's order). */
+export async function returnsOfOrder(db: Executor, orderId: string): Promise<OrderReturnLink[]> {
+  return db
+    .select({ id: returns.id, protocol: returns.protocol, kind: returns.kind, status: returns.status })
+    .from(returns)
+    .where(eq(returns.orderId, orderId))
+    .orderBy(desc(returns.createdAt), desc(returns.id));
+}
+
+/** When each of these orders was delivered, from its history (the day the withdrawal window counts from). */
+export async function deliveredAtOf(db: Executor, orderIds: string[]): Promise<Map<string, Date>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: orderEvents.orderId, at: max(orderEvents.createdAt) })
+    .from(orderEvents)
+    .where(and(inArray(orderEvents.orderId, orderIds), eq(orderEvents.toStatus, 'delivered')))
+    .groupBy(orderEvents.orderId);
+  return new Map(rows.filter((r) => r.at !== null).map((r) => [r.orderId, r.at!]));
+}

@@ -77,7 +77,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof ReturnError) {
       return data<ReturnActionData>(
-        { ok: false, intent: input.intent, errors: { form: error.message }, toast: { title: FAILED[input.intent], description: error.message, variant: 'destructive' } },
+        { ok: false, intent: input.intent, errors: { [error.field ?? 'form']: error.message }, toast: { title: FAILED[input.intent], description: error.message, variant: 'destructive' } },
         error.status,
       );
     }

@@ -89,7 +89,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data<ActionData>({ ok: true, intent: input.intent, toast: { title: DONE[input.intent], description: 'O cliente recebeu um e-mail.' } });
   } catch (error) {
     if (error instanceof ReturnError) {
-      return data<ActionData>({ ok: false, intent: input.intent, errors: { form: error.message }, toast: { title: 'Não foi possível concluir', description: error.message, variant: 'destructive' } }, error.status);
+      return data<ActionData>({ ok: false, intent: input.intent, errors: { [error.field ?? 'form']: error.message }, toast: { title: 'Não foi possível concluir', description: error.message, variant: 'destructive' } }, error.status);
     }
     throw error;
   }
@@ -350,6 +350,7 @@ function Receive({ detail, fetcher, version, errors }: ActionProps & { detail: A
             </div>
           ))}
           <p className={MUTED}>Um produto aberto ou danificado não volta ao estoque: informe 0.</p>
+          {errors.restock ? <p className="text-sm text-red-700 dark:text-red-400">{errors.restock}</p> : null}
         </fieldset>
       ) : null}
       <FormError errors={errors} />

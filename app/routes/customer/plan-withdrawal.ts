@@ -37,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data<PlanWithdrawalData>({ ok: true, protocol: result.protocol, toast: message });
   } catch (error) {
     if (error instanceof ReturnError) {
-      return data<PlanWithdrawalData>({ ok: false, errors: { form: error.message }, toast: { title: FAILED, description: error.message, variant: 'destructive' } }, error.status);
+      return data<PlanWithdrawalData>({ ok: false, errors: { [error.field ?? 'form']: error.message }, toast: { title: FAILED, description: error.message, variant: 'destructive' } }, error.status);
     }
     throw error;
   }

@@ -24,6 +24,13 @@ describe('order lifecycle', () => {
     for (const status of ['paid', 'preparing', 'shipped', 'delivered', 'cancelled'] as const) expect(availableActions(status, 'customer')).toEqual([]);
   });
 
+  it('a customer’s withdrawal cancels a paid order not yet shipped, never an unpaid, shipped or delivered one', () => {
+    for (const status of ['paid', 'preparing'] as const) expect(canApply('cancel', status, 'customer', { withdrawal: true })).toBe(true);
+    for (const status of ['pending', 'shipped', 'delivered', 'cancelled'] as const) expect(canApply('cancel', status, 'customer', { withdrawal: true })).toBe(false);
+    // Only the cancel: a withdrawal moves nothing else.
+    expect(canApply('ship', 'preparing', 'customer', { withdrawal: true })).toBe(false);
+  });
+
   it('the system confirms payments, delivers and expires, but never separates or ships', () => {
     expect(availableActions('pending', 'system')).toEqual(['confirm_payment', 'cancel']);
     expect(canApply('start_preparing', 'paid', 'system')).toBe(false);

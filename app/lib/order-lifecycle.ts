@@ -22,15 +22,21 @@ export const ORDER_ACTIONS: Record<OrderAction, Rule> = {
   start_preparing: { from: ['paid'], to: 'preparing', actors: ['admin'] },
   ship: { from: ['preparing'], to: 'shipped', actors: ['admin'] },
   deliver: { from: ['shipped'], to: 'delivered', actors: ['admin', 'system'] },
-  // The customer may give up an order only while it is unpaid; expiry is the system's.
+  // The customer may give up an order only while it is unpaid (or, paid, by withdrawal); expiry is the system's.
   cancel: { from: ['pending', 'paid', 'preparing'], to: 'cancelled', actors: ['admin', 'system'] },
 };
 
 const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ['pending'];
+/** The right of withdrawal (CDC art. 49) before shipping: a paid order is cancelled and refunded (lib/returns.ts). */
+const CUSTOMER_WITHDRAWABLE: readonly OrderStatus[] = ['paid', 'preparing'];
 
-/** Whether `actor` may apply `action` to an order in `status`. */
-export function canApply(action: OrderAction, status: OrderStatus, actor: OrderActor): boolean {
-  if (action === 'cancel' && actor === 'customer') return CUSTOMER_CANCELLABLE.includes(status);
+/**
+ * Whether `actor` may apply `action` to an order in `status`. `withdrawal`: the customer's cancel is
+ * their withdrawal from the purchase (flows/withdraw), which a paid order not yet shipped allows;
+ * their plain cancel is for an unpaid order only.
+ */
+export function canApply(action: OrderAction, status: OrderStatus, actor: OrderActor, options: { withdrawal?: boolean } = {}): boolean {
+  if (action === 'cancel' && actor === 'customer') return (options.withdrawal ? CUSTOMER_WITHDRAWABLE : CUSTOMER_CANCELLABLE).includes(status);
   const rule = ORDER_ACTIONS[action];
   return rule.from.includes(status) && rule.actors.includes(actor);
 }

@@ -5,6 +5,7 @@
 //   GET  /v1/payments/{id}            https://www.mercadopago.com.br/developers/pt/reference/payments/_payments_id/get
 //   GET  /v1/payments/search          https://www.mercadopago.com.br/developers/pt/reference/payments/_payments_search/get
 //   POST /v1/payments/{id}/refunds    https://www.mercadopago.com.br/developers/pt/reference/chargebacks/_payments_id_refunds/post
+//                                     partial: https://www.mercadopago.com.br/developers/pt/docs/wallet-connect/payment-flow/refund-payment/refund-partial-amount
 //   POST /v1/customers, GET /v1/customers/search
 //                                     https://www.mercadopago.com.br/developers/pt/reference/customers/_customers/post
 //   POST /v1/customers/{id}/cards     https://www.mercadopago.com.br/developers/pt/reference/cards/_customers_customer_id_cards/post
@@ -184,9 +185,18 @@ export async function startMercadoPagoApi({ port = 0, accessToken = 'TEST-token-
       if (p.status !== 'approved') return error(res, 400, 'Payment not refundable', 'bad_request');
       // A gateway down for refunds (a 5xx, as its API answers an internal error).
       if (refundFaults.shift()?.status) return error(res, 500, 'internal error', 'internal_error');
-      const refund = { id: nextId++, payment_id: p.id, amount: body.amount ?? p.transaction_amount, status: 'approved', date_created: new Date(now()).toISOString(), source: { type: 'collector' } };
-      p.status = 'refunded';
-      p.status_detail = 'refunded';
+      // A partial refund names its amount ("Reembolsar valor parcial": body { amount }); several add up
+      // to at most the payment's amount, the payment staying approved ('partially_refunded') until
+      // all of it is back. No amount: what is left.
+      const cents = (v) => Math.round(v * 100);
+      const left = cents(p.transaction_amount) - p.refunds.reduce((sum, r) => sum + cents(r.amount), 0);
+      if (body.amount !== undefined && !(typeof body.amount === 'number' && body.amount > 0)) return error(res, 400, 'amount attribute must be positive', 'bad_request');
+      const amountCents = body.amount === undefined ? left : cents(body.amount);
+      if (amountCents > left) return error(res, 400, 'Invalid refund amount', 'bad_request');
+      const refund = { id: nextId++, payment_id: p.id, amount: amountCents / 100, status: 'approved', date_created: new Date(now()).toISOString(), source: { type: 'collector' } };
+      const whole = amountCents === left;
+      p.status = whole ? 'refunded' : 'approved';
+      p.status_detail = whole ? 'refunded' : 'partially_refunded';
       p.refunds.push(refund);
       refunds.push(refund);
       return remember(201, refund);

@@ -214,3 +214,42 @@ export async function releaseStockOfOrders(tx: Transaction, orderIds: readonly s
     where ${productVariants}.id = v.id`);
   return released.reduce((sum, r) => sum + r.quantity, 0);
 }
+
+/** An order line given back to stock: a size (product and size) or a kit (its contents); a deleted product is skipped. */
+export type ReturnedLine = { productId: string | null; size: string | null; quantity: number };
+
+/**
+ * Puts returned units back on the shelf (a return received: the admin chose what goes back), in the
+ * caller's transaction under row locks in id order (as reserveStock takes them). Not tied to the
+ * order's reservation: the caller makes it once (the return's move to "received" under its row
+ * lock records how many went back). A size no longer tracked stays untracked. Returns the units.
+ */
+export async function restockReturned(tx: Transaction, lines: readonly ReturnedLine[]): Promise<number> {
+  const wanted = lines.filter((l): l is ReturnedLine & { productId: string } => l.productId !== null && l.quantity > 0);
+  if (wanted.length === 0) return 0;
+  const productIds = [...new Set(wanted.map((l) => l.productId))];
+  const [kits, variants] = await Promise.all([
+    tx.select({ id: products.id }).from(products).where(and(inArray(products.id, productIds), eq(products.isKit, true))),
+    tx.select({ id: productVariants.id, productId: productVariants.productId, size: productVariants.size }).from(productVariants).where(inArray(productVariants.productId, productIds)),
+  ]);
+  const kitIds = new Set(kits.map((k) => k.id));
+  const contents = await kitContents(tx, [...kitIds]);
+  const units = new Map<string, number>();
+  const add = (variantId: string, quantity: number) => units.set(variantId, (units.get(variantId) ?? 0) + quantity);
+  for (const line of wanted) {
+    if (kitIds.has(line.productId)) {
+      for (const part of contents.get(line.productId) ?? []) add(part.variantId, part.quantity * line.quantity);
+      continue;
+    }
+    const variant = variants.find((v) => v.productId === line.productId && v.size === line.size);
+    if (variant) add(variant.id, line.quantity);
+  }
+  if (units.size === 0) return 0;
+  const ids = [...units.keys()].sort();
+  await tx.select({ id: productVariants.id }).from(productVariants).where(inArray(productVariants.id, ids)).orderBy(asc(productVariants.id)).for('update');
+  await tx.execute(sql`
+    update ${productVariants} set stock = ${productVariants}.stock + v.quantity
+    from (${jsonRows(ids.map((id) => ({ id, quantity: units.get(id)! })), RELEASE_COLUMNS)}) v
+    where ${productVariants}.id = v.id`);
+  return [...units.values()].reduce((sum, n) => sum + n, 0);
+}

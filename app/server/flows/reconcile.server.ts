@@ -1,12 +1,13 @@
 // The reconciliation job with each flow's own steps: an attempt whose answer was lost (a timeout,
 // a crash between the call and the record) is settled by asking the gateway by its key, and a
 // renewal's or programmed delivery's answer does to its period or delivery what the flow would have;
-// refunds a gateway failed to make are tried again (flows/refund).
+// refunds a gateway failed to make (an order's, a return's, a plan withdrawal's) are tried again
+// by their own keys (flows/refund).
 import type { Database } from '~/db/client.server';
 import { reconcilePayments as reconcileAttempts, type HandlersFor, type ReconcileReport } from '../payments/charges.server';
 import { deliveryHandlers } from '../subscriptions/deliveries.server';
 import { renewalHandlers } from '../subscriptions/renewals.server';
-import { retryOwedRefunds } from './refund.server';
+import { retryOwedRefunds, retryOwedReturnRefunds } from './refund.server';
 
 /**
  * The flow whose steps an order's payment answer takes, wherever the answer comes from (this job,
@@ -14,8 +15,9 @@ import { retryOwedRefunds } from './refund.server';
  */
 export const paymentHandlersFor: HandlersFor = (order) => (order.programmedDeliveryId ? deliveryHandlers : order.subscriptionId ? renewalHandlers : undefined);
 
-export async function reconcilePayments(db: Database): Promise<ReconcileReport & { refunded: number }> {
+export async function reconcilePayments(db: Database): Promise<ReconcileReport & { refunded: number; returnsRefunded: number }> {
   const report = await reconcileAttempts(db, { handlersFor: paymentHandlersFor });
-  // Refunds a gateway failed to make are tried again.
-  return { ...report, refunded: await retryOwedRefunds(db) };
+  // Refunds a gateway failed to make are tried again: cancelled orders', then returns'.
+  const refunded = await retryOwedRefunds(db);
+  return { ...report, refunded, returnsRefunded: await retryOwedReturnRefunds(db) };
 }

@@ -65,6 +65,8 @@ export type OrderActionInput = {
   expired?: boolean;
   /** No e-mail: the customer is reading the outcome on the page (a card declined at checkout; the checkout's own e-mail). */
   quiet?: boolean;
+  /** The customer's cancel is their withdrawal from the purchase (flows/withdraw): allowed on a paid order not yet shipped. */
+  withdrawal?: boolean;
 };
 
 export type OrderActionResult = { id: string; status: OrderStatus; version: number; from: OrderStatus };
@@ -95,7 +97,7 @@ export async function applyOrderActionIn(tx: Transaction, input: OrderActionInpu
   // Someone else's order reads exactly like a missing one.
   if (!row || (actor.kind === 'customer' && row.userId !== actor.userId)) throw new OrderActionError(404, ORDER_MESSAGES.notFound);
   if (input.expectedVersion !== undefined && row.version !== input.expectedVersion) throw new OrderActionError(409, ORDER_MESSAGES.stale);
-  if ((input.requireStatus && row.status !== input.requireStatus) || !canApply(action, row.status, actor.kind)) {
+  if ((input.requireStatus && row.status !== input.requireStatus) || !canApply(action, row.status, actor.kind, { withdrawal: input.withdrawal })) {
     throw new OrderActionError(409, `Não é possível ${VERBS[action]} um pedido ${ORDER_STATUS_LABELS[row.status]?.toLowerCase() ?? row.status}.`);
   }
   const to = ORDER_ACTIONS[action].to;

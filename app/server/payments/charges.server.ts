@@ -4,10 +4,10 @@
 // same charge. The answer is recorded afterwards through the one confirmation function
 // (orders/transitions.server.ts). A process that dies in between leaves a `requested` attempt:
 // the reconciliation job asks the provider and records the truth.
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { jsonArray, resultRows } from '~/db/bulk.server';
 import type { Database, Executor, Transaction } from '~/db/client.server';
-import { orderEvents, orders, paymentAttempts, paymentConfirmations, programmedDeliveries, savedCards, user, userSubscriptions, webhookReceipts, type PaymentDetails } from '~/db/schema';
+import { orderEvents, orders, paymentAttempts, paymentConfirmations, programmedDeliveries, returns, savedCards, user, userSubscriptions, webhookReceipts, type PaymentDetails } from '~/db/schema';
 import { MINUTE_MS, now } from '~/lib/clock';
 import { centsToDecimal, formatPrice, toCents } from '~/lib/money';
 import { paymentVerdict } from '~/lib/payment-match';
@@ -419,6 +419,12 @@ export async function applyProviderPayment(db: Database, providerName: string, p
       }
       case 'refunded': {
         if (order.refundStatus === 'refunded') return 'unchanged' as const;
+        // All of it given back by the store's own returns (flows/refund records each on its return): nothing more to record.
+        const [byReturns] = await tx
+          .select({ total: sql<string>`coalesce(sum(${returns.refundAmount}), 0)::text` })
+          .from(returns)
+          .where(and(eq(returns.orderId, order.id), isNotNull(returns.refundStatus)));
+        if (toCents(byReturns?.total ?? '0') >= toCents(order.totalPrice)) return 'unchanged' as const;
         if (order.status === 'paid' || order.status === 'preparing') {
           await applyOrderActionIn(tx, { orderId: order.id, action: 'cancel', actor: { kind: 'system' }, reason: 'Pagamento estornado no provedor de pagamento', quiet: true });
         }

@@ -187,9 +187,10 @@ export function createMercadoPagoProvider(options: Options): PaymentProvider {
         throw error;
       }
     },
-    async refund({ reference, idempotencyKey }) {
+    async refund({ reference, amountCents, idempotencyKey }) {
       try {
-        const refund = await call(() => refunds.create({ payment_id: reference, body: {}, requestOptions: requestOptions(idempotencyKey) }));
+        // The amount in reais (a return gives part of the payment back; several add up to at most its amount).
+        const refund = await call(() => refunds.create({ payment_id: reference, body: { amount: amountCents / 100 }, requestOptions: requestOptions(idempotencyKey) }));
         return { ok: true, reference: String(refund.id) };
       } catch (error) {
         if (error instanceof ProviderUnavailableError) return { ok: false, reason: 'o Mercado Pago não respondeu; tentaremos de novo' };

@@ -95,7 +95,7 @@ export interface PaymentProvider {
   findByKey(idempotencyKey: string): Promise<ProviderPayment | null>;
   /** The payment with this provider id (a webhook's). */
   getPayment(reference: string): Promise<ProviderPayment | null>;
-  /** A full refund of an approved payment; the key makes a repeated call one refund. */
+  /** Gives `amountCents` of an approved payment back (partial refunds add up to at most its amount); the key makes a repeated call one refund. */
   refund(request: { reference: string; amountCents: number; idempotencyKey: string }): Promise<RefundResult>;
   /**
    * An erased account (LGPD art. 18 VI): deletes the customer's saved cards and customer record at

@@ -155,10 +155,11 @@ describe.each(engines.map((e) => e.name))('withdrawal and returns pages on %s', 
       .returning();
     const before = await snapshot();
     const [line] = await db.select({ id: s.orderItems.id }).from(s.orderItems).where(eq(s.orderItems.orderId, orderId));
-    for (const fields of [
+    const posts: Record<string, string>[] = [
       { intent: 'withdraw', refundPixKey: 'bia@exemplo.com.br' },
       { intent: 'defect', reason: 'Tampa quebrada', 'items.0.orderItemId': line!.id, 'items.0.quantity': '1' },
-    ]) {
+    ];
+    for (const fields of posts) {
       const answer = await withdraw(orderId, fields, cookies.bia);
       expect(answer.status, fields.intent).toBe(404);
       expect(JSON.stringify(answer.body)).not.toContain(orderId);

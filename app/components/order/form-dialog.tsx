@@ -7,6 +7,7 @@ import { X } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { FetcherWithComponents } from 'react-router';
 import { Button, type ButtonVariant } from '~/components/ui/button';
+import { RETURN_LIMITS } from '~/lib/returns';
 
 const CONTENT =
   'fixed inset-x-0 bottom-0 z-[70] max-h-[92vh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[min(560px,94vw)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-8 dark:bg-slate-900';
@@ -143,7 +144,7 @@ export function PixKeyField({ id, error, required }: { id: string; error?: strin
         id={id}
         name="refundPixKey"
         required={required}
-        maxLength={100}
+        maxLength={RETURN_LIMITS.pixKey}
         autoComplete="off"
         aria-invalid={error ? true : undefined}
         aria-describedby={[`${id}-dica`, error ? `${id}-erro` : null].filter(Boolean).join(' ')}

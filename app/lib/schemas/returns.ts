@@ -5,18 +5,15 @@
 import { isValidPhone } from '@brazilian-utils/brazilian-utils/is-valid-phone';
 import { z } from 'zod';
 import './zod-pt-br';
-import { RETURN_RESOLUTIONS, RETURN_STATUSES } from '../returns';
+import { RETURN_LIMITS, RETURN_RESOLUTIONS, RETURN_STATUSES } from '../returns';
 import { isValidCnpj, isValidCpf } from '../tax-id';
 import { EMAIL_MAX_LENGTH } from './limits';
-
-export const RETURN_LIMITS = { reason: 1000, instructions: 1000, rejectReason: 500, reference: 200, pixKey: 100 } as const;
 
 export const RETURN_MESSAGES = {
   reload: 'Não foi possível concluir. Recarregue a página e tente novamente.',
   reasonTooLong: `Use no máximo ${RETURN_LIMITS.reason} caracteres.`,
   defectReason: 'Conte qual é o defeito do produto.',
   pixKey: 'Informe uma chave Pix válida: CPF, CNPJ, e-mail, celular com DDD ou chave aleatória.',
-  pixKeyRequired: 'Informe a sua chave Pix para recebermos o reembolso.',
   items: 'Escolha ao menos um produto.',
   quantity: 'Quantidade inválida. Recarregue a página e tente novamente.',
   instructions: 'Informe as instruções de devolução (código de postagem reversa ou a coleta).',
@@ -38,7 +35,7 @@ const EMAIL = z.email();
  * (lower case), mobile '+55' and DDD and number, or a random key (EVP, lower case). Eleven digits
  * that are a valid CPF are a CPF; a phone is recognised by its '+' or by not being a CPF.
  */
-export function normalizePixKey(value: string): string | null {
+export function parsePixKey(value: string): string | null {
   const key = value.trim();
   if (!key || key.length > RETURN_LIMITS.pixKey) return null;
   if (EVP.test(key)) return key.toLowerCase();
@@ -81,7 +78,7 @@ const pixKey = z
   .transform((v, ctx) => {
     const typed = (v ?? '').trim();
     if (!typed) return undefined;
-    const key = normalizePixKey(typed);
+    const key = parsePixKey(typed);
     if (!key) {
       ctx.addIssue({ code: 'custom', message: M.pixKey });
       return z.NEVER;

@@ -52,7 +52,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     }
     // "Desistir da assinatura" within 7 days of buying it (issue 32).
     const withdrawals: Record<string, PlanWithdrawalOffer> = {};
-    for (const s of subscriptions) withdrawals[s.id] = await planWithdrawalOffer(db, s.id, user.id);
+    for (const s of subscriptions) {
+      const offer = await planWithdrawalOffer(db, s.id, user.id);
+      withdrawals[s.id] = { open: offer.open, until: offer.until, pixKeyNeeded: offer.paidWithStorePix };
+    }
     return { subscriptions, deliveries, plans, changeQuotes, withdrawals, today, payment, error: null };
   } catch (error) {
     log.error('assinaturas: falha ao buscar', error);

@@ -69,6 +69,8 @@ export default [
     route('newsletter/export.csv', 'routes/admin/newsletter-export.ts'),
     route('reports/export.csv', 'routes/admin/reports-export.ts'),
     route('orders/:id/etiqueta', 'routes/admin/packing-slip.tsx'),
+    // Recording a refund made by Pix transfer, posted from the order's page (issue 32).
+    route('orders/:id/reembolso', 'routes/admin/order-refund.ts'),
   ]),
   // Resource routes (actions and data for widgets)
   route('newsletter', 'routes/newsletter.ts'),

@@ -528,6 +528,18 @@ const MATRIX: Record<string, Entry> = {
       },
     ],
   },
+  // Recording a Pix refund made by transfer: A's order owes none (never paid), so the admin gets 409.
+  'routes/admin/order-refund.ts': {
+    action: [
+      {
+        url: (f) => `/admin/orders/${f.a.orderId}/reembolso`,
+        params: (f) => ({ id: f.a.orderId }),
+        body: () => ({ intent: 'record_refund', reference: 'E18236120202611271200abc' }),
+        expect: adminAction(409),
+        writes: ['orders'],
+      },
+    ],
+  },
   'routes/admin/packing-slip.tsx': { loader: [{ url: (f) => `/admin/orders/${f.a.orderId}/etiqueta`, params: (f) => ({ id: f.a.orderId }), expect: adminPage }] },
   // A file has no page to send a customer to: 403, like an admin action.
   'routes/admin/orders-export.ts': { loader: [{ url: '/admin/orders/export.csv?status=pending', expect: adminAction() }] },

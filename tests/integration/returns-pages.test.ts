@@ -3,8 +3,10 @@
 // input is refused in pt-BR beside its field with nothing written; a Pix key is asked when the
 // store's own Pix took the money; the withdrawal after shipping answers with its protocol and the
 // order page shows it; the admin's page refuses customers, a stale version (409) and an approval
-// without instructions, and its approval reaches the customer's order page. The flows themselves
-// (windows, amounts, exactly-once) are tested beside them.
+// without instructions, and its approval reaches the customer's order page; before shipping the
+// admin records the Pix transfer from the order's page; the assinaturas tab offers the plan's
+// withdrawal and makes it once. The flows themselves (windows, amounts, exactly-once under
+// concurrent clicks) are tested beside them.
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
@@ -16,6 +18,9 @@ import type * as OrderReturnRoute from '~/routes/order-return';
 import type * as OrderRoute from '~/routes/order';
 import type * as PlanRoute from '~/routes/customer/plan-withdrawal';
 import type * as AdminReturnRoute from '~/routes/admin/return';
+import type * as AdminOrderRoute from '~/routes/admin/order';
+import type * as OrderRefundRoute from '~/routes/admin/order-refund';
+import type * as SubscriptionsRoute from '~/routes/customer/subscriptions';
 import { NEW_ADDRESS_DELIVERY } from '../support/delivery';
 import { engines } from '../support/engines';
 import { prepareFreshApp } from '../support/fresh-app';
@@ -52,11 +57,19 @@ afterAll(async () => {
 describe.each(engines.map((e) => e.name))('withdrawal and returns pages on %s', (engineName) => {
   let db: Database;
   let s: typeof Schema;
-  let routes: { orderReturn: typeof OrderReturnRoute; order: typeof OrderRoute; plan: typeof PlanRoute; adminReturn: typeof AdminReturnRoute };
+  let routes: {
+    orderReturn: typeof OrderReturnRoute;
+    order: typeof OrderRoute;
+    plan: typeof PlanRoute;
+    adminReturn: typeof AdminReturnRoute;
+    adminOrder: typeof AdminOrderRoute;
+    orderRefund: typeof OrderRefundRoute;
+    subscriptions: typeof SubscriptionsRoute;
+  };
   let cookies: { ana: string; bia: string; admin: string };
   let ana: { id: string; email: string };
   let adminId: string;
-  let buy: () => Promise<string>;
+  let buy: (what?: 'goods' | 'plan') => Promise<string>;
   let ship: (orderId: string) => Promise<void>;
 
   const post = (action: (args: never) => unknown, url: string, params: Record<string, string>, fields: Record<string, string>, cookie: string) => {
@@ -83,6 +96,9 @@ describe.each(engines.map((e) => e.name))('withdrawal and returns pages on %s', 
       order: await import('~/routes/order'),
       plan: await import('~/routes/customer/plan-withdrawal'),
       adminReturn: await import('~/routes/admin/return'),
+      adminOrder: await import('~/routes/admin/order'),
+      orderRefund: await import('~/routes/admin/order-refund'),
+      subscriptions: await import('~/routes/customer/subscriptions'),
     };
     db = await getDb();
     const handle = await getDatabaseHandle();
@@ -124,14 +140,18 @@ describe.each(engines.map((e) => e.name))('withdrawal and returns pages on %s', 
       .where(eq(s.products.isKit, false))
       .limit(1);
     // Paid at once (the built-in provider's test-mode card), on the store's own account: a refund is a Pix transfer.
-    buy = async () =>
+    buy = async (what = 'goods') =>
       (
         await placeOrder(
           db,
           { id: a.id, name: a.name, email: a.email },
           payNowSchema.parse({
             intent: 'pay',
-            cart: JSON.stringify([{ id: product!.variantId, product_id: product!.id, quantity: 2 }]),
+            cart: JSON.stringify(
+              what === 'plan'
+                ? [{ id: 'plan:monthly', product_id: 'plan:monthly', quantity: 1, is_subscription: true, frequency: 'monthly' }]
+                : [{ id: product!.variantId, product_id: product!.id, quantity: 2 }],
+            ),
             idempotencyKey: randomUUID(),
             paymentMethod: 'credit_card',
             delivery: NEW_ADDRESS_DELIVERY,
@@ -149,10 +169,9 @@ describe.each(engines.map((e) => e.name))('withdrawal and returns pages on %s', 
 
   it("someone else's order or plan is a 404, and nothing is written", async () => {
     const orderId = await buy();
-    const [subscription] = await db
-      .insert(s.userSubscriptions)
-      .values({ userId: ana.id, frequency: 'monthly', status: 'active', anchorDate: '2026-11-10', nextDeliveryDate: '2026-12-10', totalValue: '49.90', paidThrough: '2026-12-10' })
-      .returning();
+    // A's plan, bought and paid today: open to A's withdrawal (the last test), not to B's.
+    await buy('plan');
+    const [subscription] = await db.select().from(s.userSubscriptions).where(eq(s.userSubscriptions.userId, ana.id));
     const before = await snapshot();
     const [line] = await db.select({ id: s.orderItems.id }).from(s.orderItems).where(eq(s.orderItems.orderId, orderId));
     const posts: Record<string, string>[] = [
@@ -232,5 +251,50 @@ describe.each(engines.map((e) => e.name))('withdrawal and returns pages on %s', 
     const current = (after.body as { returns: { current: { protocol: string; statusLabel: string; instructions: string; events: { label: string }[] } } }).returns.current;
     expect(current).toMatchObject({ protocol, statusLabel: 'Aprovada', instructions: 'Código de postagem reversa 339182754.' });
     expect(current.events.map((e) => e.label)).toEqual(['Devolução solicitada', 'Devolução aprovada']);
+  });
+
+  it('before shipping the order is cancelled at once; the admin records the Pix transfer from the order page', async () => {
+    const orderId = await buy();
+    const asked = await withdraw(orderId, { intent: 'withdraw', refundPixKey: ana.email.toUpperCase() }, cookies.ana);
+    expect(asked).toMatchObject({ status: 200, body: { ok: true, toast: { title: 'Pedido cancelado' } } });
+    expect((await db.select().from(s.orders).where(eq(s.orders.id, orderId)))[0]).toMatchObject({ status: 'cancelled', refundStatus: 'pending', refundPixKey: ana.email });
+
+    const page = await get(routes.adminOrder.loader as never, `/admin/orders/${orderId}`, { id: orderId }, cookies.admin);
+    expect((page.body as { refundPixKey: string }).refundPixKey).toBe(ana.email);
+    const url = `/admin/orders/${orderId}/reembolso`;
+    expect((await post(routes.orderRefund.action as never, url, { id: orderId }, { intent: 'record_refund', reference: 'E1' }, cookies.ana)).status).toBe(403);
+    const empty = await post(routes.orderRefund.action as never, url, { id: orderId }, { intent: 'record_refund', reference: '  ' }, cookies.admin);
+    expect(empty.status).toBe(400);
+    expect((empty.body as ReturnAnswer).errors?.reference).toBe('Informe o identificador da transferência Pix (o código da transação no banco).');
+    expect((await db.select().from(s.orders).where(eq(s.orders.id, orderId)))[0]!.refundStatus).toBe('pending');
+    expect((await post(routes.orderRefund.action as never, url, { id: orderId }, { intent: 'record_refund', reference: 'E18236120202611271200abc' }, cookies.admin)).status).toBe(200);
+    expect((await db.select().from(s.orders).where(eq(s.orders.id, orderId)))[0]).toMatchObject({ refundStatus: 'refunded', refundReference: 'E18236120202611271200abc' });
+    // Clicked twice: recorded once.
+    expect((await post(routes.orderRefund.action as never, url, { id: orderId }, { intent: 'record_refund', reference: 'E2' }, cookies.admin)).status).toBe(409);
+  });
+
+  it('the assinaturas tab offers the plan\'s withdrawal for 7 days, asks the Pix key, and withdraws once', async () => {
+    const tab = async () =>
+      (await get(routes.subscriptions.loader as never, '/area-cliente/assinaturas', {}, cookies.ana)).body as {
+        subscriptions: { id: string }[];
+        withdrawals: Record<string, { open: boolean; until: string | null; pixKeyNeeded: boolean }>;
+        today: string;
+      };
+    const before = await tab();
+    const subscriptionId = before.subscriptions[0]!.id;
+    const until = new Date(`${before.today}T12:00:00Z`);
+    until.setUTCDate(until.getUTCDate() + 7);
+    expect(before.withdrawals[subscriptionId]).toEqual({ open: true, until: until.toISOString().slice(0, 10), pixKeyNeeded: true });
+
+    const url = '/area-cliente/assinaturas/desistencia';
+    const noKey = await post(routes.plan.action as never, url, {}, { intent: 'plan-withdraw', subscriptionId }, cookies.ana);
+    expect(noKey.status).toBe(400);
+    expect((noKey.body as ReturnAnswer).errors?.refundPixKey).toMatch(/^Informe sua chave Pix/);
+    const done = await post(routes.plan.action as never, url, {}, { intent: 'plan-withdraw', subscriptionId, refundPixKey: '529.982.247-25' }, cookies.ana);
+    expect(done.status).toBe(200);
+    expect((done.body as ReturnAnswer).protocol).toMatch(/^DEV-\d{8}-[A-Z0-9]{6}$/);
+    expect((await db.select().from(s.returns).where(eq(s.returns.subscriptionId, subscriptionId)))[0]).toMatchObject({ kind: 'plan', refundPixKey: '52998224725' });
+    expect((await tab()).subscriptions.map((x) => x.id)).not.toContain(subscriptionId);
+    expect((await post(routes.plan.action as never, url, {}, { intent: 'plan-withdraw', subscriptionId, refundPixKey: '529.982.247-25' }, cookies.ana)).status).toBe(409);
   });
 });

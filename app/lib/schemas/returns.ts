@@ -149,6 +149,9 @@ export const adminReturnActionSchema = z.discriminatedUnion(
 );
 export type AdminReturnAction = z.output<typeof adminReturnActionSchema>;
 
+/** The admin's record of an order's refund made by Pix transfer (an order cancelled before shipping). */
+export const orderRefundSchema = z.object({ intent: z.literal('record_refund', M.reload), reference: requiredText(M.reference, RETURN_LIMITS.reference, M.referenceTooLong) });
+
 /** The list's query string; anything unknown is dropped rather than refused (a shared link keeps working). */
 export const returnFiltersSchema = z.object({
   status: z.enum([...RETURN_STATUSES, 'late']).optional().catch(undefined),

@@ -31,7 +31,8 @@ import { readForm } from '~/server/infra/http/body.server';
 import { log } from '~/server/infra/log.server';
 import { resolveLatePayment } from '~/server/orders/admin-orders.server';
 import { getOrderDetail } from '~/server/orders/orders.server';
-import { returnsOfOrder } from '~/server/orders/order-returns.server';
+import { refundPixKeyOf, returnsOfOrder } from '~/server/orders/order-returns.server';
+import { ManualOrderRefund } from '~/components/order/manual-refund';
 import { RETURN_KIND_LABELS, RETURN_STATUS_LABELS } from '~/lib/returns';
 import { applyOrderAction, confirmPayment, OrderActionError } from '~/server/orders/transitions.server';
 import { refundOrder, type RefundOutcome } from '~/server/flows/refund.server';
@@ -49,7 +50,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const order = await getOrderDetail(db, params.id);
   if (!order) throw data('Pedido não encontrado.', 404);
   const kits = await getKitContents(db, order.items.map((i) => i.productId).filter((id): id is string => id !== null));
-  return { order, kits, returns: await returnsOfOrder(db, order.id) };
+  // Issue 32: the order's returns, and the customer's Pix key for a refund made by transfer.
+  const [returns, refundPixKey] = await Promise.all([returnsOfOrder(db, order.id), order.refundStatus === 'pending' ? refundPixKeyOf(db, order.id) : null]);
+  return { order, kits, returns, refundPixKey };
 }
 
 type ActionData = { ok: boolean; intent?: string; errors?: FieldErrors; toast: ToastMessage };
@@ -147,7 +150,7 @@ const SECTION = 'rounded-xl border border-slate-200 bg-white p-5 dark:border-sla
 const SELECT = 'flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-  const { order, kits, returns } = loaderData;
+  const { order, kits, returns, refundPixKey } = loaderData;
   const fetcher = useFetcher<ActionData>();
   const [open, setOpen] = useState<OrderAction | null>(null);
   const [carrier, setCarrier] = useState('correios');
@@ -359,6 +362,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                 : `Reembolso pendente: devolva ${formatPrice(order.totalPrice)} ao cliente.`}
             </p>
           ) : null}
+          {order.refundStatus === 'pending' && !paidByGateway ? <ManualOrderRefund orderId={order.id} amount={formatPrice(order.totalPrice)} pixKey={refundPixKey} fetcher={fetcher} /> : null}
           {order.refundStatus === 'refunded' ? <p className="mt-2 font-semibold">Reembolso feito{order.refundReference ? ` (${order.refundReference})` : ''}.</p> : null}
           {order.cancelReason ? <p className="mt-2">Motivo do cancelamento: {order.cancelReason}</p> : null}
           {order.attempts.length > 0 ? (

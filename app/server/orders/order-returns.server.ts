@@ -1,9 +1,9 @@
-// Reads for the withdrawal pages (issue 32): the returns an order has had (the admin's order page
-// links to each) and when orders were delivered (Meus Pedidos offers "Desistir da compra" within
-// the window). Read only; the returns area owns every write.
+// Reads for the withdrawal pages (issue 32): the returns an order has had and the customer's Pix key
+// for a refund by transfer (the admin's order page), and when orders were delivered (Meus Pedidos
+// offers "Desistir da compra" within the window). Read only; the returns area owns every write.
 import { and, desc, eq, inArray, max } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
-import { orderEvents, returns } from '~/db/schema';
+import { orderEvents, orders, returns } from '~/db/schema';
 import type { ReturnKind, ReturnStatus } from '~/lib/returns';
 
 export type OrderReturnLink = { id: string; protocol: string; kind: ReturnKind; status: ReturnStatus };
@@ -26,4 +26,10 @@ export async function deliveredAtOf(db: Executor, orderIds: string[]): Promise<M
     .where(and(inArray(orderEvents.orderId, orderIds), eq(orderEvents.toStatus, 'delivered')))
     .groupBy(orderEvents.orderId);
   return new Map(rows.filter((r) => r.at !== null).map((r) => [r.orderId, r.at!]));
+}
+
+/** The Pix key the customer gave for the refund of an order cancelled before shipping, if any. */
+export async function refundPixKeyOf(db: Executor, orderId: string): Promise<string | null> {
+  const [row] = await db.select({ key: orders.refundPixKey }).from(orders).where(eq(orders.id, orderId));
+  return row?.key ?? null;
 }

@@ -127,7 +127,11 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       {order.status === 'cancelled' ? (
         <div className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
           <p>Pedido cancelado{order.cancelReason ? `: ${order.cancelReason}` : '.'}</p>
-          {order.refundStatus === 'pending' ? <p className="mt-1 font-semibold">Reembolso pendente: vamos devolver o valor pago pela mesma forma de pagamento.</p> : null}
+          {order.refundStatus === 'pending' ? (
+            <p className="mt-1 font-semibold">
+              Reembolso pendente: vamos devolver o valor pago {returns?.paidWithStorePix ? 'por transferência Pix' : 'pela mesma forma de pagamento'}.
+            </p>
+          ) : null}
           {order.refundStatus === 'refunded' ? <p className="mt-1 font-semibold">Reembolso concluído.</p> : null}
         </div>
       ) : null}

@@ -33,14 +33,14 @@ export function OrderReturns({ orderId, orderStatus, view }: { orderId: string; 
   }, [fetcher.state, fetcher.data]);
 
   const current = view.current;
-  // One return of the goods at a time; a refused one may be asked again.
-  const open = current !== null && current.status !== 'rejected';
+  // One return of an order's goods, unless refused (a plan's withdrawal is its own); a plan alone has no goods.
+  const open = current !== null && current.kind !== 'plan' && current.status !== 'rejected';
   const returnable = view.items.filter((i) => i.returnable > 0);
-  const canWithdraw = !open && (view.offer.kind === 'cancel' || (view.offer.kind === 'return' && returnable.length > 0));
+  const canWithdraw = !open && returnable.length > 0 && (view.offer.kind === 'cancel' || view.offer.kind === 'return');
   const canClaimDefect = !open && view.defect.open && returnable.length > 0;
   const confirmation = fetcher.state === 'idle' && fetcher.data?.ok && fetcher.data.protocol ? fetcher.data : null;
   // A pending or cancelled order has nothing to say here (the page offers "Cancelar pedido" while pending).
-  const closedWhy = view.offer.kind === 'closed' && orderStatus === 'delivered' ? view.offer.why : null;
+  const closedWhy = view.offer.kind === 'closed' && orderStatus === 'delivered' && !open ? view.offer.why : null;
   if (!current && !canWithdraw && !canClaimDefect && !closedWhy && !confirmation) return null;
 
   const action = `/pedido/${orderId}/desistencia`;

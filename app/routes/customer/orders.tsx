@@ -6,7 +6,7 @@ import { orderStatusLabel, shortOrderId } from '~/lib/order-status';
 import { todayInBrazil } from '~/lib/plans';
 import { withdrawalOffer } from '~/lib/returns';
 import { getDb } from '~/server/infra/db.server';
-import { deliveredAtOf } from '~/server/orders/order-returns.server';
+import { withdrawalFactsOf } from '~/server/orders/order-returns.server';
 import { listOwnOrders, type OrderListItem } from '~/server/orders/orders.server';
 import { returnsOfUser } from '~/server/returns/returns.server';
 import { requireUser } from '~/server/auth/session.server';
@@ -22,13 +22,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     const db = await getDb();
     const { items, page: shown, pageCount } = await listOwnOrders(db, user.id, { page });
     // Issue 32: each order's return (a badge) and whether "Desistir da compra" is still open.
-    const [returns, delivered] = await Promise.all([returnsOfUser(db, user.id), deliveredAtOf(db, items.map((o) => o.id))]);
+    const [returns, facts] = await Promise.all([returnsOfUser(db, user.id), withdrawalFactsOf(db, items.map((o) => o.id))]);
     const today = todayInBrazil();
     const orders = items.map((o) => {
       const ret = returns.get(o.id) ?? null;
-      const offer = withdrawalOffer({ status: o.status, deliveredAt: delivered.get(o.id) ?? null }, today);
-      // One return of the goods at a time: while one is under way the order page shows it instead.
-      const canWithdraw = offer.kind !== 'closed' && (!ret || ret.status === 'rejected');
+      const { deliveredAt = null, hasGoods = false } = facts.get(o.id) ?? {};
+      const offer = withdrawalOffer({ status: o.status, deliveredAt }, today);
+      // One return of an order's goods, ever, unless refused (returns_order_goods_idx): the order page shows it instead.
+      const canWithdraw = hasGoods && offer.kind !== 'closed' && (!ret || ret.status === 'rejected' || ret.kind === 'plan');
       return { ...o, ret, canWithdraw, withdrawUntil: offer.kind === 'return' ? offer.until : null };
     });
     return { orders, page: shown, pageCount, error: null };

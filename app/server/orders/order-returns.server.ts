@@ -3,8 +3,8 @@
 // offers "Desistir da compra" within the window). Read only; the returns area owns every write.
 import { and, desc, eq, inArray, max } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
-import { orderEvents, orders, returns } from '~/db/schema';
-import type { ReturnKind, ReturnStatus } from '~/lib/returns';
+import { orderEvents, orderItems, orders, returns } from '~/db/schema';
+import { isPlanLine, type ReturnKind, type ReturnStatus } from '~/lib/returns';
 
 export type OrderReturnLink = { id: string; protocol: string; kind: ReturnKind; status: ReturnStatus };
 
@@ -17,15 +17,23 @@ export async function returnsOfOrder(db: Executor, orderId: string): Promise<Ord
     .orderBy(desc(returns.createdAt), desc(returns.id));
 }
 
-/** When each of these orders was delivered, from its history (the day the withdrawal window counts from). */
-export async function deliveredAtOf(db: Executor, orderIds: string[]): Promise<Map<string, Date>> {
+/**
+ * For Meus Pedidos: when each of these orders was delivered (from its history: the day the withdrawal
+ * window counts from) and whether it has goods at all (a plan alone is withdrawn on the assinaturas tab).
+ */
+export async function withdrawalFactsOf(db: Executor, orderIds: string[]): Promise<Map<string, { deliveredAt: Date | null; hasGoods: boolean }>> {
   if (orderIds.length === 0) return new Map();
-  const rows = await db
-    .select({ orderId: orderEvents.orderId, at: max(orderEvents.createdAt) })
-    .from(orderEvents)
-    .where(and(inArray(orderEvents.orderId, orderIds), eq(orderEvents.toStatus, 'delivered')))
-    .groupBy(orderEvents.orderId);
-  return new Map(rows.filter((r) => r.at !== null).map((r) => [r.orderId, r.at!]));
+  const [delivered, lines] = await Promise.all([
+    db
+      .select({ orderId: orderEvents.orderId, at: max(orderEvents.createdAt) })
+      .from(orderEvents)
+      .where(and(inArray(orderEvents.orderId, orderIds), eq(orderEvents.toStatus, 'delivered')))
+      .groupBy(orderEvents.orderId),
+    db.select({ orderId: orderItems.orderId, productId: orderItems.productId, productName: orderItems.productName }).from(orderItems).where(inArray(orderItems.orderId, orderIds)),
+  ]);
+  const at = new Map(delivered.map((r) => [r.orderId, r.at]));
+  const withGoods = new Set(lines.filter((l) => !isPlanLine(l)).map((l) => l.orderId));
+  return new Map(orderIds.map((id) => [id, { deliveredAt: at.get(id) ?? null, hasGoods: withGoods.has(id) }]));
 }
 
 /** The Pix key the customer gave for the refund of an order cancelled before shipping, if any. */

@@ -36,10 +36,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     const [dashboard, toShip, latePayments, failedMail] = await Promise.all([getDashboard(db), countOrdersToShip(db), listUnresolvedLatePayments(db), listFailedMail(db)]);
     // Return requests open and late (issue 32).
     const returns = await openReturnsCount(db);
-    return { dashboard, work: { toShip, latePayments, failedMail }, returns };
+    return { dashboard, work: { toShip, latePayments, failedMail, returns } };
   } catch (error) {
     log.error('admin/dashboard: falha ao carregar', error);
-    return { dashboard: null, work: null, returns: null };
+    return { dashboard: null, work: null };
   }
 }
 
@@ -61,7 +61,7 @@ const CARD = 'rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6 d
 const MUTED = 'text-slate-600 dark:text-slate-400';
 
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {
-  const { dashboard, work, returns } = loaderData;
+  const { dashboard, work } = loaderData;
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
       <header>
@@ -71,7 +71,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
       {dashboard ? (
         <>
           {work ? <WorkToDo work={work} /> : null}
-          {returns ? <ReturnsCard open={returns.open} late={returns.late} /> : null}
+          {work ? <ReturnsCard {...work.returns} /> : null}
           <StatCards dashboard={dashboard} />
           <DueSoon dueSoon={dashboard.dueSoon} />
           <RevenueChart daily={dashboard.daily} title="Faturamento diário (últimos 30 dias)" caption="Faturamento e pedidos por dia, nos últimos 30 dias" endsToday />

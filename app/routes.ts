@@ -14,6 +14,8 @@ export default [
   route('assinatura', 'routes/subscription.tsx'),
   route('checkout', 'routes/checkout.tsx'),
   route('pedido/:id', 'routes/order.tsx'),
+  // "Desistir da compra" and a defect claim, posted from the order page (issue 32).
+  route('pedido/:id/desistencia', 'routes/order-return.ts'),
   // Accounts
   route('login', 'routes/login.tsx'),
   route('esqueci-senha', 'routes/forgot-password.tsx'),
@@ -38,6 +40,8 @@ export default [
     // LGPD (Meus Dados): the data file and the erasure, outside the layout (a download and an action).
     route('meus-dados.json', 'routes/customer/data-export.ts'),
     route('excluir-conta', 'routes/customer/delete-account.ts'),
+    // The plan's withdrawal within 7 days, posted from the assinaturas tab (issue 32).
+    route('assinaturas/desistencia', 'routes/customer/plan-withdrawal.ts'),
   ]),
   // Admin area: every loader checks requireAdmin, every action requireAdminAction.
   ...prefix('admin', [
@@ -49,6 +53,8 @@ export default [
       route('subscriptions/:id', 'routes/admin/subscription.tsx'),
       route('orders', 'routes/admin/orders.tsx'),
       route('orders/:id', 'routes/admin/order.tsx'),
+      route('returns', 'routes/admin/returns.tsx'),
+      route('returns/:id', 'routes/admin/return.tsx'),
       route('messages', 'routes/admin/messages.tsx'),
       route('messages/:id', 'routes/admin/message.tsx'),
       route('newsletter', 'routes/admin/newsletter.tsx'),
@@ -66,6 +72,8 @@ export default [
     route('newsletter/export.csv', 'routes/admin/newsletter-export.ts'),
     route('reports/export.csv', 'routes/admin/reports-export.ts'),
     route('orders/:id/etiqueta', 'routes/admin/packing-slip.tsx'),
+    // Recording a refund made by Pix transfer, posted from the order's page (issue 32).
+    route('orders/:id/reembolso', 'routes/admin/order-refund.ts'),
   ]),
   // Resource routes (actions and data for widgets)
   route('newsletter', 'routes/newsletter.ts'),

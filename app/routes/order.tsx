@@ -11,6 +11,7 @@ import { OrderAddress } from '~/components/order/order-address';
 import { OrderTimeline } from '~/components/order/order-timeline';
 import { SdsLink } from '~/components/product/product-safety';
 import { AcceptedTerms } from '~/components/order/accepted-terms';
+import { OrderReturns } from '~/components/order/withdrawal-panel';
 import { TrackingLink } from '~/components/order/tracking-link';
 import { Button } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
@@ -28,6 +29,7 @@ import { getDb } from '~/server/infra/db.server';
 import { getOwnOrder } from '~/server/orders/orders.server';
 import { safetySheetLinks } from '~/server/catalog/safety-sheets.server';
 import { requireUser } from '~/server/auth/session.server';
+import { getOrderReturnView } from '~/server/returns/returns.server';
 import type { Route } from './+types/order';
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
@@ -40,7 +42,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   const order = await getOwnOrder(db, user.id, params.id);
   // Someone else's order looks exactly like a missing one.
-  if (!order) return data({ order: null, pixQrSvg: null, sdsLinks: {} }, { status: 404 });
+  if (!order) return data({ order: null, pixQrSvg: null, sdsLinks: {}, returns: null }, { status: 404 });
   // Each item's safety data sheet (FDS), when its product has one.
   const sdsLinks = await safetySheetLinks(db, order.items.map((i) => i.productId));
   // The code is shown while it can still be paid.
@@ -48,8 +50,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     order.paymentDetails?.method === 'pix' && order.status === 'pending'
       ? await QRCode.toString(order.paymentDetails.copyPaste, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 })
       : null;
+  // "Desistir da compra", a defect claim and the current return (issue 32).
+  const returns = await getOrderReturnView(db, order.id, user.id);
   // Who at the store moved the order, and their notes, stay in the admin.
-  return { order: { ...order, events: order.events.map(customerTimelineEvent) }, pixQrSvg, sdsLinks };
+  return { order: { ...order, events: order.events.map(customerTimelineEvent) }, pixQrSvg, sdsLinks, returns };
 }
 
 const CUSTOMER_CANCEL_REASON = 'Cancelado pelo cliente';
@@ -83,7 +87,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 const STATUS_ICONS = { pending: Clock, paid: CheckCircle2, preparing: PackageCheck, shipped: Truck, delivered: PackageCheck, cancelled: XCircle } as const;
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, pixQrSvg, sdsLinks } = loaderData;
+  const { order, pixQrSvg, sdsLinks, returns } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
   const justBought = searchParams.get('novo') === '1' && order !== null;
 
@@ -130,7 +134,11 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       {order.status === 'cancelled' ? (
         <div className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
           <p>Pedido cancelado{order.cancelReason ? `: ${order.cancelReason}` : '.'}</p>
-          {order.refundStatus === 'pending' ? <p className="mt-1 font-semibold">Reembolso pendente: vamos devolver o valor pago pela mesma forma de pagamento.</p> : null}
+          {order.refundStatus === 'pending' ? (
+            <p className="mt-1 font-semibold">
+              Reembolso pendente: vamos devolver o valor pago {returns?.paidWithStorePix ? 'por transferência Pix' : 'pela mesma forma de pagamento'}.
+            </p>
+          ) : null}
           {order.refundStatus === 'refunded' ? <p className="mt-1 font-semibold">Reembolso concluído.</p> : null}
         </div>
       ) : null}
@@ -162,6 +170,8 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       </div>
+
+      {returns ? <OrderReturns orderId={order.id} orderStatus={order.status} view={returns} /> : null}
 
       <section aria-labelledby="itens" className="mt-8">
         <h2 id="itens" className="text-xl font-bold">

@@ -55,7 +55,8 @@ type Table =
   | 'settings'
   | 'siteContent'
   | 'legalPages'
-  | 'legalPageVersions';
+  | 'legalPageVersions'
+  | 'returns';
 
 type Fixtures = {
   productId: string;
@@ -81,6 +82,8 @@ type Fixtures = {
     /** A's programmed delivery (a subscriber's repeated order). */
     deliveryId: string;
     favoriteProductId: string;
+    /** A withdrawal request on A's order, waiting for the store. */
+    returnId: string;
   };
   /** A bystander account: signs in through /login, gets a subscription from the admin. */
   visitor: { id: string; email: string; password: string };
@@ -233,6 +236,36 @@ const MATRIX: Record<string, Entry> = {
         // Paying needs an account: anonymous gets 401 (the page then offers to sign in).
         expect: { anonymous: 401, customerA: 'ok', customerB: 'ok', admin: 'ok' },
         writes: ['orders', 'orderItems', 'subscriptions', 'user'],
+      },
+    ],
+  },
+  // "Desistir da compra" and a defect claim (issue 32): A's order is anyone else's 404, nothing written.
+  'routes/order-return.ts': {
+    action: [
+      {
+        label: "withdrawal from A's order",
+        url: (f) => `/pedido/${f.a.orderId}/desistencia`,
+        params: (f) => ({ id: f.a.orderId }),
+        body: () => ({ intent: 'withdraw', reason: 'Desisti' }),
+        // A's order already has a withdrawal under way.
+        expect: ownedByA(409),
+        writes: ['orders', 'returns'],
+      },
+      {
+        label: "defect claim on A's order",
+        url: (f) => `/pedido/${f.a.orderId}/desistencia`,
+        params: (f) => ({ id: f.a.orderId }),
+        body: () => ({ intent: 'defect', reason: 'Tampa quebrada', 'items.0.orderItemId': randomUUID(), 'items.0.quantity': '1' }),
+        expect: ownedByA(409),
+        writes: ['orders', 'returns'],
+      },
+      {
+        label: 'malformed order id',
+        url: `/pedido/${'-'.repeat(36)}/desistencia`,
+        params: () => ({ id: '-'.repeat(36) }),
+        body: () => ({ intent: 'withdraw' }),
+        expect: ownedByA(404),
+        writes: ['returns'],
       },
     ],
   },
@@ -413,6 +446,19 @@ const MATRIX: Record<string, Entry> = {
       },
     ],
   },
+  // The plan's withdrawal within 7 days (issue 32): A's plan is anyone else's 404.
+  'routes/customer/plan-withdrawal.ts': {
+    action: [
+      {
+        label: "withdrawal from A's plan",
+        url: '/area-cliente/assinaturas/desistencia',
+        body: (f) => ({ intent: 'plan-withdraw', subscriptionId: f.a.subscriptionId }),
+        // A's plan was cancelled by A above (and never paid): nothing to withdraw from.
+        expect: ownedByA(409),
+        writes: ['subscriptions', 'returns'],
+      },
+    ],
+  },
   'routes/customer/wishlist.tsx': {
     loader: [{ url: '/area-cliente/lista-de-desejos', expect: signedIn() }],
     action: [
@@ -474,6 +520,35 @@ const MATRIX: Record<string, Entry> = {
         url: (f) => `/admin/orders/${f.a.orderId}`,
         params: (f) => ({ id: f.a.orderId }),
         body: () => ({ intent: 'resolve_late_payment', confirmationId: randomUUID() }),
+        expect: adminAction(409),
+        writes: ['orders'],
+      },
+    ],
+  },
+  'routes/admin/returns.tsx': { loader: [{ url: '/admin/returns?status=late&pagina=1', expect: adminPage }] },
+  'routes/admin/return.tsx': {
+    loader: [
+      { url: (f) => `/admin/returns/${f.a.returnId}`, params: (f) => ({ id: f.a.returnId }), expect: adminPage },
+      { label: 'unknown return', url: `/admin/returns/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`, params: () => ({ id: `${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}` }), expect: { ...adminPage, admin: 404 } },
+    ],
+    action: [
+      {
+        // A page that showed another version: the admin gets 409, customers 403, and nothing changes.
+        url: (f) => `/admin/returns/${f.a.returnId}`,
+        params: (f) => ({ id: f.a.returnId }),
+        body: () => ({ intent: 'approve', version: '99', instructions: 'Código de postagem 123' }),
+        expect: adminAction(409),
+        writes: ['returns', 'orders'],
+      },
+    ],
+  },
+  // Recording a Pix refund made by transfer: A's order owes none (never paid), so the admin gets 409.
+  'routes/admin/order-refund.ts': {
+    action: [
+      {
+        url: (f) => `/admin/orders/${f.a.orderId}/reembolso`,
+        params: (f) => ({ id: f.a.orderId }),
+        body: () => ({ intent: 'record_refund', reference: 'E18236120202611271200abc' }),
         expect: adminAction(409),
         writes: ['orders'],
       },
@@ -909,6 +984,7 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
       siteContent: s.siteContent,
       legalPages: s.legalPages,
       legalPageVersions: s.legalPageVersions,
+      returns: s.returns,
     };
 
     const authRequest = () => new Request(`${ORIGIN}/login`, { method: 'POST', headers: { origin: ORIGIN, 'x-forwarded-for': nextAddress() } });
@@ -994,6 +1070,11 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
     const bystanderId = `bystander-${randomUUID().slice(0, 8)}`;
     await db.insert(s.user).values({ id: bystanderId, name: 'Terceiro', email: `${bystanderId}@exemplo.com.br` });
     const [removable] = await db.insert(s.userSubscriptions).values({ userId: bystanderId, ...subscription }).returning();
+    // A's withdrawal request, waiting for the store's answer.
+    const [aReturn] = await db
+      .insert(s.returns)
+      .values({ protocol: 'DEV-20261127-MATRIZ', orderId, userId: a.id, kind: 'withdrawal', status: 'requested', answerDueAt: new Date(Date.now() + 5 * 86_400_000) })
+      .returning();
 
     const editProductId = await saveProduct(db, null, productFormSchema.parse({ name: 'Produto da Matriz (edição)', basePrice: '3,00' }));
     const deleteProductId = await saveProduct(db, null, productFormSchema.parse({ name: 'Produto da Matriz (exclusão)', basePrice: '3,00' }));
@@ -1050,6 +1131,7 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
         subscriptionId: aSubscription!.id,
         deliveryId: aDelivery!.id,
         favoriteProductId: favorite!.id,
+        returnId: aReturn!.id,
       },
       visitor,
       removableSubscriptionId: removable!.id,

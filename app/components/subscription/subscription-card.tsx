@@ -1,7 +1,7 @@
 // The customer's live subscription on /area-cliente/assinaturas (issue 14): plan, status,
 // next charge and amount, payment method, pause/resume/skip/plan change/payment change/cancel, each
 // behind a confirmation, an unpaid renewal's notice with "Pagar agora", and the renewals' orders.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { centsToDecimal, formatPrice } from '~/lib/money';
 import { shortOrderId } from '~/lib/order-status';
@@ -43,6 +43,7 @@ export function SubscriptionCard({
   fetcher,
   payment,
   changeQuotes = [],
+  withdrawal,
 }: {
   subscription: OwnSubscription;
   plans: PlanOption[];
@@ -53,6 +54,8 @@ export function SubscriptionCard({
   payment: PaymentOffer;
   /** What changing to each other plan charges today (flows/change-plan previewPlanChange). */
   changeQuotes?: ChangeQuote[];
+  /** "Desistir da assinatura" while its 7 days last (plan-withdrawal.tsx). */
+  withdrawal?: ReactNode;
 }) {
   const plan = findPlan(s.frequency);
   const titleId = useId();
@@ -260,6 +263,7 @@ export function SubscriptionCard({
             </>
           }
         />
+        {withdrawal}
       </div>
 
       <Renewals subscription={s} />

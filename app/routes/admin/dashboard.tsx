@@ -4,7 +4,7 @@
 // renewals and programmed deliveries due in the next 7 days, the top products and
 // the latest orders, all from getDashboard. A database failure shows a pt-BR message, never a crash.
 // "A fazer" asks first for the seller's legal identity while it is missing or still the sample.
-import { Building2, CalendarClock, CalendarDays, DollarSign, Package, Repeat, ShoppingBag, TrendingUp, Truck, Users, type LucideIcon } from 'lucide-react';
+import { AlertTriangle, Building2, CalendarClock, CalendarDays, DollarSign, Package, Repeat, RotateCcw, ShoppingBag, TrendingUp, Truck, Users, type LucideIcon } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { data, Link, useFetcher } from 'react-router';
 import { toast } from '~/components/ui/toaster';
@@ -27,6 +27,7 @@ import { readForm } from '~/server/infra/http/body.server';
 import { listFailedMail, retryFailedMail } from '~/server/mail/outbox.server';
 import { countOrdersToShip, listUnresolvedLatePayments } from '~/server/orders/admin-orders.server';
 import { sellerIdentityStatus } from '~/server/settings/settings.server';
+import { openReturnsCount } from '~/server/returns/returns.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | Painel Administrativo | Clarear' }, { name: 'robots', content: 'noindex' }];
 
@@ -34,14 +35,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   try {
     const db = await getDb();
-    const [dashboard, toShip, latePayments, failedMail, seller] = await Promise.all([
+    const [dashboard, toShip, latePayments, failedMail, seller, returns] = await Promise.all([
       getDashboard(db),
       countOrdersToShip(db),
       listUnresolvedLatePayments(db),
       listFailedMail(db),
       sellerIdentityStatus(db),
+      // Return requests open and late (issue 32).
+      openReturnsCount(db),
     ]);
-    return { dashboard, work: { seller, toShip, latePayments, failedMail } };
+    return { dashboard, work: { seller, toShip, latePayments, failedMail, returns } };
   } catch (error) {
     log.error('admin/dashboard: falha ao carregar', error);
     return { dashboard: null, work: null };
@@ -76,6 +79,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
       {dashboard ? (
         <>
           {work ? <WorkToDo work={work} /> : null}
+          {work ? <ReturnsCard {...work.returns} /> : null}
           <StatCards dashboard={dashboard} />
           <DueSoon dueSoon={dashboard.dueSoon} />
           <RevenueChart daily={dashboard.daily} title="Faturamento diário (últimos 30 dias)" caption="Faturamento e pedidos por dia, nos últimos 30 dias" endsToday />
@@ -372,6 +376,31 @@ function WorkToDo({ work }: { work: Work }) {
           </ul>
         </div>
       ) : null}
+    </section>
+  );
+}
+
+/** Return requests waiting for the store (issue 32): how many are open, and how many are past their answer time. */
+function ReturnsCard({ open, late }: { open: number; late: number }) {
+  return (
+    <section aria-labelledby="devolucoes" className={CARD} data-testid="returns-card">
+      <h2 id="devolucoes" className="flex items-center gap-2 text-lg font-bold">
+        <RotateCcw className="h-5 w-5 text-brand-700 dark:text-brand-200" aria-hidden />
+        Devoluções
+      </h2>
+      <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2">
+        <Link to="/admin/returns" className="font-semibold text-brand-700 underline dark:text-brand-200" data-testid="returns-open">
+          {open === 1 ? '1 solicitação em aberto' : `${open} solicitações em aberto`}
+        </Link>
+        {late > 0 ? (
+          <Link to="/admin/returns?status=late" className="inline-flex items-center gap-1 font-bold text-red-800 underline dark:text-red-200" data-testid="returns-late">
+            <AlertTriangle className="h-4 w-4" aria-hidden />
+            {late === 1 ? '1 atrasada' : `${late} atrasadas`}
+          </Link>
+        ) : (
+          <span className={MUTED}>nenhuma atrasada</span>
+        )}
+      </p>
     </section>
   );
 }

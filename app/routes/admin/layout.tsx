@@ -4,6 +4,7 @@
 // admin role itself too: loaders run in parallel, so this check alone would not
 // protect a child's data.
 import {
+  AlertTriangle,
   BarChart3,
   ChevronsLeft,
   ChevronsRight,
@@ -15,6 +16,7 @@ import {
   Package,
   Repeat,
   Scale,
+  RotateCcw,
   Settings,
   ShoppingBag,
   Store,
@@ -26,6 +28,9 @@ import { useEffect, useState } from 'react';
 import { Form, Link, NavLink, Outlet, useLocation } from 'react-router';
 import { cn } from '~/lib/cn';
 import { requireAdmin } from '~/server/auth/session.server';
+import { getDb } from '~/server/infra/db.server';
+import { log } from '~/server/infra/log.server';
+import { openReturnsCount } from '~/server/returns/returns.server';
 import type { Route } from './+types/layout';
 
 export const handle = { chrome: 'admin' };
@@ -34,7 +39,12 @@ export const meta: Route.MetaFunction = () => [{ title: 'Painel Administrativo |
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  return { name: admin.name, email: admin.email };
+  // The "Devoluções" badge: a failed count hides the badge, never the panel.
+  const returns = await openReturnsCount(await getDb()).catch((error: unknown) => {
+    log.error('admin/layout: falha ao contar devoluções', error);
+    return null;
+  });
+  return { name: admin.name, email: admin.email, returns };
 }
 
 type Section = { to: string; label: string; icon: LucideIcon; end?: boolean };
@@ -42,6 +52,7 @@ type Section = { to: string; label: string; icon: LucideIcon; end?: boolean };
 const SECTIONS: Section[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: '/admin/orders', label: 'Pedidos', icon: ShoppingBag },
+  { to: '/admin/returns', label: 'Devoluções', icon: RotateCcw },
   { to: '/admin/products', label: 'Produtos', icon: Package },
   { to: '/admin/subscriptions', label: 'Assinaturas', icon: Repeat },
   { to: '/admin/customers', label: 'Clientes', icon: Users },
@@ -141,7 +152,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                     }
                   >
                     <Icon className="h-5 w-5 shrink-0" aria-hidden />
-                    <span className={classes.label}>{label}</span>
+                    <span className={classes.label}>
+                      {label}
+                      {to === '/admin/returns' && loaderData.returns && loaderData.returns.open > 0 ? <ReturnsBadge {...loaderData.returns} /> : null}
+                    </span>
                   </NavLink>
                 </li>
               ))}
@@ -197,5 +211,23 @@ function SidebarToggle({ action, onClick, className }: { action: 'collapse' | 'e
       <Icon className="h-5 w-5" aria-hidden />
       <span className="sr-only">{label}</span>
     </button>
+  );
+}
+
+/** Open return requests beside "Devoluções", and the late ones with a warning sign (never a colour alone). */
+function ReturnsBadge({ open, late }: { open: number; late: number }) {
+  return (
+    <span className="ml-2 inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-950 dark:bg-amber-900 dark:text-amber-50" data-testid="returns-badge">
+      {open}
+      <span className="sr-only"> em aberto</span>
+      {late > 0 ? (
+        <>
+          <span aria-hidden>·</span>
+          <AlertTriangle className="h-3 w-3" aria-hidden />
+          {late}
+          <span className="sr-only">{late === 1 ? ' atrasada' : ' atrasadas'}</span>
+        </>
+      ) : null}
+    </span>
   );
 }

@@ -31,6 +31,9 @@ import { readForm } from '~/server/infra/http/body.server';
 import { log } from '~/server/infra/log.server';
 import { resolveLatePayment } from '~/server/orders/admin-orders.server';
 import { getOrderDetail } from '~/server/orders/orders.server';
+import { refundPixKeyOf, returnsOfOrder } from '~/server/orders/order-returns.server';
+import { ManualOrderRefund } from '~/components/order/manual-refund';
+import { RETURN_KIND_LABELS, RETURN_STATUS_LABELS } from '~/lib/returns';
 import { applyOrderAction, confirmPayment, OrderActionError } from '~/server/orders/transitions.server';
 import { refundOrder, type RefundOutcome } from '~/server/flows/refund.server';
 import { DELETED_CUSTOMER_NAME } from '~/lib/privacy';
@@ -47,7 +50,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const order = await getOrderDetail(db, params.id);
   if (!order) throw data('Pedido não encontrado.', 404);
   const kits = await getKitContents(db, order.items.map((i) => i.productId).filter((id): id is string => id !== null));
-  return { order, kits };
+  // Issue 32: the order's returns, and the customer's Pix key for a refund made by transfer.
+  const [returns, refundPixKey] = await Promise.all([returnsOfOrder(db, order.id), order.refundStatus === 'pending' ? refundPixKeyOf(db, order.id) : null]);
+  return { order, kits, returns, refundPixKey };
 }
 
 type ActionData = { ok: boolean; intent?: string; errors?: FieldErrors; toast: ToastMessage };
@@ -145,7 +150,7 @@ const SECTION = 'rounded-xl border border-slate-200 bg-white p-5 dark:border-sla
 const SELECT = 'flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-  const { order, kits } = loaderData;
+  const { order, kits, returns, refundPixKey } = loaderData;
   const fetcher = useFetcher<ActionData>();
   const [open, setOpen] = useState<OrderAction | null>(null);
   const [carrier, setCarrier] = useState('correios');
@@ -189,6 +194,24 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           Etiqueta e romaneio
         </Link>
       </div>
+
+      {returns.length > 0 ? (
+        <section aria-labelledby="devolucoes-do-pedido" className={SECTION} data-testid="order-returns-links">
+          <h2 id="devolucoes-do-pedido" className="text-lg font-bold">
+            Devoluções
+          </h2>
+          <ul className="mt-2 grid gap-1">
+            {returns.map((r) => (
+              <li key={r.id}>
+                <Link to={`/admin/returns/${r.id}`} className="font-mono font-semibold text-brand-700 underline dark:text-brand-200">
+                  {r.protocol}
+                </Link>{' '}
+                — {RETURN_KIND_LABELS[r.kind]}: {RETURN_STATUS_LABELS[r.status]}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       {late.length > 0 ? (
         <section aria-labelledby="pagamentos-tardios" className="rounded-xl border-2 border-amber-500 bg-amber-50 p-5 text-amber-950 dark:bg-amber-950 dark:text-amber-100">
@@ -339,6 +362,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                 : `Reembolso pendente: devolva ${formatPrice(order.totalPrice)} ao cliente.`}
             </p>
           ) : null}
+          {order.refundStatus === 'pending' && !paidByGateway ? <ManualOrderRefund orderId={order.id} amount={formatPrice(order.totalPrice)} pixKey={refundPixKey} fetcher={fetcher} /> : null}
           {order.refundStatus === 'refunded' ? <p className="mt-2 font-semibold">Reembolso feito{order.refundReference ? ` (${order.refundReference})` : ''}.</p> : null}
           {order.cancelReason ? <p className="mt-2">Motivo do cancelamento: {order.cancelReason}</p> : null}
           {order.attempts.length > 0 ? (

@@ -3,8 +3,12 @@ import { Pagination } from '~/components/admin/pagination';
 import { formatDateBR } from '~/lib/dates';
 import { formatPrice } from '~/lib/money';
 import { orderStatusLabel, shortOrderId } from '~/lib/order-status';
+import { todayInBrazil } from '~/lib/plans';
+import { withdrawalOffer } from '~/lib/returns';
 import { getDb } from '~/server/infra/db.server';
+import { withdrawalFactsOf } from '~/server/orders/order-returns.server';
 import { listOwnOrders, type OrderListItem } from '~/server/orders/orders.server';
+import { returnsOfUser } from '~/server/returns/returns.server';
 import { requireUser } from '~/server/auth/session.server';
 import type { Route } from './+types/orders';
 import { log } from '~/server/infra/log.server';
@@ -15,11 +19,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   try {
     const page = Number(new URL(request.url).searchParams.get('pagina') ?? '1');
-    const { items, page: shown, pageCount } = await listOwnOrders(await getDb(), user.id, { page });
-    return { orders: items, page: shown, pageCount, error: null };
+    const db = await getDb();
+    const { items, page: shown, pageCount } = await listOwnOrders(db, user.id, { page });
+    // Issue 32: each order's return (a badge) and whether "Desistir da compra" is still open.
+    const [returns, facts] = await Promise.all([returnsOfUser(db, user.id), withdrawalFactsOf(db, items.map((o) => o.id))]);
+    const today = todayInBrazil();
+    const orders = items.map((o) => {
+      const ret = returns.get(o.id) ?? null;
+      const { deliveredAt = null, hasGoods = false } = facts.get(o.id) ?? {};
+      const offer = withdrawalOffer({ status: o.status, deliveredAt }, today);
+      // One return of an order's goods, ever, unless refused (returns_order_goods_idx): the order page shows it instead.
+      const canWithdraw = hasGoods && offer.kind !== 'closed' && (!ret || ret.status === 'rejected' || ret.kind === 'plan');
+      return { ...o, ret, canWithdraw, withdrawUntil: offer.kind === 'return' ? offer.until : null };
+    });
+    return { orders, page: shown, pageCount, error: null };
   } catch (error) {
     log.error('meus-pedidos: falha', error);
-    return { orders: [] as OrderListItem[], page: 1, pageCount: 1, error: 'Erro ao buscar pedidos' };
+    type Row = OrderListItem & { ret: { protocol: string; status: string; statusLabel: string } | null; canWithdraw: boolean; withdrawUntil: string | null };
+    return { orders: [] as Row[], page: 1, pageCount: 1, error: 'Erro ao buscar pedidos' };
   }
 }
 
@@ -48,6 +65,7 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
               <th scope="col" className="py-2">Data</th>
               <th scope="col" className="py-2">Total</th>
               <th scope="col" className="py-2">Status</th>
+              <th scope="col" className="py-2">Devolução</th>
             </tr>
           </thead>
           <tbody>
@@ -61,6 +79,19 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                 <td className="py-3">{formatDateBR(o.createdAt)}</td>
                 <td className="py-3">{formatPrice(o.totalPrice)}</td>
                 <td className="py-3">{orderStatusLabel(o.status)}</td>
+                <td className="py-3">
+                  {o.ret ? (
+                    <span className="inline-block rounded-full border border-slate-400 px-2 py-0.5 text-xs font-semibold dark:border-slate-500" data-testid="return-badge">
+                      Devolução: {o.ret.statusLabel}
+                    </span>
+                  ) : null}
+                  {o.canWithdraw ? (
+                    <Link to={`/pedido/${o.id}#desistencia`} className="block font-semibold text-brand-700 underline dark:text-brand-200" data-testid="withdraw-link">
+                      Desistir da compra<span className="sr-only"> do pedido {shortOrderId(o.id)}</span>
+                      {o.withdrawUntil ? <span className="block text-xs font-normal">até {formatDateBR(o.withdrawUntil)}</span> : null}
+                    </Link>
+                  ) : null}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -6,6 +6,7 @@ import { data, Link, redirect, useFetcher } from 'react-router';
 import { ProgrammedDeliveries } from '~/components/subscription/programmed-deliveries';
 import { SubscriptionCard, type ChangeQuote } from '~/components/subscription/subscription-card';
 import type { SubscriptionActionData } from '~/components/subscription/action-dialog';
+import { PlanWithdrawal, type PlanWithdrawalData, type PlanWithdrawalOffer } from '~/components/subscription/plan-withdrawal';
 import { paymentLabel } from '~/components/subscription/labels';
 import { buttonVariants } from '~/components/ui/button';
 import { toast } from '~/components/ui/toaster';
@@ -28,6 +29,7 @@ import { payPendingRenewal } from '~/server/flows/pay-pending.server';
 import { cardDeclinesMessage, cardDeclineWait } from '~/server/orders/checkout-limits.server';
 import { checkPayRateLimit } from '~/server/infra/rate-limit.server';
 import { changeSubscription, listOwnSubscriptions, type OwnSubscription } from '~/server/subscriptions/subscriptions.server';
+import { planWithdrawalOffer } from '~/server/flows/withdraw.server';
 import type { Route } from './+types/subscriptions';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Assinaturas | Clarear' }, { name: 'robots', content: 'noindex' }];
@@ -48,10 +50,25 @@ export async function loader({ request }: Route.LoaderArgs) {
       const quotes = await Promise.all(plans.filter((p) => p.frequency !== s.frequency).map((p) => previewPlanChange(db, user.id, s.id, p.frequency)));
       changeQuotes[s.id] = quotes.filter((q) => q !== null).map(({ frequency, priceCents, creditCents, chargeCents, creditAfterCents }) => ({ frequency, priceCents, creditCents, chargeCents, creditAfterCents }));
     }
-    return { subscriptions, deliveries, plans, changeQuotes, today, payment, error: null };
+    // "Desistir da assinatura" within 7 days of buying it (issue 32).
+    const withdrawals: Record<string, PlanWithdrawalOffer> = {};
+    for (const s of subscriptions) {
+      const offer = await planWithdrawalOffer(db, s.id, user.id);
+      withdrawals[s.id] = { open: offer.open, until: offer.until, pixKeyNeeded: offer.paidWithStorePix };
+    }
+    return { subscriptions, deliveries, plans, changeQuotes, withdrawals, today, payment, error: null };
   } catch (error) {
     log.error('assinaturas: falha ao buscar', error);
-    return { subscriptions: [] as OwnSubscription[], deliveries: [] as ProgrammedDelivery[], plans: [] as PlanOption[], changeQuotes: {} as Record<string, ChangeQuote[]>, today, payment, error: LOAD_ERROR };
+    return {
+      subscriptions: [] as OwnSubscription[],
+      deliveries: [] as ProgrammedDelivery[],
+      plans: [] as PlanOption[],
+      changeQuotes: {} as Record<string, ChangeQuote[]>,
+      withdrawals: {} as Record<string, PlanWithdrawalOffer>,
+      today,
+      payment,
+      error: LOAD_ERROR,
+    };
   }
 }
 
@@ -198,9 +215,11 @@ async function perform(userId: string, input: SubscriptionAction) {
 }
 
 export default function SubscriptionsTab({ loaderData }: Route.ComponentProps) {
-  const { subscriptions, deliveries, plans, changeQuotes, today, payment, error } = loaderData;
+  const { subscriptions, deliveries, plans, changeQuotes, withdrawals, today, payment, error } = loaderData;
   // One fetcher for every dialog, here and not in the cards: a cancelled card unmounts, its toast must still show.
   const fetcher = useFetcher<SubscriptionActionData>();
+  const withdrawalFetcher = useFetcher<PlanWithdrawalData>();
+  const withdrawn = withdrawalFetcher.state === 'idle' && withdrawalFetcher.data?.ok ? withdrawalFetcher.data : null;
 
   useEffect(() => {
     if (error) toast({ title: error, description: 'Tente novamente em instantes.', variant: 'destructive' });
@@ -208,12 +227,20 @@ export default function SubscriptionsTab({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (fetcher.data) toast(fetcher.data.toast);
   }, [fetcher.data]);
+  useEffect(() => {
+    if (withdrawalFetcher.state === 'idle' && withdrawalFetcher.data) toast(withdrawalFetcher.data.toast);
+  }, [withdrawalFetcher.state, withdrawalFetcher.data]);
 
   return (
     <section aria-labelledby="titulo-assinaturas">
       <h1 id="titulo-assinaturas" className="text-2xl font-bold">
         Assinaturas
       </h1>
+      {withdrawn ? (
+        <p role="status" className="mt-6 rounded-lg border border-green-300 bg-green-50 p-4 font-semibold text-green-950 dark:border-green-800 dark:bg-green-950 dark:text-green-100" data-testid="plan-withdrawn">
+          Recebemos sua desistência da assinatura. Protocolo {withdrawn.protocol}
+        </p>
+      ) : null}
       {error ? (
         <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
           {error}. Tente novamente em instantes.
@@ -231,7 +258,16 @@ export default function SubscriptionsTab({ loaderData }: Route.ComponentProps) {
             <ul className="mt-6 grid gap-4">
               {subscriptions.map((s) => (
                 <li key={s.id}>
-                  <SubscriptionCard subscription={s} plans={plans} today={today} hasDeliveries={deliveries.length > 0} fetcher={fetcher} payment={payment} changeQuotes={changeQuotes[s.id]} />
+                  <SubscriptionCard
+                    subscription={s}
+                    plans={plans}
+                    today={today}
+                    hasDeliveries={deliveries.length > 0}
+                    fetcher={fetcher}
+                    payment={payment}
+                    changeQuotes={changeQuotes[s.id]}
+                    withdrawal={withdrawals[s.id] ? <PlanWithdrawal subscriptionId={s.id} offer={withdrawals[s.id]!} fetcher={withdrawalFetcher} /> : null}
+                  />
                 </li>
               ))}
             </ul>

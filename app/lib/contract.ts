@@ -2,6 +2,7 @@
 // before "Pagar Agora" and the confirmation e-mail repeats, and the rule that asks a customer to
 // accept the Termos de Uso again only when they changed since the last purchase. Pure: the
 // checkout page, the server and the e-mail read the same sentences.
+import { PLAN_WITHDRAWAL_DAYS, WITHDRAWAL_DAYS } from './returns';
 
 /** The legal pages an order records the version of, and the one the withdrawal sentence links to. */
 export const TERMS_SLUG = 'termos-uso';
@@ -14,10 +15,10 @@ export function legalVersionPath(slug: string, version: number): string {
 }
 
 /** The right of withdrawal in one sentence (CDC art. 49), with a link to /trocas-devolucoes beside it. */
-export const WITHDRAWAL_SENTENCE = 'Você pode desistir da compra em até 7 dias após o recebimento, com reembolso integral, inclusive do frete.';
+export const WITHDRAWAL_SENTENCE = `Você pode desistir da compra em até ${WITHDRAWAL_DAYS} dias após o recebimento, com reembolso integral, inclusive do frete.`;
 
 /** The plan's own withdrawal: counted from the purchase, not a delivery. */
-export const PLAN_WITHDRAWAL_SENTENCE = 'A Assinatura Inteligente pode ser cancelada com reembolso integral em até 7 dias da contratação.';
+export const PLAN_WITHDRAWAL_SENTENCE = `A Assinatura Inteligente pode ser cancelada com reembolso integral em até ${PLAN_WITHDRAWAL_DAYS} dias da contratação.`;
 
 /**
  * Freight and delivery as the store works today (shipping is always free, lib/pricing.ts): no

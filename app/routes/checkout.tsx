@@ -254,6 +254,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const [tokenizing, setTokenizing] = useState(false);
   // The version of the Termos de Uso ticked: a newer one in force unticks the box by itself.
   const [acceptedTerms, setAcceptedTerms] = useState<number | null>(null);
+  const [termsNow, setTermsNow] = useState<CheckoutTerms | null>(null);
 
   useEffect(() => {
     setHydrated(true);
@@ -298,6 +299,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     }
     // A refused attempt is over (a declined card cancelled its order): the next click is a new attempt.
     idempotencyKey.current = crypto.randomUUID();
+    if (payResult.terms) setTermsNow(payResult.terms);
     if (payResult.toast) toast(payResult.toast);
     if (payResult.login) void navigate('/login?redirectTo=%2Fcheckout');
   }, [payResult, navigate]);
@@ -309,8 +311,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const pending = quoteFetcher.state !== 'idle';
   const paying = payFetcher.state !== 'idle' || tokenizing;
   const errors = { ...(payResult && !payResult.ok ? payResult.errors : {}), ...clientErrors };
-  // A refusal for the Termos brings them as they are now.
-  const terms = (payResult && !payResult.ok && payResult.terms) || loaderData.terms;
+  // A refusal for the Termos brings them as they are now; kept through later refusals (a stock or welcome one).
+  const terms = termsNow && (termsNow.version ?? 0) >= (loaderData.terms.version ?? 0) ? termsNow : loaderData.terms;
   const termsTicked = terms.version !== null && acceptedTerms === terms.version;
 
   async function payNow() {

@@ -15,6 +15,7 @@ import type * as EditRoute from '~/routes/admin/product-edit';
 import type * as SdsRoute from '~/routes/admin/product-sds';
 import type * as UploadsRoute from '~/routes/uploads';
 import type * as CatalogModule from '~/server/catalog/catalog.server';
+import type * as ProductAdminModule from '~/server/catalog/product-admin.server';
 import type * as SheetsModule from '~/server/catalog/safety-sheets.server';
 import type * as EmailsModule from '~/server/orders/emails.server';
 import type * as StorageModule from '~/server/storage/storage.server';
@@ -66,6 +67,7 @@ describe.each(engines.map((e) => e.name))('product safety on %s', (engineName) =
     sds: typeof SdsRoute;
     uploads: typeof UploadsRoute;
     catalog: typeof CatalogModule;
+    productAdmin: typeof ProductAdminModule;
     sheets: typeof SheetsModule;
     emails: typeof EmailsModule;
     storage: typeof StorageModule;
@@ -116,6 +118,7 @@ describe.each(engines.map((e) => e.name))('product safety on %s', (engineName) =
       sds: await import('~/routes/admin/product-sds'),
       uploads: await import('~/routes/uploads'),
       catalog: await import('~/server/catalog/catalog.server'),
+      productAdmin: await import('~/server/catalog/product-admin.server'),
       sheets: await import('~/server/catalog/safety-sheets.server'),
       emails: await import('~/server/orders/emails.server'),
       storage: await import('~/server/storage/storage.server'),
@@ -305,5 +308,12 @@ describe.each(engines.map((e) => e.name))('product safety on %s', (engineName) =
     expect(await stored(key)).toBe(false);
     expect((await m.catalog.getProductDetail(db, product.slug))!.safety.sdsUrl).toBeNull();
     expect((await m.sheets.safetySheetLinks(db, [product.id]))[product.id]).toBeUndefined();
+
+    // Deleting a product deletes its FDS too.
+    const alcohol = (await m.catalog.getProductDetail(db, 'alcool-em-gel-70'))!;
+    const alcoholKey = (await row(alcohol.id)).sdsKey!;
+    expect(await stored(alcoholKey)).toBe(true);
+    expect(await m.productAdmin.deleteProduct(db, alcohol.id)).toBe(true);
+    expect(await stored(alcoholKey)).toBe(false);
   });
 });

@@ -254,6 +254,10 @@ export async function startMercadoPagoApi({ port = 0, accessToken = 'TEST-token-
     }
     return error(res, 404, `resource ${url.pathname} not found`, 'not_found');
   });
+  // Node's server drops an idle keep-alive connection after 5 s, while the SDK's agent (keep-alive
+  // since Node 19) may be reusing it that very moment: a reset, read as "the gateway did not answer".
+  // An API behind a load balancer keeps idle connections far longer; so does the stand-in.
+  server.keepAliveTimeout = 65_000;
   await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.address();
   const url = `http://127.0.0.1:${address.port}`;

@@ -137,6 +137,28 @@ describe.each(engines.map((e) => e.name))('LGPD rights on %s', (engineName) => {
     await buy();
     // An admin's note naming the customer, in the order's history.
     await db.insert(s.orderEvents).values({ orderId: first_.orderId, toStatus: 'pending', actor: 'admin', actorUserId: adminId, note: `Ligar para ${name} (${email})` });
+    // A return done and refunded: the customer's words, the store's answer, the Pix key its refund went to (and the order's own).
+    const [line] = await db.select({ id: s.orderItems.id }).from(s.orderItems).where(eq(s.orderItems.orderId, first_.orderId)).limit(1);
+    const [ret] = await db
+      .insert(s.returns)
+      .values({
+        protocol: `DEV-20261127-${randomUUID().slice(0, 6).toUpperCase()}`,
+        orderId: first_.orderId,
+        userId: id,
+        kind: 'withdrawal',
+        status: 'refunded',
+        reason: `Sou ${name} e desisti`,
+        instructions: `Coleta na ${street} com ${name}`,
+        refundAmount: '1.00',
+        refundStatus: 'refunded',
+        refundReference: 'E1234567890',
+        refundPixKey: taxId,
+        answerDueAt: new Date(),
+      })
+      .returning();
+    await db.insert(s.returnItems).values({ returnId: ret!.id, orderItemId: line!.id, quantity: 1, restockedQuantity: 0 });
+    await db.insert(s.returnEvents).values({ returnId: ret!.id, toStatus: 'requested', actor: 'customer', actorUserId: id, note: `Pedido por ${email}` });
+    await db.update(s.orders).set({ refundPixKey: email }).where(eq(s.orders.id, first_.orderId));
     // A subscription with a period and history, a programmed delivery, a saved card.
     const [sub] = await db
       .insert(s.userSubscriptions)
@@ -219,6 +241,7 @@ describe.each(engines.map((e) => e.name))('LGPD rights on %s', (engineName) => {
       cartoesSalvos: { lastFour: string }[];
       acesso: { contas: unknown[]; sessoes: unknown[] };
       emailsEnviados: unknown[];
+      devolucoes: { reason: string; refundPixKey: string; itens: unknown[]; historico: unknown[] }[];
     };
     expect(file.perfil).toMatchObject({ email: ana.email, taxId: ana.taxId });
     expect(file.enderecos.map((a) => a.street)).toEqual([ana.street]);
@@ -244,6 +267,7 @@ describe.each(engines.map((e) => e.name))('LGPD rights on %s', (engineName) => {
     expect(file.acesso.contas).toHaveLength(1);
     expect(file.acesso.sessoes.length).toBeGreaterThan(0);
     expect(file.emailsEnviados.length).toBeGreaterThan(0);
+    expect(file.devolucoes).toEqual([expect.objectContaining({ reason: `Sou ${ana.name} e desisti`, refundPixKey: ana.taxId, itens: [expect.anything()], historico: [expect.anything()] })]);
 
     // Nothing of Bruno's.
     for (const secret of [bruno.id, bruno.name, bruno.email, bruno.taxId, bruno.street]) expect(answer.body).not.toContain(secret);
@@ -312,6 +336,12 @@ describe.each(engines.map((e) => e.name))('LGPD rights on %s', (engineName) => {
       expect(await everything()).toEqual(before);
     }
     await applyOrderAction(db, { orderId: order!.id, action: 'deliver', actor: admin });
+    // A return the store is still handling waits too.
+    await db.update(s.returns).set({ status: 'requested' }).where(eq(s.returns.userId, ana.id));
+    const withReturn = await erase(ana, ana.password, 'EXCLUIR');
+    expect(withReturn.status).toBe(409);
+    expect(JSON.parse(withReturn.body).message).toContain('devolução em andamento');
+    await db.update(s.returns).set({ status: 'refunded' }).where(eq(s.returns.userId, ana.id));
 
     const adminCookie = await signIn(TEST_ADMIN.email, TEST_ADMIN.password);
     const adminAttempt = await erase({ cookie: adminCookie }, TEST_ADMIN.password, 'EXCLUIR');
@@ -358,7 +388,7 @@ describe.each(engines.map((e) => e.name))('LGPD rights on %s', (engineName) => {
     expect(await scan(needles)).toEqual([]);
     // The same scan does find a customer who is still here (in his profile, orders, messages, e-mails…).
     const his = await scan([bruno.name, bruno.email, bruno.taxId]);
-    for (const where of ['user.name', 'user.email', 'user.tax_id', 'orders.ship_name', 'orders.tax_id', 'contact_messages.message', 'email_outbox.text_body', 'newsletter_subscriptions.email']) {
+    for (const where of ['user.name', 'user.email', 'user.tax_id', 'orders.ship_name', 'orders.tax_id', 'orders.refund_pix_key', 'returns.reason', 'returns.refund_pix_key', 'return_events.note', 'contact_messages.message', 'email_outbox.text_body', 'newsletter_subscriptions.email']) {
       expect(his.some((hit) => hit.startsWith(`${where}:`)), where).toBe(true);
     }
 

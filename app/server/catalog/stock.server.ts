@@ -228,10 +228,8 @@ export async function restockReturned(tx: Transaction, lines: readonly ReturnedL
   const wanted = lines.filter((l): l is ReturnedLine & { productId: string } => l.productId !== null && l.quantity > 0);
   if (wanted.length === 0) return 0;
   const productIds = [...new Set(wanted.map((l) => l.productId))];
-  const [kits, variants] = await Promise.all([
-    tx.select({ id: products.id }).from(products).where(and(inArray(products.id, productIds), eq(products.isKit, true))),
-    tx.select({ id: productVariants.id, productId: productVariants.productId, size: productVariants.size }).from(productVariants).where(inArray(productVariants.productId, productIds)),
-  ]);
+  const kits = await tx.select({ id: products.id }).from(products).where(and(inArray(products.id, productIds), eq(products.isKit, true)));
+  const variants = await tx.select({ id: productVariants.id, productId: productVariants.productId, size: productVariants.size }).from(productVariants).where(inArray(productVariants.productId, productIds));
   const kitIds = new Set(kits.map((k) => k.id));
   const contents = await kitContents(tx, [...kitIds]);
   const units = new Map<string, number>();

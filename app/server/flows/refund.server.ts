@@ -122,9 +122,10 @@ export async function refundReturn(db: Database, returnId: string): Promise<Refu
     log.warn(`reembolso da devolução ${returnId} não foi feito: ${result.reason}`);
     return 'failed';
   }
-  await db.transaction((tx) => recordReturnRefundIn(tx, { returnId, reference: result.reference, how: `feito pelo ${providerLabel(paid.provider.name)}`, actor: { kind: 'system' }, manual: false }));
+  // Two callers at once (the admin's receive and the reconciliation) got the same refund by its key: recorded once.
+  const recorded = await db.transaction((tx) => recordReturnRefundIn(tx, { returnId, reference: result.reference, how: `feito pelo ${providerLabel(paid.provider.name)}`, actor: { kind: 'system' }, manual: false }));
   kickMailDelivery(db);
-  return 'refunded';
+  return recorded ? 'refunded' : 'none';
 }
 
 /**

@@ -270,12 +270,10 @@ export async function receiveReturn(
     let amountCents = 0;
     let paidByGateway = false;
     if (resolution === 'refund') {
-      const [[order], lines, already, payment] = await Promise.all([
-        tx.select({ totalPrice: orders.totalPrice, shippingPrice: orders.shippingPrice, discountPrice: orders.discountPrice }).from(orders).where(eq(orders.id, row.orderId)),
-        goodsLinesOf(tx, row.orderId),
-        refundedCentsOf(tx, row.orderId, row.id),
-        gatewayPaymentOf(tx, row.orderId),
-      ]);
+      const [order] = await tx.select({ totalPrice: orders.totalPrice, shippingPrice: orders.shippingPrice, discountPrice: orders.discountPrice }).from(orders).where(eq(orders.id, row.orderId));
+      const lines = await goodsLinesOf(tx, row.orderId);
+      const already = await refundedCentsOf(tx, row.orderId, row.id);
+      const payment = await gatewayPaymentOf(tx, row.orderId);
       paidByGateway = payment !== null;
       const returned = (id: string) => items.find((i) => i.orderItemId === id)?.quantity ?? 0;
       amountCents = refundCents({
@@ -337,12 +335,10 @@ async function shipReplacementIn(
   const [order] = await tx.select().from(orders).where(eq(orders.id, ret.orderId));
   if (!order?.userId) throw new ReturnError(409, RETURN_MESSAGES.notFound);
   const productIds = [...new Set(items.map((i) => i.productId).filter((id): id is string => id !== null))];
-  const [kits, variants] = productIds.length
-    ? await Promise.all([
-        tx.select({ id: products.id }).from(products).where(and(inArray(products.id, productIds), eq(products.isKit, true))),
-        tx.select({ id: productVariants.id, productId: productVariants.productId, size: productVariants.size }).from(productVariants).where(inArray(productVariants.productId, productIds)),
-      ])
-    : [[], []];
+  const kits = productIds.length ? await tx.select({ id: products.id }).from(products).where(and(inArray(products.id, productIds), eq(products.isKit, true))) : [];
+  const variants = productIds.length
+    ? await tx.select({ id: productVariants.id, productId: productVariants.productId, size: productVariants.size }).from(productVariants).where(inArray(productVariants.productId, productIds))
+    : [];
   const stockLines: StockLine[] = items.map((i) => {
     const label = i.size ? `${i.productName} (${i.size})` : i.productName;
     if (i.productId && kits.some((k) => k.id === i.productId)) return { id: i.productId, kind: 'kit', quantity: i.quantity, label };
@@ -394,16 +390,15 @@ async function planState(db: Executor, subscriptionId: string, userId: string) {
     .from(userSubscriptions)
     .where(and(eq(userSubscriptions.id, subscriptionId), eq(userSubscriptions.userId, userId)));
   if (!sub) throw new ReturnError(404, RETURN_MESSAGES.planNotFound);
-  const [[period], [existing]] = await Promise.all([
-    db
-      .select({ orderId: subscriptionPeriods.orderId, periodDate: subscriptionPeriods.periodDate, status: subscriptionPeriods.status, amount: subscriptionPeriods.amount })
-      .from(subscriptionPeriods)
-      .where(and(eq(subscriptionPeriods.subscriptionId, sub.id), eq(subscriptionPeriods.kind, 'initial'))),
-    db
-      .select({ id: returns.id, protocol: returns.protocol })
-      .from(returns)
-      .where(and(eq(returns.subscriptionId, sub.id), eq(returns.kind, 'plan'))),
-  ]);
+  // One after the other: the flow reads this again inside its transaction (one query at a time there).
+  const [period] = await db
+    .select({ orderId: subscriptionPeriods.orderId, periodDate: subscriptionPeriods.periodDate, status: subscriptionPeriods.status, amount: subscriptionPeriods.amount })
+    .from(subscriptionPeriods)
+    .where(and(eq(subscriptionPeriods.subscriptionId, sub.id), eq(subscriptionPeriods.kind, 'initial')));
+  const [existing] = await db
+    .select({ id: returns.id, protocol: returns.protocol })
+    .from(returns)
+    .where(and(eq(returns.subscriptionId, sub.id), eq(returns.kind, 'plan')));
   return { sub, period: period ?? null, existing: existing ?? null };
 }
 

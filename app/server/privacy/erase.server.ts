@@ -3,8 +3,9 @@
 // checkout racing it either commits first (its order is then handled here) or fails on the gone
 // account. The orders stay, as the fiscal records the law requires (art. 16 I), with the buyer's
 // name, CPF/CNPJ and address replaced by DELETED_CUSTOMER_NAME; the subscriptions stay cancelled
-// and anonymized (the reports count them); everything else about the customer is deleted. The
-// password is checked by the route (Better Auth) before this is called. Kept on purpose: the keyed
+// and anonymized (the reports count them), as do the returns (their words and Pix keys removed);
+// everything else about the customer is deleted. The password is checked by the route (Better
+// Auth) before this is called. Kept on purpose: the keyed
 // hash of each CPF/CNPJ that bought (welcome_offer_uses: the welcome offer once per person, fraud
 // prevention, art. 7 IX), never the document itself. The customer's cards and record at the
 // payment gateway are deleted there by a job (gateway_erasures, written here; gateway-erasure.server.ts).
@@ -18,9 +19,12 @@ import {
   newsletterSubscriptions,
   orderEvents,
   orders,
+  returnEvents,
+  returns,
   savedCards,
   subscriptionEvents,
   user,
+  userAddresses,
   userSubscriptions,
   verification,
 } from '~/db/schema';
@@ -43,6 +47,8 @@ export const ERASE_MESSAGES = {
     'Assim que for entregue, você poderá excluir a conta. Se precisar, fale com a gente pela página de contato.',
   pendingRefund: (ids: string[]) =>
     `Ainda temos um reembolso a fazer para você (pedido ${ids.join(', ')}). Assim que ele for concluído, você poderá excluir a conta.`,
+  openReturns: (protocols: string[]) =>
+    `Sua conta ainda tem ${protocols.length === 1 ? 'uma devolução em andamento' : 'devoluções em andamento'} (protocolo ${protocols.join(', ')}). Assim que ${protocols.length === 1 ? 'ela for concluída' : 'elas forem concluídas'}, você poderá excluir a conta.`,
 } as const;
 
 export type EraseResult = { ok: true } | { ok: false; status: 404 | 409; message: string };
@@ -68,7 +74,7 @@ async function eraseIn(tx: Transaction, userId: string, written: { count: number
   // The orders locked too: a payment confirmation racing this waits, then finds its order cancelled
   // (and is kept as a late payment for the admin to refund).
   const own = await tx
-    .select({ id: orders.id, status: orders.status, refundStatus: orders.refundStatus, taxId: orders.taxId })
+    .select({ id: orders.id, status: orders.status, refundStatus: orders.refundStatus, taxId: orders.taxId, shipStreet: orders.shipStreet })
     .from(orders)
     .where(eq(orders.userId, userId))
     .orderBy(orders.id)
@@ -79,6 +85,10 @@ async function eraseIn(tx: Transaction, userId: string, written: { count: number
   }
   const owed = own.filter((o) => o.refundStatus === 'pending');
   if (owed.length > 0) return { ok: false, status: 409, message: ERASE_MESSAGES.pendingRefund(owed.map((o) => `#${shortOrderId(o.id)}`)) };
+  // A return the store is still handling (or a refund it still owes) needs its customer to reach.
+  const ownReturns = await tx.select({ id: returns.id, protocol: returns.protocol, status: returns.status, refundStatus: returns.refundStatus }).from(returns).where(eq(returns.userId, userId)).for('update');
+  const openReturns = ownReturns.filter((r) => r.status === 'requested' || r.status === 'approved' || r.status === 'received' || r.refundStatus === 'pending');
+  if (openReturns.length > 0) return { ok: false, status: 409, message: ERASE_MESSAGES.openReturns(openReturns.map((r) => r.protocol)) };
 
   // An unpaid order would be paid by nobody, for an address that is about to go.
   for (const order of own.filter((o) => o.status === 'pending')) {
@@ -103,8 +113,11 @@ async function eraseIn(tx: Transaction, userId: string, written: { count: number
   const orderIds = own.map((o) => o.id);
   const digits = [account.taxId, ...own.map((o) => o.taxId)].filter((v): v is string => !!v);
   const taxIds = [...new Set([...digits, ...digits.map(displayTaxId)])];
-  const scrub = (column: typeof orderEvents.note | typeof subscriptionEvents.note | typeof orders.cancelReason) =>
-    [account.name, account.email, ...taxIds].reduce<ReturnType<typeof sql>>(
+  // The streets the customer's goods went to: a return's pickup instructions name them.
+  const saved = await tx.select({ street: userAddresses.street }).from(userAddresses).where(eq(userAddresses.userId, userId));
+  const streets = [...new Set([...own.map((o) => o.shipStreet), ...saved.map((a) => a.street)].filter((v): v is string => !!v && v.trim().length >= 4))];
+  const scrub = (column: typeof orderEvents.note | typeof subscriptionEvents.note | typeof orders.cancelReason | typeof returns.reason | typeof returns.instructions | typeof returns.rejectReason | typeof returnEvents.note) =>
+    [account.name, account.email, ...taxIds, ...streets].reduce<ReturnType<typeof sql>>(
       (text, secret) => sql`replace(${text}, ${secret}, ${DELETED_CUSTOMER_NAME})`,
       sql`${column}`,
     );
@@ -125,8 +138,20 @@ async function eraseIn(tx: Transaction, userId: string, written: { count: number
         // A card's last digits are the customer's, and the boleto's PDF at the gateway prints the payer's
         // name, CPF/CNPJ and address; the brand, instalments and the boleto's line stay.
         paymentDetails: sql`${orders.paymentDetails} - 'lastFour' - 'pdfUrl'`,
+        // The Pix key a refund went to (a CPF, an e-mail, a phone): the refund is done.
+        refundPixKey: null,
       })
       .where(inArray(orders.id, orderIds));
+  }
+  // Returns stay with their orders (the refunds are fiscal records); the customer's words, the
+  // store's answers about them and the Pix key do not.
+  const returnIds = ownReturns.map((r) => r.id);
+  if (returnIds.length > 0) {
+    await tx
+      .update(returns)
+      .set({ reason: scrub(returns.reason), instructions: scrub(returns.instructions), rejectReason: scrub(returns.rejectReason), refundPixKey: null })
+      .where(inArray(returns.id, returnIds));
+    await tx.update(returnEvents).set({ note: scrub(returnEvents.note) }).where(and(inArray(returnEvents.returnId, returnIds), isNotNull(returnEvents.note)));
   }
   if (subscriptionIds.length > 0) {
     await tx.update(subscriptionEvents).set({ note: scrub(subscriptionEvents.note) }).where(and(inArray(subscriptionEvents.subscriptionId, subscriptionIds), isNotNull(subscriptionEvents.note)));

@@ -22,6 +22,9 @@ import {
   programmedDeliveries,
   programmedDeliveryItems,
   programmedDeliveryRuns,
+  returnEvents,
+  returnItems,
+  returns,
   savedCards,
   savedKitItems,
   savedKits,
@@ -75,7 +78,7 @@ async function readExport(tx: Transaction, userId: string) {
   if (!profile) return null;
   const email = profile.email.toLowerCase();
 
-  const [logins, sessions, addresses, orderRows, subscriptionRows, deliveryRows, favorites, kitRows, preferences, cards] = await Promise.all([
+  const [logins, sessions, addresses, orderRows, subscriptionRows, deliveryRows, favorites, kitRows, preferences, cards, returnRows] = await Promise.all([
     tx.select({ provider: account.providerId, createdAt: account.createdAt, updatedAt: account.updatedAt }).from(account).where(eq(account.userId, userId)),
     tx
       .select({ createdAt: session.createdAt, expiresAt: session.expiresAt, ipAddress: session.ipAddress, userAgent: session.userAgent })
@@ -121,14 +124,17 @@ async function readExport(tx: Transaction, userId: string) {
       .where(eq(userPreferences.userId, userId)),
     // The brand's last digits only: the gateway's references stand for the card itself.
     tx.select({ id: savedCards.id, provider: savedCards.provider, lastFour: savedCards.lastFour, createdAt: savedCards.createdAt }).from(savedCards).where(eq(savedCards.userId, userId)),
+    // Returns and withdrawals: the reason the customer gave, the Pix key for a refund, the store's answers.
+    tx.select().from(returns).where(eq(returns.userId, userId)).orderBy(desc(returns.createdAt), desc(returns.id)),
   ]);
 
   const orderIds = orderRows.map((o) => o.id);
   const subscriptionIds = subscriptionRows.map((s) => s.id);
   const deliveryIds = deliveryRows.map((d) => d.id);
   const kitIds = kitRows.map((k) => k.id);
+  const returnIds = returnRows.map((r) => r.id);
 
-  const [items, events, attempts, periods, subscriptionHistory, deliveryItems, deliveryRuns, kitItems, newsletter, messages, emails] = await Promise.all([
+  const [items, events, attempts, periods, subscriptionHistory, deliveryItems, deliveryRuns, kitItems, newsletter, messages, emails, returnLines, returnHistory] = await Promise.all([
     byIds(orderIds)
       ? tx
           .select({ orderId: orderItems.orderId, productId: orderItems.productId, productName: orderItems.productName, size: orderItems.size, quantity: orderItems.quantity, priceAtPurchase: orderItems.priceAtPurchase })
@@ -210,6 +216,21 @@ async function readExport(tx: Transaction, userId: string) {
       .from(emailOutbox)
       .where(sql`lower(${emailOutbox.toAddress}) = ${email}`)
       .orderBy(desc(emailOutbox.createdAt)),
+    byIds(returnIds)
+      ? tx
+          .select({ returnId: returnItems.returnId, orderItemId: returnItems.orderItemId, productName: orderItems.productName, size: orderItems.size, quantity: returnItems.quantity, restockedQuantity: returnItems.restockedQuantity })
+          .from(returnItems)
+          .innerJoin(orderItems, eq(orderItems.id, returnItems.orderItemId))
+          .where(inArray(returnItems.returnId, returnIds))
+          .orderBy(asc(orderItems.productName))
+      : [],
+    byIds(returnIds)
+      ? tx
+          .select({ returnId: returnEvents.returnId, fromStatus: returnEvents.fromStatus, toStatus: returnEvents.toStatus, actor: returnEvents.actor, note: returnEvents.note, createdAt: returnEvents.createdAt })
+          .from(returnEvents)
+          .where(inArray(returnEvents.returnId, returnIds))
+          .orderBy(asc(returnEvents.createdAt), asc(returnEvents.id))
+      : [],
   ]);
 
   const messageIds = messages.map((m) => m.id);
@@ -230,6 +251,8 @@ async function readExport(tx: Transaction, userId: string) {
   const runsOf = groupBy(deliveryRuns, 'deliveryId');
   const kitItemsOf = groupBy(kitItems, 'savedKitId');
   const repliesOf = groupBy(replies, 'messageId');
+  const returnLinesOf = groupBy(returnLines, 'returnId');
+  const returnHistoryOf = groupBy(returnHistory, 'returnId');
 
   return {
     loja: 'Clarear',
@@ -254,6 +277,11 @@ async function readExport(tx: Transaction, userId: string) {
       cartaoSalvo: savedCardId,
       itens: deliveryItemsOf.get(delivery.id) ?? [],
       execucoes: runsOf.get(delivery.id) ?? [],
+    })),
+    devolucoes: returnRows.map(({ userId: _userId, version: _version, ...ret }) => ({
+      ...ret,
+      itens: returnLinesOf.get(ret.id) ?? [],
+      historico: returnHistoryOf.get(ret.id) ?? [],
     })),
     cartoesSalvos: cards,
     listaDeDesejos: favorites,

@@ -36,7 +36,7 @@ function itemsText(items: ReturnEmailData['items']): string | null {
 /** How the money goes back, in the customer's words. */
 function refundHow(data: ReturnEmailData): string {
   if (data.manualRefund) return data.ret.refundPixKey ? `por Pix, para a chave ${data.ret.refundPixKey}` : 'por Pix, para a chave que você informou';
-  return data.paymentMethod === 'credit_card' ? 'estornado no seu cartão de crédito' : 'pela mesma forma de pagamento';
+  return data.paymentMethod === 'credit_card' ? 'por estorno no seu cartão de crédito' : 'pela mesma forma de pagamento';
 }
 
 /** The e-mail for `kind` (subject and plain text). */

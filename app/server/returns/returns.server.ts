@@ -180,10 +180,9 @@ export async function deliveredAtOf(db: Executor, orderId: string): Promise<Date
  * plus every return's refund (made or owed), but `exceptReturnId`'s.
  */
 export async function refundedCentsOf(db: Executor, orderId: string, exceptReturnId?: string): Promise<number> {
-  const [[order], byReturns] = await Promise.all([
-    db.select({ refundStatus: orders.refundStatus, totalPrice: orders.totalPrice }).from(orders).where(eq(orders.id, orderId)),
-    returnRefundsCentsOf(db, orderId, exceptReturnId),
-  ]);
+  // One after the other: inside a transaction, one connection runs one query at a time.
+  const [order] = await db.select({ refundStatus: orders.refundStatus, totalPrice: orders.totalPrice }).from(orders).where(eq(orders.id, orderId));
+  const byReturns = await returnRefundsCentsOf(db, orderId, exceptReturnId);
   return (order?.refundStatus ? toCents(order.totalPrice) : 0) + byReturns;
 }
 
@@ -246,7 +245,8 @@ async function customerReturns(db: Executor, rows: ReturnRow[]): Promise<Map<str
       items: items.filter((i) => i.returnId === r.id).map(({ returnId: _id, ...i }) => i),
       events: events
         .filter((e) => e.returnId === r.id)
-        .map((e) => ({ id: e.id, toStatus: e.toStatus, label: returnEventLabel(r.kind, e.toStatus), note: e.note, createdAt: iso(e.createdAt) })),
+        // What went back to the shelf is the store's own business.
+        .map((e) => ({ id: e.id, toStatus: e.toStatus, label: returnEventLabel(r.kind, e.toStatus), note: e.toStatus === 'received' ? null : e.note, createdAt: iso(e.createdAt) })),
     });
   }
   return result;
@@ -281,9 +281,14 @@ export async function getOrderReturnView(db: Executor, orderId: string, userId: 
   }
   const today = todayInBrazil();
   const state = { status: order.status as OrderStatus, deliveredAt };
-  const defect = defectOffer(state, today);
+  let defect = defectOffer(state, today);
   let offer = withdrawalOffer(state, today);
   if (open && offer.kind === 'return') offer = { kind: 'closed', why: RETURN_MESSAGES.alreadyAsked(open.protocol) };
+  // A plan's own order has no goods: its withdrawal is the plan's (planWithdrawalOffer).
+  if (lines.length === 0) {
+    if (offer.kind !== 'closed') offer = { kind: 'closed', why: RETURN_MESSAGES.noGoods };
+    defect = { open: false, until: null };
+  }
   const current = open ?? rows.find((r) => r.kind !== 'plan') ?? rows[0];
   const views = await customerReturns(db, current ? [current] : []);
   return {

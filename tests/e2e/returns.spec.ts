@@ -63,7 +63,7 @@ test('a delivered order is withdrawn from its page and refunded, the customer to
   await expect(confirmation).toContainText('Recebemos seu pedido de desistência. Protocolo DEV-');
   const protocol = /DEV-\d{8}-[A-Z0-9]{6}/.exec((await confirmation.textContent()) ?? '')![0];
   await expect(page.getByTestId('return-status')).toHaveText('Solicitada');
-  await latestMail(customer.email, `protocolo ${protocol}`);
+  await latestMail(customer.email, `pedido de devolução recebido — protocolo ${protocol}`);
 
   // The admin's list counts it and flags nothing late yet; the detail shows the key to refund to.
   await gotoHydrated(admin, '/admin/returns?status=requested');

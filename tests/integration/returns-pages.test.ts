@@ -11,6 +11,9 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { eq } from 'drizzle-orm';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '~/db/client.server';
 import type * as Schema from '~/db/schema';
@@ -21,6 +24,8 @@ import type * as AdminReturnRoute from '~/routes/admin/return';
 import type * as AdminOrderRoute from '~/routes/admin/order';
 import type * as OrderRefundRoute from '~/routes/admin/order-refund';
 import type * as SubscriptionsRoute from '~/routes/customer/subscriptions';
+import type * as AdminReturnsRoute from '~/routes/admin/returns';
+import type * as AdminLayoutRoute from '~/routes/admin/layout';
 import { NEW_ADDRESS_DELIVERY } from '../support/delivery';
 import { engines } from '../support/engines';
 import { prepareFreshApp } from '../support/fresh-app';
@@ -65,6 +70,8 @@ describe.each(engines.map((e) => e.name))('withdrawal and returns pages on %s', 
     adminOrder: typeof AdminOrderRoute;
     orderRefund: typeof OrderRefundRoute;
     subscriptions: typeof SubscriptionsRoute;
+    adminReturns: typeof AdminReturnsRoute;
+    adminLayout: typeof AdminLayoutRoute;
   };
   let cookies: { ana: string; bia: string; admin: string };
   let ana: { id: string; email: string };
@@ -99,6 +106,8 @@ describe.each(engines.map((e) => e.name))('withdrawal and returns pages on %s', 
       adminOrder: await import('~/routes/admin/order'),
       orderRefund: await import('~/routes/admin/order-refund'),
       subscriptions: await import('~/routes/customer/subscriptions'),
+      adminReturns: await import('~/routes/admin/returns'),
+      adminLayout: await import('~/routes/admin/layout'),
     };
     db = await getDb();
     const handle = await getDatabaseHandle();
@@ -296,5 +305,28 @@ describe.each(engines.map((e) => e.name))('withdrawal and returns pages on %s', 
     expect((await db.select().from(s.returns).where(eq(s.returns.subscriptionId, subscriptionId)))[0]).toMatchObject({ kind: 'plan', refundPixKey: '52998224725' });
     expect((await tab()).subscriptions.map((x) => x.id)).not.toContain(subscriptionId);
     expect((await post(routes.plan.action as never, url, {}, { intent: 'plan-withdraw', subscriptionId, refundPixKey: '529.982.247-25' }, cookies.ana)).status).toBe(409);
+  });
+
+  it('a request past its answer time is counted in the sidebar and listed under Atrasadas, flagged in words', async () => {
+    const orderId = await buy();
+    await ship(orderId);
+    const { protocol } = (await withdraw(orderId, { intent: 'withdraw', refundPixKey: ana.email }, cookies.ana)).body as ReturnAnswer;
+    await db.update(s.returns).set({ answerDueAt: new Date(Date.now() - 60_000) }).where(eq(s.returns.protocol, protocol!));
+
+    const sidebar = (await get(routes.adminLayout.loader as never, '/admin', {}, cookies.admin)).body as { returns: { open: number; late: number } };
+    expect(sidebar.returns.late).toBeGreaterThanOrEqual(1);
+    expect(sidebar.returns.open).toBeGreaterThanOrEqual(sidebar.returns.late);
+    const list = await get(routes.adminReturns.loader as never, '/admin/returns?status=late', {}, cookies.admin);
+    const loaderData = list.body as Awaited<ReturnType<typeof AdminReturnsRoute.loader>>;
+    expect(loaderData.result.rows.map((r) => [r.protocol, r.late])).toContainEqual([protocol, true]);
+    expect(loaderData.result.rows.every((r) => r.late)).toBe(true);
+    // The page says it in words ("Atrasada"), not by colour alone, and the tab counts it.
+    const router = createMemoryRouter([{ path: '/admin/returns', Component: () => createElement(routes.adminReturns.default as never, { loaderData } as never) }], {
+      initialEntries: ['/admin/returns?status=late'],
+    });
+    const html = renderToStaticMarkup(createElement(RouterProvider, { router }));
+    expect(html).toContain(`>${protocol}</a>`);
+    expect(html).toMatch(/Atrasada<\/span>/);
+    expect(html).toContain(`Atrasadas <span class="font-normal">(${loaderData.result.counts.late})</span>`);
   });
 });

@@ -1,9 +1,11 @@
 // A return's state as the customer sees it on the order page: protocol, what was asked, each
 // step with its date, the store's instructions once approved, the reason of a refusal and the
 // amount given back. The states are words, never a colour alone.
+import { Link } from 'react-router';
 import { formatDateBR, formatDateTimeBR } from '~/lib/dates';
 import { formatBRL } from '~/lib/money';
-import { RETURN_KIND_LABELS } from '~/lib/returns';
+import { shortOrderId } from '~/lib/order-status';
+import { RETURN_KIND_LABELS, RETURN_RESOLUTION_LABELS } from '~/lib/returns';
 import type { CustomerReturn } from '~/server/returns/returns.server';
 
 const MUTED = 'text-sm text-slate-700 dark:text-slate-300';
@@ -28,6 +30,16 @@ export function ReturnStatus({ ret }: { ret: CustomerReturn }) {
         </p>
       ) : null}
       {ret.reason ? <p className={`mt-1 ${MUTED}`}>Motivo informado: {ret.reason}</p> : null}
+      {ret.kind === 'defect' && ret.resolution ? <p className="mt-1">Solução: {RETURN_RESOLUTION_LABELS[ret.resolution]}</p> : null}
+      {ret.replacementOrderId ? (
+        <p className="mt-1">
+          A substituição vai no{' '}
+          <Link to={`/pedido/${ret.replacementOrderId}`} className="font-semibold text-brand-700 underline dark:text-brand-200">
+            pedido {shortOrderId(ret.replacementOrderId)}
+          </Link>
+          .
+        </p>
+      ) : null}
 
       {ret.instructions && ret.status !== 'rejected' ? (
         <div className="mt-3 rounded-md bg-brand-50 p-3 text-brand-950 dark:bg-slate-800 dark:text-brand-100" data-testid="return-instructions">

@@ -18,7 +18,7 @@ import { formatBRL } from '~/lib/money';
 import { ORDER_ACTOR_LABELS } from '~/lib/order-lifecycle';
 import { shortOrderId } from '~/lib/order-status';
 import { DELETED_CUSTOMER_NAME } from '~/lib/privacy';
-import { RETURN_LIMITS, type ReturnAction } from '~/lib/returns';
+import { RETURN_LIMITS, RETURN_RESOLUTION_LABELS, type ReturnAction } from '~/lib/returns';
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import { adminReturnActionSchema } from '~/lib/schemas/returns';
 import type { ToastMessage } from '~/lib/toast';
@@ -165,7 +165,22 @@ export default function AdminReturn({ loaderData }: Route.ComponentProps) {
           <p className="mt-2">
             Pedido de {formatBRL(r.orderTotalCents)}, frete de {formatBRL(r.orderShippingCents)}.
           </p>
-          {r.resolution ? <p className="mt-1">Solução: {r.resolution === 'replacement' ? 'troca do produto' : 'reembolso'}</p> : null}
+          {r.resolution ? <p className="mt-1">Solução: {RETURN_RESOLUTION_LABELS[r.resolution]}</p> : null}
+          {r.replacementOrderId ? (
+            <p className="mt-1">
+              Substituição no{' '}
+              <Link to={`/admin/orders/${r.replacementOrderId}`} className="font-semibold text-brand-700 underline dark:text-brand-200">
+                pedido {shortOrderId(r.replacementOrderId)}
+              </Link>
+            </p>
+          ) : null}
+          {r.subscriptionId ? (
+            <p className="mt-1">
+              <Link to={`/admin/subscriptions/${r.subscriptionId}`} className="font-semibold text-brand-700 underline dark:text-brand-200">
+                Assinatura cancelada pela desistência
+              </Link>
+            </p>
+          ) : null}
           {r.refundAmountCents !== null ? (
             <p className="mt-1 font-semibold" data-testid="refund-amount">
               {r.refundStatus === 'refunded' ? `Reembolsado: ${formatBRL(r.refundAmountCents)}` : `A reembolsar: ${formatBRL(r.refundAmountCents)}`}

@@ -16,6 +16,7 @@ import { LEGAL_PAGE_LIMITS, legalPageFormSchema } from '~/lib/schemas/legal-page
 import { EMAIL_MAX_LENGTH } from '~/lib/schemas/limits';
 import { PROFILE_NAME_MAX, profileSchema } from '~/lib/schemas/profile';
 import { FIGURE_COUNT, SETTINGS_LIMITS, settingsFormToObject, settingsSchema } from '~/lib/schemas/settings';
+import { SELLER_LIMITS } from '~/lib/schemas/settings-seller';
 import { KIT_ITEMS_JSON_MAX, KIT_ITEMS_MAX, KIT_NAME_MAX, KIT_QUANTITY_MAX, saveKitSchema } from '~/server/account/saved-kits.server';
 import { BODY_LIMITS } from './body.server';
 
@@ -153,6 +154,19 @@ describe('the largest legitimate post of each form fits its body cap', () => {
       aboutTitle: fill(SETTINGS_LIMITS.aboutTitle),
       aboutSubtitle: fill(SETTINGS_LIMITS.aboutSubtitle),
       aboutDescription: fill(SETTINGS_LIMITS.aboutDescription),
+      // The seller's legal identity, every text at its longest.
+      'seller.legalName': fill(SELLER_LIMITS.legalName),
+      'seller.tradeName': fill(SELLER_LIMITS.tradeName),
+      'seller.cnpj': '11.222.333/0001-81',
+      'seller.stateRegistration': '12345678901234',
+      'seller.addressZipCode': '01001-000',
+      'seller.addressStreet': fill(ADDRESS_LIMITS.street),
+      'seller.addressNumber': fill(ADDRESS_LIMITS.number),
+      'seller.addressComplement': fill(ADDRESS_LIMITS.complement),
+      'seller.addressNeighborhood': fill(ADDRESS_LIMITS.neighborhood),
+      'seller.addressCity': fill(ADDRESS_LIMITS.city),
+      'seller.addressState': 'SP',
+      'seller.answerDays': '5',
     };
     for (const [network, host] of [['instagram', 'www.instagram.com'], ['facebook', 'www.facebook.com'], ['youtube', 'www.youtube.com'], ['tiktok', 'www.tiktok.com'], ['linkedin', 'www.linkedin.com']]) {
       const prefix = `https://${host}/`;

@@ -125,7 +125,8 @@ test('a new customer buys two products with Pix and the welcome 10% off; confirm
   await expect(heading).toBeVisible();
   const number = (await heading.textContent())!.replace('Pedido ', '').trim();
   expect(number).toMatch(/^[0-9A-F]{8}$/);
-  await expect(page.getByText(first)).toBeVisible();
+  // The item's FDS link names the product too (for screen readers): the line itself is the first.
+  await expect(page.getByText(first).first()).toBeVisible();
   await expect(page.getByText(second)).toBeVisible();
   await expect(page.getByLabel('Pix copia e cola')).toHaveValue(/^000201.*6304[0-9A-F]{4}$/);
   await expect(page.getByRole('img', { name: 'QR Code do Pix' })).toBeVisible();

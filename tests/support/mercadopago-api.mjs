@@ -309,7 +309,12 @@ export async function startMercadoPagoApi({ port = 0, accessToken = 'TEST-token-
       return options.notify === false ? null : notify(id, options);
     },
     notify,
-    close: () => new Promise((resolve) => server.close(resolve)),
+    // The long keep-alive above would hold close() until each idle or held-back socket times out.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(resolve);
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -1,14 +1,71 @@
-// "Registrar reembolso por transferência Pix" on the admin's order page (issue 32): an order
-// cancelled while its money sat on the store's own Pix key is refunded by the admin's bank, to the
-// key the customer gave; the admin records the transfer's identifier here. Posts through the
-// page's fetcher (its toast) to /admin/orders/:id/reembolso (routes/admin/order-refund.ts).
-import { useState } from 'react';
+// "Registrar reembolso por transferência Pix" (issue 32), on the admin's order page and return page:
+// money that sat on the store's own Pix key goes back by the admin's bank, to the key the customer
+// gave; the admin records the transfer's identifier here. Posts through the page's fetcher (its
+// toast) to `action` (routes/admin/order-refund.ts, routes/admin/return.tsx).
+import { useState, type ReactNode } from 'react';
 import type { FetcherWithComponents } from 'react-router';
+import { FormDialog } from '~/components/ui/form-dialog';
 import { Field } from '~/components/ui/field';
+import type { ButtonVariant } from '~/components/ui/button';
 import { RETURN_LIMITS } from '~/lib/returns';
 import type { FieldErrors } from '~/lib/schemas/field-errors';
-import { FormDialog } from './form-dialog';
 
+export function PixTransferRefund<T extends { ok: boolean }>({
+  action,
+  fields,
+  amount,
+  pixKey,
+  fetcher,
+  errors,
+  triggerVariant,
+}: {
+  action: string;
+  fields: Record<string, string>;
+  /** The amount to transfer, formatted (or "o valor" when not known yet). */
+  amount: ReactNode;
+  pixKey: string | null;
+  fetcher: FetcherWithComponents<T>;
+  errors: FieldErrors;
+  triggerVariant?: ButtonVariant['variant'];
+}) {
+  const [reference, setReference] = useState('');
+  return (
+    <FormDialog
+      triggerLabel="Registrar reembolso por transferência Pix"
+      title="Reembolso por transferência Pix"
+      triggerVariant={triggerVariant}
+      fetcher={fetcher}
+      action={action}
+      fields={fields}
+      confirmLabel="Registrar reembolso"
+      busyLabel="Salvando..."
+      description={
+        <>
+          <p>
+            Transfira {amount} pelo banco da loja para a chave Pix do cliente e registre aqui o identificador da transferência. O cliente recebe um e-mail.
+          </p>
+          <p>
+            Chave Pix do cliente: <strong className="font-mono break-all">{pixKey ?? 'não informada — combine com o cliente por e-mail'}</strong>
+          </p>
+        </>
+      }
+    >
+      <Field
+        label="Identificador da transferência"
+        name="reference"
+        value={reference}
+        onChange={(e) => setReference(e.currentTarget.value)}
+        maxLength={RETURN_LIMITS.reference}
+        required
+        error={errors.reference}
+        placeholder="E00000000202611271200abcdef12345"
+      />
+      {errors.form ? <p className="text-sm text-red-700 dark:text-red-400">{errors.form}</p> : null}
+    </FormDialog>
+  );
+}
+
+/** The order page's: an order cancelled while its money sat on the store's Pix key. */
 export function ManualOrderRefund<T extends { ok: boolean; errors?: FieldErrors }>({
   orderId,
   amount,
@@ -21,7 +78,6 @@ export function ManualOrderRefund<T extends { ok: boolean; errors?: FieldErrors 
   pixKey: string | null;
   fetcher: FetcherWithComponents<T>;
 }) {
-  const [reference, setReference] = useState('');
   const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.errors ?? {}) : {};
   return (
     <div className="mt-2 grid gap-2" data-testid="manual-order-refund">
@@ -29,32 +85,7 @@ export function ManualOrderRefund<T extends { ok: boolean; errors?: FieldErrors 
         Chave Pix do cliente: <strong className="font-mono break-all">{pixKey ?? 'não informada — combine com o cliente por e-mail'}</strong>
       </p>
       <div>
-        <FormDialog
-          triggerLabel="Registrar reembolso por transferência Pix"
-          title="Reembolso por transferência Pix"
-          fetcher={fetcher}
-          action={`/admin/orders/${orderId}/reembolso`}
-          fields={{ intent: 'record_refund' }}
-          confirmLabel="Registrar reembolso"
-          busyLabel="Salvando..."
-          description={
-            <p>
-              Transfira <strong>{amount}</strong> pelo banco da loja para a chave Pix do cliente ({pixKey ?? 'não informada'}) e registre aqui o identificador da
-              transferência. O cliente recebe um e-mail.
-            </p>
-          }
-        >
-          <Field
-            label="Identificador da transferência"
-            name="reference"
-            value={reference}
-            onChange={(e) => setReference(e.currentTarget.value)}
-            maxLength={RETURN_LIMITS.reference}
-            required
-            error={errors.reference}
-          />
-          {errors.form ? <p className="text-sm text-red-700 dark:text-red-400">{errors.form}</p> : null}
-        </FormDialog>
+        <PixTransferRefund action={`/admin/orders/${orderId}/reembolso`} fields={{ intent: 'record_refund' }} amount={<strong>{amount}</strong>} pixKey={pixKey} fetcher={fetcher} errors={errors} />
       </div>
     </div>
   );

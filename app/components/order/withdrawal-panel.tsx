@@ -11,7 +11,8 @@ import { RETURN_LIMITS, WITHDRAWAL_DAYS } from '~/lib/returns';
 import type { FieldErrors } from '~/lib/schemas/field-errors';
 import type { ToastMessage } from '~/lib/toast';
 import type { OrderReturnView } from '~/server/returns/returns.server';
-import { FormDialog, PixKeyField, TextAreaField } from './form-dialog';
+import { FormDialog } from '~/components/ui/form-dialog';
+import { PixKeyField, TextAreaField } from './return-fields';
 import { ReturnStatus } from './return-status';
 
 /** What /pedido/:id/desistencia answers. */

@@ -5,7 +5,8 @@
 // fetcher: the card unmounts once the plan is cancelled, and the tab still shows the answer.
 import { useId } from 'react';
 import type { FetcherWithComponents } from 'react-router';
-import { FormDialog, PixKeyField } from '~/components/order/form-dialog';
+import { PixKeyField } from '~/components/order/return-fields';
+import { FormDialog } from '~/components/ui/form-dialog';
 import { formatDateBR } from '~/lib/dates';
 import type { FieldErrors } from '~/lib/schemas/field-errors';
 import type { ToastMessage } from '~/lib/toast';

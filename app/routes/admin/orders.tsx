@@ -6,10 +6,10 @@ import { Download, Search } from 'lucide-react';
 import { Form, Link, useSearchParams } from 'react-router';
 import { OrderStatusBadge } from '~/components/admin/order-status-badge';
 import { Pagination } from '~/components/admin/pagination';
+import { StatusTabs, type StatusTab } from '~/components/admin/status-tabs';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
-import { cn } from '~/lib/cn';
 import { formatDateTimeBR } from '~/lib/dates';
 import { formatPrice } from '~/lib/money';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, shortOrderId } from '~/lib/order-status';
@@ -43,7 +43,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   };
   const exportParams = new URLSearchParams(params);
   exportParams.delete('pagina');
-  const tabs: [string | null, string, number][] = [
+  const tabs: StatusTab[] = [
     [null, 'Todos', result.counts.all],
     ['to_ship', 'A enviar', result.counts.paid + result.counts.preparing],
     ...ORDER_STATUSES.map((s): [string, string, number] => [s, ORDER_STATUS_LABELS[s]!, result.counts[s]]),
@@ -61,24 +61,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         </a>
       </div>
 
-      <nav aria-label="Pedidos por status" className="mt-6 flex flex-wrap gap-2">
-        {tabs.map(([status, label, n]) => {
-          const current = (filters.status ?? null) === status;
-          return (
-            <Link
-              key={label}
-              to={tabHref(status)}
-              aria-current={current ? 'page' : undefined}
-              className={cn(
-                'rounded-full border px-3 py-1.5 text-sm font-semibold',
-                current ? 'border-brand-700 bg-brand-700 text-white dark:border-brand-200 dark:bg-brand-200 dark:text-slate-950' : 'border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800',
-              )}
-            >
-              {label} <span className="font-normal">({n})</span>
-            </Link>
-          );
-        })}
-      </nav>
+      <StatusTabs label="Pedidos por status" tabs={tabs} current={filters.status ?? null} href={tabHref} />
 
       <Form method="get" role="search" className="mt-4 grid gap-3 rounded-lg border border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-5 dark:border-slate-700">
         {filters.status ? <input type="hidden" name="status" value={filters.status} /> : null}

@@ -9,8 +9,9 @@ import { data, Link, useFetcher } from 'react-router';
 import { z } from 'zod';
 import '~/lib/schemas/zod-pt-br';
 import { LateFlag, ReturnStatusBadge } from '~/components/admin/return-status-badge';
-import { FormDialog, TextAreaField } from '~/components/order/form-dialog';
-import { Field } from '~/components/ui/field';
+import { PixTransferRefund } from '~/components/order/manual-refund';
+import { TextAreaField } from '~/components/order/return-fields';
+import { FormDialog } from '~/components/ui/form-dialog';
 import { toast } from '~/components/ui/toaster';
 import { formatDateTimeBR } from '~/lib/dates';
 import { formDataToObject } from '~/lib/form-data';
@@ -374,40 +375,15 @@ function Receive({ detail, fetcher, version, errors }: ActionProps & { detail: A
 }
 
 function RecordRefund({ detail, fetcher, version, errors }: ActionProps & { detail: AdminReturnDetail }) {
-  const [reference, setReference] = useState('');
   return (
-    <FormDialog
-      triggerLabel="Registrar reembolso por transferência Pix"
-      title="Reembolso por transferência Pix"
+    <PixTransferRefund
       triggerVariant="default"
-      fetcher={fetcher}
       action={`/admin/returns/${detail.id}`}
       fields={{ intent: 'record_refund', version }}
-      confirmLabel="Registrar reembolso"
-      busyLabel="Salvando..."
-      description={
-        <>
-          <p>
-            Transfira {detail.refundAmountCents !== null ? <strong>{formatBRL(detail.refundAmountCents)}</strong> : 'o valor'} pelo banco da loja para a chave Pix do
-            cliente e registre aqui o identificador da transferência. O cliente recebe um e-mail.
-          </p>
-          <p>
-            Chave Pix do cliente: <strong className="font-mono break-all">{detail.refundPixKey ?? 'não informada — combine com o cliente por e-mail'}</strong>
-          </p>
-        </>
-      }
-    >
-      <Field
-        label="Identificador da transferência"
-        name="reference"
-        value={reference}
-        onChange={(e) => setReference(e.currentTarget.value)}
-        maxLength={RETURN_LIMITS.reference}
-        required
-        error={errors.reference}
-        placeholder="E00000000202611271200abcdef12345"
-      />
-      <FormError errors={errors} />
-    </FormDialog>
+      amount={detail.refundAmountCents !== null ? <strong>{formatBRL(detail.refundAmountCents)}</strong> : 'o valor'}
+      pixKey={detail.refundPixKey}
+      fetcher={fetcher}
+      errors={errors}
+    />
   );
 }

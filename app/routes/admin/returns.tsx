@@ -3,8 +3,8 @@
 // late one flagged in words, and pagination. The state lives in the URL.
 import { Link, useSearchParams } from 'react-router';
 import { Pagination } from '~/components/admin/pagination';
+import { StatusTabs, type StatusTab } from '~/components/admin/status-tabs';
 import { LateFlag, ReturnStatusBadge } from '~/components/admin/return-status-badge';
-import { cn } from '~/lib/cn';
 import { formatDateBR, formatDateTimeBR } from '~/lib/dates';
 import { formatBRL } from '~/lib/money';
 import { shortOrderId } from '~/lib/order-status';
@@ -37,7 +37,7 @@ export default function AdminReturns({ loaderData }: Route.ComponentProps) {
     return q ? `?${q}` : '/admin/returns';
   };
   const all = RETURN_STATUSES.reduce((sum, s) => sum + result.counts[s], 0);
-  const tabs: [string | null, string, number][] = [
+  const tabs: StatusTab[] = [
     [null, 'Todas', all],
     ['late', 'Atrasadas', result.counts.late],
     ...RETURN_STATUSES.map((s): [string, string, number] => [s, RETURN_STATUS_LABELS[s], result.counts[s]]),
@@ -51,24 +51,7 @@ export default function AdminReturns({ loaderData }: Route.ComponentProps) {
       </h1>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Desistências da compra e da assinatura e produtos com defeito. Atrasadas: sem resposta no prazo de atendimento.</p>
 
-      <nav aria-label="Devoluções por situação" className="mt-6 flex flex-wrap gap-2">
-        {tabs.map(([status, label, n]) => {
-          const current = (filters.status ?? null) === status;
-          return (
-            <Link
-              key={label}
-              to={tabHref(status)}
-              aria-current={current ? 'page' : undefined}
-              className={cn(
-                'rounded-full border px-3 py-1.5 text-sm font-semibold',
-                current ? 'border-brand-700 bg-brand-700 text-white dark:border-brand-200 dark:bg-brand-200 dark:text-slate-950' : 'border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800',
-              )}
-            >
-              {label} <span className="font-normal">({n})</span>
-            </Link>
-          );
-        })}
-      </nav>
+      <StatusTabs label="Devoluções por situação" tabs={tabs} current={filters.status ?? null} href={tabHref} />
 
       <p className="mt-4 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
         {result.total === 1 ? '1 solicitação' : `${result.total} solicitações`}

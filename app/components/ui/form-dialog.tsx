@@ -1,32 +1,32 @@
-// A dialog holding a small form (withdrawal, defect, plan withdrawal): a button opens it, it says
-// what will happen, and confirming posts `fields` and the controls in `children` through the
-// page's fetcher to `action`. It closes when the answer says it worked and stays open, with what
-// was typed and the errors beside the fields, when it did not.
+// A dialog holding a small form (a subscription change, a withdrawal, a refund): a button opens it,
+// it says what will happen, and confirming posts `fields` and the controls in `children` through the
+// page's fetcher (to `action`, or the page's own). Nothing changes on one click. It closes when the
+// answer says it worked and stays open, with what was typed and the errors or toast, when it did not.
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { FetcherWithComponents } from 'react-router';
-import { Button, type ButtonVariant } from '~/components/ui/button';
-import { RETURN_LIMITS } from '~/lib/returns';
+import { Button, type ButtonVariant } from './button';
 
 const CONTENT =
   'fixed inset-x-0 bottom-0 z-[70] max-h-[92vh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[min(560px,94vw)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-8 dark:bg-slate-900';
 
-type FormDialogProps<T extends { ok: boolean }> = {
+export type FormDialogProps<T extends { ok: boolean }> = {
   triggerLabel: string;
   triggerVariant?: ButtonVariant['variant'];
   triggerClassName?: string;
   title?: string;
   description: ReactNode;
   fetcher: FetcherWithComponents<T>;
-  /** Where the form posts. */
-  action: string;
+  /** Where the form posts, when not to the page's own action. */
+  action?: string;
   /** Hidden fields posted with the confirmation. */
   fields: Record<string, string>;
   confirmLabel: string;
   busyLabel: string;
   confirmVariant?: ButtonVariant['variant'];
   cancelLabel?: string;
+  /** Form controls (radios, textareas) posted with the confirmation. */
   children?: ReactNode;
   testId?: string;
 };
@@ -83,78 +83,5 @@ export function FormDialog<T extends { ok: boolean }>(props: FormDialogProps<T>)
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
-  );
-}
-
-const CONTROL =
-  'w-full rounded-md border border-slate-300 bg-white p-2 text-base text-slate-900 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
-
-/** A labelled textarea with its pt-BR error below. */
-export function TextAreaField({
-  id,
-  name,
-  label,
-  error,
-  maxLength,
-  required,
-  rows = 3,
-  hint,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  error?: string | undefined;
-  maxLength: number;
-  required?: boolean;
-  rows?: number;
-  hint?: string;
-}) {
-  const describedBy = [hint ? `${id}-dica` : null, error ? `${id}-erro` : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="grid gap-1.5">
-      <label htmlFor={id} className="text-sm font-semibold">
-        {label}
-      </label>
-      {hint ? (
-        <p id={`${id}-dica`} className="text-sm text-slate-700 dark:text-slate-300">
-          {hint}
-        </p>
-      ) : null}
-      <textarea id={id} name={name} rows={rows} maxLength={maxLength} required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={CONTROL} />
-      {error ? (
-        <p id={`${id}-erro`} className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** The customer's Pix key, for a refund made by bank transfer. */
-export function PixKeyField({ id, error, required }: { id: string; error?: string | undefined; required: boolean }) {
-  return (
-    <div className="grid gap-1.5">
-      <label htmlFor={id} className="text-sm font-semibold">
-        Sua chave Pix{required ? '' : ' (opcional)'}
-      </label>
-      <p id={`${id}-dica`} className="text-sm text-slate-700 dark:text-slate-300">
-        CPF, CNPJ, e-mail, celular com DDD ou chave aleatória. Transferimos o reembolso para ela.
-      </p>
-      <input
-        id={id}
-        name="refundPixKey"
-        required={required}
-        maxLength={RETURN_LIMITS.pixKey}
-        autoComplete="off"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[`${id}-dica`, error ? `${id}-erro` : null].filter(Boolean).join(' ')}
-        className={`h-10 ${CONTROL}`}
-      />
-      {error ? (
-        <p id={`${id}-erro`} className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -12,6 +12,7 @@ import { PAYMENT_METHOD_IDS } from '../lib/payment-offer';
 import { DELIVERY_MONTHS, PLAN_FREQUENCIES } from '../lib/plans';
 import { ANVISA_KINDS, ANVISA_NUMBER_PATTERN, HAZARD_CLASSES, RISK_CLASSES, UN_NUMBER_PATTERN } from '../lib/product-safety';
 import { RETURN_ACTORS, RETURN_KINDS, RETURN_RESOLUTIONS, RETURN_STATUSES } from '../lib/returns';
+import { LABEL_STATUSES, TRACKED_STATUSES } from '../lib/shipment';
 import { CARRIERS } from '../lib/tracking';
 import {
   boolean,
@@ -26,6 +27,7 @@ import {
   type AnyPgColumn,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -99,6 +101,17 @@ const shippingCheck = (table: string, t: ShippingColumns) =>
     sql`(${t.shipName} is null and ${t.shipStreet} is null and ${t.shipNumber} is null and ${t.shipNeighborhood} is null and ${t.shipCity} is null and ${t.shipState} is null and ${t.shipZipCode} is null)
       or (${t.shipName} is not null and ${t.shipStreet} is not null and ${t.shipNumber} is not null and ${t.shipNeighborhood} is not null and ${t.shipCity} is not null and ${t.shipState} in (${sql.raw(BRAZILIAN_STATES.map((v) => `'${v}'`).join(', '))}) and ${t.shipZipCode} ~ '^[0-9]{8}$')`,
   );
+
+/** A size's (or kit's) package for freight (issue 33): grams and centimetres, null until the admin informs them. */
+const packageColumns = () => ({
+  weightGrams: integer('weight_grams'),
+  lengthCm: integer('length_cm'),
+  widthCm: integer('width_cm'),
+  heightCm: integer('height_cm'),
+});
+type PackageColumns = { [K in keyof ReturnType<typeof packageColumns>]: unknown };
+const packageCheck = (table: string, t: PackageColumns) =>
+  check(`${table}_package_check`, sql`${t.weightGrams} > 0 and ${t.lengthCm} > 0 and ${t.widthCm} > 0 and ${t.heightCm} > 0`);
 
 // ---------------------------------------------------------------- auth (Better Auth)
 
@@ -227,6 +240,8 @@ export const products = pgTable(
     /** Storage key (public/ key space) of the FDS PDF, and when it was uploaded. */
     sdsKey: text('sds_key'),
     sdsUpdatedAt: timestamp('sds_updated_at', { withTimezone: true }),
+    // A kit's package (issue 33); null: taken from its contents. Sizes carry their own.
+    ...packageColumns(),
     // The name as searches compare it (lower case, no accents), stored: a search's recheck and its
     // exact count read a column instead of running unaccent on every candidate row (issue 17, goal 4).
     searchName: text('search_name')
@@ -247,6 +262,7 @@ export const products = pgTable(
     check('products_hazard_class_check', oneOf(t.hazardClass, HAZARD_CLASSES)),
     check('products_un_number_check', sql`${t.unNumber} ~ ${sql.raw(`'${UN_NUMBER_PATTERN}'`)}`),
     check('products_dangerous_good_check', sql`(${t.unNumber} is null) = (${t.hazardClass} is null)`),
+    packageCheck('products', t),
     index('products_kit_featured_idx').on(t.isKit, t.isFeatured, t.displayOrder),
     // /produtos and /kits in their order (catalog.server productListOrder): a page, or a category's page,
     // reads its 24 rows from the index instead of sorting the catalogue (issue 17, goal 4).
@@ -313,9 +329,12 @@ export const productVariants = pgTable(
     imageUrl: text('image_url'),
     /** Units on hand; null = not tracked (always sellable). Checkout takes from it under a row lock. */
     stock: integer('stock'),
+    /** Its package for freight; a size without it is offered only by a service priced for any weight. */
+    ...packageColumns(),
   },
   (t) => [
     check('product_variants_price_check', sql`${t.price} >= 0`),
+    packageCheck('product_variants', t),
     check('product_variants_stock_check', sql`${t.stock} >= 0`),
     uniqueIndex('product_variants_product_size_idx').on(t.productId, t.size),
     index('product_variants_product_price_idx').on(t.productId, t.price),
@@ -576,6 +595,8 @@ export const orderItems = pgTable(
     size: text('size'),
     quantity: integer('quantity').notNull(),
     priceAtPurchase: money('price_at_purchase').notNull(),
+    /** The parcel it ships in (issue 33); null on orders placed before freight. */
+    parcelId: uuid('parcel_id').references((): AnyPgColumn => orderParcels.id, { onDelete: 'set null' }),
   },
   (t) => [
     check('order_items_quantity_check', sql`${t.quantity} > 0`),
@@ -1396,3 +1417,138 @@ export const returnEvents = pgTable(
     index('return_events_return_idx').on(t.returnId, t.createdAt),
   ],
 );
+
+// ---------------------------------------------------------------- freight (issue 33)
+
+/** A way the store ships (lib/freight.ts): its own table of zones and brackets, or Melhor Envio's price when mapped. */
+export const shippingServices = pgTable(
+  'shipping_services',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    carrier: text('carrier', { enum: CARRIERS }).notNull(),
+    /** Hazard classes it carries (lib/product-safety); empty: ordinary goods only. */
+    acceptedHazardClasses: text('accepted_hazard_classes').array().notNull().default(sql`'{}'::text[]`),
+    handlingDays: integer('handling_days').notNull().default(1),
+    cubicDivisor: integer('cubic_divisor').notNull().default(6000),
+    /** Added percentage of the goods' value. */
+    valuePercent: numeric('value_percent', { precision: 5, scale: 2 }).notNull().default('0'),
+    /** Melhor Envio's service id (1 PAC, 2 SEDEX…): its price replaces the table's when configured. */
+    melhorEnvioServiceId: integer('melhorenvio_service_id'),
+    /** Added on top of Melhor Envio's price. */
+    marginPercent: numeric('margin_percent', { precision: 5, scale: 2 }).notNull().default('0'),
+    active: boolean('active').notNull().default(false),
+    displayOrder: integer('display_order').notNull().default(0),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('shipping_services_carrier_check', oneOf(t.carrier, CARRIERS)),
+    check('shipping_services_hazard_classes_check', sql`${t.acceptedHazardClasses} <@ array[${sql.raw(HAZARD_CLASSES.map((c) => `'${c}'`).join(', '))}]::text[]`),
+    check('shipping_services_numbers_check', sql`${t.handlingDays} between 0 and 60 and ${t.cubicDivisor} between 1000 and 10000 and ${t.valuePercent} between 0 and 100 and ${t.marginPercent} between 0 and 100`),
+    uniqueIndex('shipping_services_melhorenvio_idx').on(t.melhorEnvioServiceId),
+  ],
+);
+
+/** Where a bracket applies: whole UFs and/or CEP ranges (a range is more specific than a UF). */
+export const shippingZones = pgTable(
+  'shipping_zones',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull().unique(),
+    states: text('states').array().notNull().default(sql`'{}'::text[]`),
+    /** [{ from: '01000000', to: '09999999' }], both ends inclusive. */
+    cepRanges: jsonb('cep_ranges').$type<{ from: string; to: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('shipping_zones_states_check', sql`${t.states} <@ array[${sql.raw(BRAZILIAN_STATES.map((c) => `'${c}'`).join(', '))}]::text[]`),
+    check('shipping_zones_ranges_check', sql`jsonb_typeof(${t.cepRanges}) = 'array'`),
+  ],
+);
+
+/** A service's price and deadline in a zone up to a billed weight. */
+export const shippingRates = pgTable(
+  'shipping_rates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => shippingServices.id, { onDelete: 'cascade' }),
+    zoneId: uuid('zone_id')
+      .notNull()
+      .references(() => shippingZones.id, { onDelete: 'cascade' }),
+    /** Null: any weight. */
+    maxWeightGrams: integer('max_weight_grams'),
+    price: money('price').notNull(),
+    /** Business days after handling. */
+    deadlineDays: integer('deadline_days').notNull(),
+  },
+  (t) => [
+    check('shipping_rates_numbers_check', sql`${t.price} >= 0 and ${t.deadlineDays} between 0 and 90 and ${t.maxWeightGrams} > 0`),
+    // One bracket per bound; NULLS NOT DISTINCT: one "any weight" bracket too.
+    unique('shipping_rates_bracket_unique').on(t.serviceId, t.zoneId, t.maxWeightGrams).nullsNotDistinct(),
+    index('shipping_rates_zone_idx').on(t.zoneId),
+  ],
+);
+
+/** Free shipping: everywhere or in a zone, for a service or all, above a subtotal, for subscribers only or everyone. */
+export const freeShippingRules = pgTable(
+  'free_shipping_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    zoneId: uuid('zone_id').references(() => shippingZones.id, { onDelete: 'cascade' }),
+    serviceId: uuid('service_id').references(() => shippingServices.id, { onDelete: 'cascade' }),
+    minSubtotal: money('min_subtotal'),
+    subscribersOnly: boolean('subscribers_only').notNull().default(false),
+    active: boolean('active').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('free_shipping_rules_min_check', sql`${t.minSubtotal} >= 0`)],
+);
+
+/**
+ * A parcel of an order: the service, price and deadline quoted and promised before payment, and,
+ * once bought, its Melhor Envio label and tracking. Written with the order (orders/create).
+ */
+export const orderParcels = pgTable(
+  'order_parcels',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    serviceId: uuid('service_id').references(() => shippingServices.id, { onDelete: 'set null' }),
+    serviceName: text('service_name').notNull(),
+    carrier: text('carrier', { enum: CARRIERS }).notNull(),
+    price: money('price').notNull(),
+    deadlineDays: integer('deadline_days').notNull(),
+    /** The date promised at checkout (São Paulo calendar). */
+    promisedDate: date('promised_date').notNull(),
+    weightGrams: integer('weight_grams'),
+    melhorEnvioOrderId: text('melhorenvio_order_id'),
+    labelStatus: text('label_status', { enum: LABEL_STATUSES }),
+    labelUrl: text('label_url'),
+    trackingCode: text('tracking_code'),
+    trackedStatus: text('tracked_status', { enum: TRACKED_STATUSES }),
+    version: integer('version').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('order_parcels_price_check', sql`${t.price} >= 0 and ${t.deadlineDays} >= 0`),
+    check('order_parcels_carrier_check', oneOf(t.carrier, CARRIERS)),
+    check('order_parcels_label_status_check', oneOf(t.labelStatus, LABEL_STATUSES)),
+    check('order_parcels_tracked_status_check', oneOf(t.trackedStatus, TRACKED_STATUSES)),
+    check('order_parcels_label_check', sql`(${t.labelStatus} is null) = (${t.melhorEnvioOrderId} is null)`),
+    uniqueIndex('order_parcels_position_idx').on(t.orderId, t.position),
+    uniqueIndex('order_parcels_melhorenvio_idx').on(t.melhorEnvioOrderId),
+    // The tracking job: labels bought and not delivered yet.
+    index('order_parcels_tracking_idx').on(t.labelStatus).where(sql`${t.melhorEnvioOrderId} is not null and ${t.trackedStatus} is distinct from 'delivered'`),
+  ],
+);
+

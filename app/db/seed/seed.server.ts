@@ -10,6 +10,7 @@ import type { Executor } from '../client.server';
 import * as t from '../schema';
 import * as data from './data';
 import type { SeedDetails, SeedLegalPage } from './types';
+import { SEEDED_PACKAGES } from './content/packages';
 
 /** A UUID that is always the same for the same seed key (name-based, like UUID v5). */
 export function seedId(key: string): string {
@@ -76,6 +77,7 @@ export async function seedCatalogue(db: Executor): Promise<void> {
             size: v.size,
             price: v.price,
             imageUrl: productImage(p.image),
+            ...SEEDED_PACKAGES[v.size],
           })),
         ),
       )

@@ -104,6 +104,20 @@ const schema = z.object({
   MERCADOPAGO_PUBLIC_KEY: z.string().min(10).max(200).optional(),
   /** Where the adapter sends its requests: a sandbox proxy or, in tests, the local stand-in of the API. */
   MERCADOPAGO_API_URL: z.url().default('https://api.mercadopago.com'),
+  // Melhor Envio (server/shipping/melhorenvio): with the token, carrier prices at checkout and labels bought in the admin.
+  MELHORENVIO_TOKEN: z.string().min(10).max(4000).optional(),
+  /** The sandbox unless set; production is https://melhorenvio.com.br (tests: the local stand-in). */
+  MELHORENVIO_API_URL: z.url().default('https://sandbox.melhorenvio.com.br'),
+  /** Their API requires "Aplicação (email para contato técnico)"; unset: Clarear (ADMIN_EMAIL). */
+  MELHORENVIO_USER_AGENT: z.string().min(3).max(200).optional(),
+  /** The store's origin CEP (where parcels leave from). */
+  MELHORENVIO_FROM_CEP: z
+    .string()
+    .regex(/^\d{5}-?\d{3}$/, 'MELHORENVIO_FROM_CEP: 8 dígitos')
+    .transform((v) => v.replace('-', ''))
+    .optional(),
+  /** The application's secret, which signs their webhooks (X-ME-Signature). */
+  MELHORENVIO_WEBHOOK_SECRET: z.string().min(8).max(500).optional(),
   /** Set to 0 to run no scheduled jobs in this process (a web-only instance; tests that drive jobs by hand). */
   JOBS_ENABLED: z
     .enum(['0', '1', 'true', 'false'])

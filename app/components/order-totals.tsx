@@ -7,22 +7,27 @@ export type OrderTotalsValues = {
   subtotalCents: number;
   discountCents: number;
   discountKind: DiscountKind | null;
+  /** The freight; 0 reads 'Grátis'. */
+  shippingCents: number;
   totalCents: number;
 };
 
 /**
- * Subtotal, the one discount (subscriber or welcome, on its own line), free
- * shipping and total: the same list on the checkout and on an order's page.
- * Without values (the checkout still pricing) the amounts read '—'.
+ * Subtotal, the one discount (subscriber or welcome, on its own line), the freight
+ * ('Grátis' when free) and total: the same list on the checkout and on an order's page.
+ * Without values (the checkout still pricing) the amounts read '—'; `shippingNote`
+ * stands for the freight while it cannot be priced yet (no CEP).
  */
 export function OrderTotals({
   totals,
   busy = false,
   className,
   totalTestId = 'order-total',
+  shippingNote,
 }: {
   totals: OrderTotalsValues | null;
   busy?: boolean;
+  shippingNote?: string | null;
   className?: string;
   totalTestId?: string;
 }) {
@@ -40,7 +45,7 @@ export function OrderTotals({
       ) : null}
       <div className="flex justify-between">
         <dt>Frete</dt>
-        <dd>Grátis</dd>
+        <dd data-testid="shipping-line">{shippingNote ? shippingNote : !totals ? '—' : totals.shippingCents === 0 ? 'Grátis' : formatBRL(totals.shippingCents)}</dd>
       </div>
       <div className="flex justify-between border-t border-slate-200 pt-2 text-lg font-bold dark:border-slate-700">
         <dt>Total</dt>
@@ -51,11 +56,12 @@ export function OrderTotals({
 }
 
 /** A stored order's amounts (numeric strings) as the totals list takes them. */
-export function storedOrderTotals(order: { subtotalPrice: string; discountPrice: string; discountKind: DiscountKind | null; totalPrice: string }): OrderTotalsValues {
+export function storedOrderTotals(order: { subtotalPrice: string; discountPrice: string; discountKind: DiscountKind | null; shippingPrice: string; totalPrice: string }): OrderTotalsValues {
   return {
     subtotalCents: toCents(order.subtotalPrice),
     discountCents: toCents(order.discountPrice),
     discountKind: order.discountKind,
+    shippingCents: toCents(order.shippingPrice),
     totalCents: toCents(order.totalPrice),
   };
 }

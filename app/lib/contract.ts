@@ -2,6 +2,8 @@
 // before "Pagar Agora" and the confirmation e-mail repeats, and the rule that asks a customer to
 // accept the Termos de Uso again only when they changed since the last purchase. Pure: the
 // checkout page, the server and the e-mail read the same sentences.
+import { formatDateBR } from './dates';
+import { formatBRL } from './money';
 import { PLAN_WITHDRAWAL_DAYS, WITHDRAWAL_DAYS } from './returns';
 
 /** The legal pages an order records the version of, and the one the withdrawal sentence links to. */
@@ -20,11 +22,25 @@ export const WITHDRAWAL_SENTENCE = `Você pode desistir da compra em até ${WITH
 /** The plan's own withdrawal: counted from the purchase, not a delivery. */
 export const PLAN_WITHDRAWAL_SENTENCE = `A Assinatura Inteligente pode ser cancelada com reembolso integral em até ${PLAN_WITHDRAWAL_DAYS} dias da contratação.`;
 
+/** A parcel as the contract states its delivery: the service, its price and its promise (lib/freight). */
+export type DeliveryTermsParcel = { serviceName: string; priceCents: number; deadlineDays: number; deliveryBy: string };
+
+const DISPATCH = 'O pedido é enviado ao endereço escolhido depois da confirmação do pagamento, e o código de rastreio chega por e-mail.';
+
 /**
- * Freight and delivery as the store works today (shipping is always free, lib/pricing.ts): no
- * estimate is promised that no code computes.
+ * Freight and delivery as quoted for this order (Decreto 7.962/2013 art. 2, V: the delivery terms in
+ * the offer): each parcel's service, price and deadline in business days counted from the payment's
+ * confirmation, with the date it arrives by when paid today. Before a quote: how orders ship.
  */
-export const DELIVERY_TERMS = 'Frete grátis para todo o Brasil. O pedido é enviado ao endereço escolhido depois da confirmação do pagamento, e o código de rastreio chega por e-mail.';
+export function deliveryTerms(parcels: readonly DeliveryTermsParcel[]): string {
+  if (parcels.length === 0) return DISPATCH;
+  const parts = parcels.map((p, i) => {
+    const price = p.priceCents === 0 ? 'frete grátis' : `frete de ${formatBRL(p.priceCents)}`;
+    const label = parcels.length > 1 ? `Pacote ${i + 1} por ${p.serviceName}` : p.serviceName;
+    return `${label}: ${price}, entrega em até ${p.deadlineDays} ${p.deadlineDays === 1 ? 'dia útil' : 'dias úteis'} após a confirmação do pagamento (chega até ${formatDateBR(p.deliveryBy)} se confirmado hoje).`;
+  });
+  return `${parts.join(' ')} ${DISPATCH}`;
+}
 
 /** Why an order is refused for the Termos de Uso (null: it may be placed). */
 export type TermsProblem = 'missing' | 'changed' | 'stale';

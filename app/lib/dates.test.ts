@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateBR, formatDateTimeBR } from './dates';
+import { formatDateBR, formatDateTimeBR, formatDayMonth } from './dates';
 import { orderStatusLabel, shortOrderId } from './order-status';
 
 describe('pt-BR dates', () => {
@@ -21,5 +21,12 @@ describe('orders as customers read them', () => {
     expect(shortOrderId('1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d')).toBe('1A2B3C4D');
     expect(orderStatusLabel('paid')).toBe('Pago');
     expect(orderStatusLabel('pending')).toBe('Aguardando pagamento');
+  });
+});
+
+describe('formatDayMonth', () => {
+  it('reads a calendar day as day/month, with no time zone in the way', () => {
+    expect(formatDayMonth('2026-12-05')).toBe('05/12');
+    expect(formatDayMonth('2027-01-01')).toBe('01/01');
   });
 });

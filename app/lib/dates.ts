@@ -11,6 +11,12 @@ export function formatDateBR(value: Date | string): string {
   return shortDate.format(date);
 }
 
+/** A calendar day 'yyyy-mm-dd' as '05/12' (a delivery date: "chega até 05/12"). */
+export function formatDayMonth(day: string): string {
+  const [, month, date] = day.split('-');
+  return `${date}/${month}`;
+}
+
 const dateTimeParts = new Intl.DateTimeFormat('en-GB', {
   timeZone: TZ,
   day: '2-digit',

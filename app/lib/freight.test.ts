@@ -6,6 +6,7 @@ import {
   chooseFreight,
   cubicWeightGrams,
   DEFAULT_CUBIC_DIVISOR,
+  freeEverywhere,
   FREIGHT_MESSAGES,
   freightTotalCents,
   planParcels,
@@ -22,6 +23,7 @@ import {
   type ShippingZone,
 } from './freight';
 import { HAZARD_CLASSES, type HazardClass } from './product-safety';
+import { UFS } from './states';
 
 const SAO_PAULO_CAPITAL = '01310100'; // Av. Paulista
 const CAMPINAS = '13010000';
@@ -435,5 +437,26 @@ describe('chooseFreight, cheapestChoices and freightTotalCents', () => {
   it('cheapestChoices picks the cheapest option of each parcel', () => {
     expect(cheapestChoices(quote)).toEqual({ geral: 'pac', 'classe-3': 'jadlog', 'classe-8': 'loggi' });
     expect(chooseFreight(quote, cheapestChoices(quote))).toMatchObject({ ok: true, totalCents: 1500 + 2200 + 3000 });
+  });
+});
+
+describe('freeEverywhere', () => {
+  const country: ShippingZone = { id: 'br', name: 'Brasil', states: UFS, cepRanges: [] };
+  const service: ShippingService = { id: 's', name: 'Entrega Clarear', carrier: 'propria', acceptedHazardClasses: [], handlingDays: 0, cubicDivisor: 6000, valuePercent: 0, marginPercent: 0 };
+  const free: FreightRules = { services: [service], zones: [country], rates: [{ serviceId: 's', zoneId: 'br', maxWeightGrams: null, priceCents: 0, deadlineDays: 8 }], freeRules: [] };
+
+  it('is true for a service priced 0 for any weight in all 27 UFs, or a free rule for everyone', () => {
+    expect(freeEverywhere(free)).toBe(true);
+    expect(freeEverywhere({ ...free, rates: [], freeRules: [{ id: 'r', name: 'Todos', zoneId: null, serviceId: null, minSubtotalCents: null, subscribersOnly: false }] })).toBe(true);
+  });
+
+  it('is false when a price, a weight bound, a percentage, a missing UF or a condition could charge someone', () => {
+    expect(freeEverywhere({ ...free, rates: [{ serviceId: 's', zoneId: 'br', maxWeightGrams: null, priceCents: 1, deadlineDays: 8 }] })).toBe(false);
+    expect(freeEverywhere({ ...free, rates: [{ serviceId: 's', zoneId: 'br', maxWeightGrams: 30_000, priceCents: 0, deadlineDays: 8 }] })).toBe(false);
+    expect(freeEverywhere({ ...free, services: [{ ...service, valuePercent: 1 }] })).toBe(false);
+    expect(freeEverywhere({ ...free, zones: [{ ...country, states: UFS.filter((uf) => uf !== 'AM') }] })).toBe(false);
+    expect(
+      freeEverywhere({ ...free, rates: [], freeRules: [{ id: 'r', name: 'Assinantes', zoneId: null, serviceId: null, minSubtotalCents: null, subscribersOnly: true }] }),
+    ).toBe(false);
   });
 });

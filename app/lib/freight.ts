@@ -5,7 +5,7 @@
 import { addBusinessDays } from './business-days';
 import { CEP_RANGES, formatCep, isValidCep, normalizeCep } from './cep';
 import { HAZARD_CLASSES, type HazardClass } from './product-safety';
-import type { Uf } from './states';
+import { STATES, type Uf } from './states';
 import { CARRIER_LABELS, type Carrier } from './tracking';
 
 /** Cubic weight divisor (cm³ per kg), the carriers' usual 6,000. */
@@ -477,4 +477,17 @@ export function cheapestChoices(quote: FreightQuote): FreightChoices {
 
 export function freightTotalCents(parcels: readonly ChosenParcel[]): number {
   return parcels.reduce((sum, p) => sum + p.option.priceCents, 0);
+}
+
+/**
+ * Every order ships free anywhere, whatever its CEP and weight: a free rule for everyone, or a
+ * service priced 0 for any weight, with no percentage, in a zone of all 27 UFs (the seeded store).
+ * The checkout can then say 'Grátis' before a CEP is known.
+ */
+export function freeEverywhere(rules: FreightRules): boolean {
+  if (rules.freeRules.some((r) => r.zoneId === null && r.serviceId === null && r.minSubtotalCents === null && !r.subscribersOnly)) return true;
+  const wholeCountry = new Set(rules.zones.filter((z) => z.states.length === STATES.length).map((z) => z.id));
+  return rules.services.some(
+    (s) => s.valuePercent === 0 && rules.rates.some((r) => r.serviceId === s.id && wholeCountry.has(r.zoneId) && r.maxWeightGrams === null && r.priceCents === 0),
+  );
 }

@@ -1,4 +1,4 @@
-// Order totals (subtotal, one discount, free shipping), in integer cents.
+// Order totals (subtotal, one discount, freight), in integer cents.
 import { SUBSCRIBER_DISCOUNT_PERCENT, WELCOME_DISCOUNT_PERCENT, type DiscountKind } from './discounts';
 
 export type PricedLine = { unitCents: number; quantity: number; isSubscription: boolean };
@@ -23,7 +23,7 @@ export type Totals = {
   discountCents: number;
   /** Which discount `discountCents` is, or null when there is none. */
   discountKind: DiscountKind | null;
-  /** Fixed 0, shown as 'Grátis'. */
+  /** The freight of the services chosen (lib/freight); 0 is shown as 'Grátis'. */
   shippingCents: number;
   totalCents: number;
 };
@@ -34,12 +34,20 @@ export function percentOf(cents: number, percent: number): number {
 }
 
 /**
+ * The goods' value after the discount (the plan line is no goods): what free-shipping thresholds
+ * compare and what parcels insure. The discount only ever applies to goods.
+ */
+export function goodsAfterDiscountCents(lines: readonly PricedLine[], totals: Pick<Totals, 'discountCents'>): number {
+  return lines.filter((l) => !l.isSubscription).reduce((sum, l) => sum + l.unitCents * l.quantity, 0) - totals.discountCents;
+}
+
+/**
  * One 10% at most, never both:
  * - a subscriber gets 10% off the cart when it holds no plan;
  * - otherwise a first purchase gets the welcome 10% off its single products
  *   (products and kits), never off the plan itself.
  */
-export function computeTotals(lines: readonly PricedLine[], buyer: BuyerStanding): Totals {
+export function computeTotals(lines: readonly PricedLine[], buyer: BuyerStanding, shippingCents = 0): Totals {
   const subtotalCents = lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
   const singlesCents = lines.filter((l) => !l.isSubscription).reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
   const hasPlan = lines.some((l) => l.isSubscription);
@@ -55,7 +63,6 @@ export function computeTotals(lines: readonly PricedLine[], buyer: BuyerStanding
   }
   if (discountCents === 0) discountKind = null;
 
-  const shippingCents = 0;
   return { subtotalCents, discountCents, discountKind, shippingCents, totalCents: subtotalCents - discountCents + shippingCents };
 }
 

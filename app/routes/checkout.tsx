@@ -7,6 +7,11 @@ import { Button, buttonVariants } from '~/components/ui/button';
 import { Label } from '~/components/ui/label';
 import { TaxIdInput } from '~/components/tax-id-input';
 import { DeliveryAddress, deliveryFields, initialDelivery, type DeliveryState, type SavedAddress } from '~/components/checkout/delivery-address';
+import { FreightChoice } from '~/components/checkout/freight-choice';
+import { Field } from '~/components/ui/field';
+import { formatCep } from '~/lib/cep';
+import type { FreightChoices } from '~/lib/freight';
+import { rememberCep, rememberedCep } from '~/lib/remembered-cep';
 import { cartStockNote } from '~/lib/stock';
 import { listAddresses } from '~/server/account/addresses.server';
 import { toast } from '~/components/ui/toaster';
@@ -112,7 +117,8 @@ export async function action({ request }: Route.ActionArgs) {
     if (!parsed.success) return data<ActionResult>({ intent: 'quote', quote: null, message: cartError(parsed.error) ?? CART_REFUSED }, 400);
     const limited = await checkRateLimit(request, 'quote');
     if (limited) return data<ActionResult>({ intent: 'quote', quote: null, message: limited.message }, limited.init);
-    return data<ActionResult>({ intent: 'quote', quote: await quoteCart(db, user?.id ?? null, parsed.data.cart, parsed.data.taxId) });
+    const { cart, taxId, cep, freight } = parsed.data;
+    return data<ActionResult>({ intent: 'quote', quote: await quoteCart(db, user?.id ?? null, cart, taxId, { freight: { cep: cep ?? null, choices: freight } }) });
   }
 
   if (!user) {
@@ -142,7 +148,13 @@ export async function action({ request }: Route.ActionArgs) {
       const refused = error.step === 'cart' || error.step === 'delivery' || error.step === 'terms' || (error.step === 'stock' && error.shortages.length > 0);
       if (!refused && error.step !== 'payment') log.error(`checkout: falha em ${error.step}`, error.cause);
       // The welcome decided for the CPF/CNPJ only after the order was refused for it: its new total is shown before any charge.
-      const quote = error.step === 'cart' || error.step === 'stock' ? await quoteCart(db, user.id, parsed.data.cart, parsed.data.taxId, { decideWelcome: error instanceof WelcomeUsedError }) : undefined;
+      const quote =
+        error.step === 'cart' || error.step === 'stock'
+          ? await quoteCart(db, user.id, parsed.data.cart, parsed.data.taxId, {
+              decideWelcome: error instanceof WelcomeUsedError,
+              freight: { cep: await quotedCep(user.id, parsed.data.delivery), choices: parsed.data.freight },
+            })
+          : undefined;
       const openOrders =
         error instanceof UnpaidOrdersError
           ? error.openOrders.map((o) => ({ href: `/pedido/${o.id}`, label: `Pedido #${shortOrderId(o.id)} de ${formatDateBR(o.createdAt)} — ${formatPrice(o.totalPrice)}` }))
@@ -188,6 +200,20 @@ export function shouldRevalidate({ formData, actionResult, defaultShouldRevalida
 }
 
 const CART_REFUSED = 'Não foi possível ler o carrinho. Recarregue a página e tente novamente.';
+
+/** The delivery CEP of a refused payment, to show the freight again with the new totals. */
+async function quotedCep(userId: string, delivery: { kind: 'new'; address: { zipCode: string } } | { kind: 'saved'; addressId: string }): Promise<string | null> {
+  if (delivery.kind === 'new') return delivery.address.zipCode;
+  const saved = (await listAddresses(await getDb(), userId)).find((a) => a.id === delivery.addressId);
+  return saved?.zipCode ?? null;
+}
+
+/** The CEP the page quotes freight for: the chosen address's, the one being typed, or (signed out) the one typed to calculate. */
+function cepOf(delivery: DeliveryState, addresses: SavedAddress[], signedIn: boolean, visitorCep: string): string {
+  if (!signedIn) return visitorCep.replace(/\D/g, '');
+  if (delivery.addressId === 'new') return delivery.newAddress.zipCode.replace(/\D/g, '');
+  return addresses.find((a) => a.id === delivery.addressId)?.zipCode ?? '';
+}
 
 /** The first message about the posted cart, if the cart is what was refused. */
 function cartError(error: z.ZodError): string | undefined {
@@ -255,21 +281,28 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   // The version of the Termos de Uso ticked: a newer one in force unticks the box by itself.
   const [acceptedTerms, setAcceptedTerms] = useState<number | null>(null);
   const [termsNow, setTermsNow] = useState<CheckoutTerms | null>(null);
+  const [freightChoices, setFreightChoices] = useState<FreightChoices>({});
+  const [visitorCep, setVisitorCep] = useState('');
 
   useEffect(() => {
     setHydrated(true);
     idempotencyKey.current = crypto.randomUUID();
+    setVisitorCep(formatCep(rememberedCep()));
   }, []);
 
   // Ask the server for current prices whenever the cart's lines change, or a
   // complete CPF/CNPJ is typed (the welcome offer depends on it).
   const payload = useMemo(() => cartPayload(cart), [cart]);
   const quotedTaxId = taxIdSchema.safeParse(taxId).data ?? '';
+  // The freight follows the delivery CEP and the service picked per parcel.
+  const cepDigits = cepOf(delivery, loaderData.addresses, loaderData.signedIn, visitorCep);
+  const quotedCep = cepDigits.length === 8 ? cepDigits : '';
+  const choicesPayload = JSON.stringify(freightChoices);
   const submitQuote = quoteFetcher.submit;
   useEffect(() => {
     if (!hydrated || cart.length === 0) return;
-    void submitQuote({ intent: 'quote', cart: payload, taxId: quotedTaxId }, { method: 'post' });
-  }, [payload, quotedTaxId, hydrated, cart.length, submitQuote]);
+    void submitQuote({ intent: 'quote', cart: payload, taxId: quotedTaxId, cep: quotedCep, freight: choicesPayload }, { method: 'post' });
+  }, [payload, quotedTaxId, quotedCep, choicesPayload, hydrated, cart.length, submitQuote]);
 
   const quoteResult = quoteFetcher.data?.intent === 'quote' ? quoteFetcher.data.quote : null;
   const quoteRefused = quoteFetcher.data?.intent === 'quote' ? quoteFetcher.data.message : undefined;
@@ -278,6 +311,14 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   }, [quoteFetcher.data, quoteRefused]);
   const payResult = payFetcher.data?.intent === 'pay' ? payFetcher.data : null;
   const quote = (payResult && !payResult.ok && payResult.quote) || quoteResult;
+
+  // The services the totals use (the cheapest until the customer picks): posted back with the next quote and the payment.
+  const quotedChoices = quote?.freight ? JSON.stringify(quote.freight.chosen) : null;
+  useEffect(() => {
+    if (quotedChoices && quotedChoices !== choicesPayload) setFreightChoices(JSON.parse(quotedChoices) as FreightChoices);
+    // Only a new answer moves the choices; the customer's own pick is posted first.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [quotedChoices]);
 
   useEffect(() => {
     if (!quote) return;
@@ -330,7 +371,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       deliveryFrequency: String(frequency),
       taxId,
       ...deliveryFields(delivery),
-      ...(serverTotals ? { expectedTotalCents: String(serverTotals.totalCents) } : {}),
+      ...(serverTotals ? { expectedTotalCents: String(serverTotals.totalCents), expectedShippingCents: String(serverTotals.shippingCents) } : {}),
+      ...(quote?.freight?.quote ? { freight: choicesPayload } : {}),
       ...(terms.required && termsTicked ? { acceptTerms: String(terms.version) } : {}),
     };
     const parsed = payNowSchema.safeParse({ ...values, delivery: deliveryFromForm(values) });
@@ -385,6 +427,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   }
 
   const totalCents = serverTotals?.totalCents ?? 0;
+  const freight = quote?.freight ?? null;
+  // Before a CEP the freight is unknown, unless every order ships free anywhere (the seeded store).
+  const shippingNote = freight && !freight.quote ? (freight.freeEverywhere ? null : 'Informe o CEP') : freight?.problem ? 'Indisponível' : null;
+  const itemNames = Object.fromEntries((quote?.lines ?? []).map((l) => [l.id, l.size ? `${l.name} (${l.size})` : l.name]));
 
   return (
     <div className="mx-auto grid min-h-svh max-w-6xl content-start gap-8 px-4 py-10 lg:grid-cols-[1fr_24rem]">
@@ -450,7 +496,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         <h2 id="pagamento" className="text-xl font-bold">
           Pagamento
         </h2>
-        <OrderTotals totals={serverTotals ?? null} busy={pending} totalTestId="checkout-total" />
+        <OrderTotals totals={serverTotals ?? null} busy={pending} totalTestId="checkout-total" shippingNote={shippingNote} />
         {quote?.welcomeAtPayment ? (
           <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="welcome-at-payment">
             O desconto de boas-vindas é confirmado no pagamento: ele vale uma vez por CPF/CNPJ. Se este documento já tiver comprado aqui, mostramos o novo total antes de cobrar.
@@ -487,7 +533,38 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
 
-        {loaderData.signedIn ? <DeliveryAddress addresses={loaderData.addresses} value={delivery} onChange={setDelivery} errors={errors} /> : null}
+        {loaderData.signedIn ? (
+          <DeliveryAddress addresses={loaderData.addresses} value={delivery} onChange={setDelivery} errors={errors} />
+        ) : (
+          <Field
+            label="CEP para calcular o frete"
+            name="cep"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            placeholder="00000-000"
+            maxLength={9}
+            value={visitorCep}
+            onChange={(e) => {
+              const next = formatCep(e.currentTarget.value);
+              setVisitorCep(next);
+              rememberCep(next);
+            }}
+          />
+        )}
+        {freight ? (
+          <section aria-labelledby="frete-titulo" className="grid gap-2">
+            <h3 id="frete-titulo" className="text-sm font-semibold">
+              Frete e prazo
+            </h3>
+            <FreightChoice
+              quote={freight.quote}
+              chosen={freightChoices}
+              itemNames={itemNames}
+              onChoose={(key, serviceId) => setFreightChoices((c) => ({ ...c, [key]: serviceId }))}
+              error={errors.freight}
+            />
+          </section>
+        ) : null}
 
         <TaxIdInput id="documento" value={taxId} onValueChange={setTaxId} error={errors.taxId} />
 
@@ -544,6 +621,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             const line = quote?.lines.find((l) => l.id === item.id);
             return { key: item.id, name: line?.name ?? item.name, size: line?.size ?? item.size ?? null, quantity: item.quantity, unitCents: line?.unitCents ?? toCents(item.price) };
           })}
+          parcels={(freight?.parcels ?? []).map((p) => ({ serviceName: p.option.name, priceCents: p.option.priceCents, deadlineDays: p.option.deadlineDays, deliveryBy: p.option.deliveryBy }))}
           totalCents={serverTotals?.totalCents ?? null}
           payment={method === 'credit_card' ? `${METHOD_NAMES.credit_card}: ${installmentLabel(totalCents, installments)}` : `${METHOD_NAMES[method]}, à vista`}
           hasPlan={hasPlan}
@@ -555,7 +633,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           }}
           error={termsTicked ? undefined : errors.acceptTerms}
         />
-        <Button size="lg" onClick={() => void payNow()} disabled={paying || pending || !serverTotals}>
+        <Button size="lg" onClick={() => void payNow()} disabled={paying || pending || !serverTotals || Boolean(freight?.problem)}>
           {paying ? 'Processando...' : 'Pagar Agora'}
         </Button>
         {root?.isSubscriber ? null : (

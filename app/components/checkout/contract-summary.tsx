@@ -2,7 +2,7 @@
 // much, how it is delivered and paid, the right of withdrawal, and the Termos de Uso accepted —
 // ticked only where they changed since the customer's last purchase (lib/contract).
 import { Link } from 'react-router';
-import { DELIVERY_TERMS, PLAN_WITHDRAWAL_SENTENCE, PRIVACY_SLUG, RETURNS_SLUG, TERMS_SLUG, WITHDRAWAL_SENTENCE } from '~/lib/contract';
+import { deliveryTerms, type DeliveryTermsParcel, PLAN_WITHDRAWAL_SENTENCE, PRIVACY_SLUG, RETURNS_SLUG, TERMS_SLUG, WITHDRAWAL_SENTENCE } from '~/lib/contract';
 import { formatBRL } from '~/lib/money';
 import type { PublicSeller } from '~/lib/seller';
 
@@ -15,6 +15,7 @@ const LINK = 'font-semibold text-brand-700 underline underline-offset-2 dark:tex
 export function ContractSummary({
   seller,
   lines,
+  parcels,
   totalCents,
   payment,
   hasPlan,
@@ -25,6 +26,8 @@ export function ContractSummary({
 }: {
   seller: PublicSeller;
   lines: ContractLine[];
+  /** The freight chosen per parcel, as quoted; empty before a CEP. */
+  parcels: DeliveryTermsParcel[];
   /** Null while the server prices the cart. */
   totalCents: number | null;
   /** 'Pix, à vista' / 'Cartão de crédito: 3x de R$ 10,00 sem juros'. */
@@ -65,7 +68,7 @@ export function ContractSummary({
         </div>
         <div>
           <dt className="font-semibold">Frete e entrega</dt>
-          <dd>{DELIVERY_TERMS}</dd>
+          <dd>{deliveryTerms(parcels)}</dd>
         </div>
         <div>
           <dt className="font-semibold">Total</dt>

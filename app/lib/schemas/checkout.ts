@@ -114,11 +114,36 @@ export const taxIdSchema = z
 
 const RELOAD = 'Não foi possível concluir. Recarregue a página e tente novamente.';
 
+const FREIGHT = 'Escolha como receber cada pacote.';
+
+/** The service picked per parcel, as JSON text: {"geral": "<service uuid>", "classe-3": "…"} (lib/freight). */
+export const freightChoicesField = z
+  .string(FREIGHT)
+  .max(1_000, { error: FREIGHT, abort: true })
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: FREIGHT });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.record(z.string().regex(/^[a-z0-9-]{1,20}$/, FREIGHT), z.uuid(FREIGHT), { error: FREIGHT }));
+
+/** A CEP typed for a quote: 8 digits once the mask is taken off; anything else is no CEP yet. */
+export const quoteCepField = z
+  .string()
+  .transform((v) => v.replace(/\D/g, ''))
+  .pipe(z.string().regex(/^\d{8}$/).refine((v) => v !== '00000000'));
+
 export const quoteSchema = z.object({
   intent: z.literal('quote', RELOAD),
   cart: cartField,
   /** The CPF/CNPJ typed so far: the welcome offer depends on it; an incomplete one is ignored. */
   taxId: taxIdSchema.optional().catch(undefined),
+  /** The delivery CEP so far (the freight depends on it); an incomplete one is no CEP yet. */
+  cep: quoteCepField.optional().catch(undefined),
+  freight: freightChoicesField.optional().catch(undefined),
 });
 
 const INSTALLMENTS = 'Escolha de 1 a 12 parcelas.';
@@ -201,6 +226,10 @@ export const payNowSchema = z.object({
     .number(FREQUENCY)
     .refine((n) => n === 0 || (DELIVERY_MONTHS as readonly number[]).includes(n), FREQUENCY)
     .default(1),
+  /** The service picked for each parcel; absent: the cheapest of each (a client that shows no choice). */
+  freight: freightChoicesField.optional(),
+  /** The freight the page showed, in cents: a different one stops the payment with "o frete mudou". */
+  expectedShippingCents: z.coerce.number(RELOAD).int(RELOAD).min(0, RELOAD).max(100_000_000_00, RELOAD).optional(),
   /** The total the page showed, in cents: a different total on the server stops the payment (the customer sees it first). */
   expectedTotalCents: z.coerce.number(RELOAD).int(RELOAD).min(0, RELOAD).max(100_000_000_00, RELOAD).optional(),
   taxId: taxIdSchema,

@@ -12,14 +12,15 @@ import { now } from '~/lib/clock';
 import { shortOrderId } from '~/lib/order-status';
 import { toCents } from '~/lib/money';
 import { nextPlanDate, PLAN_NAME, type SubscriptionFrequency, todayInBrazil } from '~/lib/plans';
-import { computeTotals, type Totals } from '~/lib/pricing';
+import { computeTotals, goodsAfterDiscountCents, type Totals } from '~/lib/pricing';
+import { cheapestChoices, chooseFreight, type ChosenParcel, type FreightChoices, type FreightQuote } from '~/lib/freight';
 import type { CartLineInput, DeliveryChoice, PayNowInput } from '~/lib/schemas/checkout';
 import { isUuid } from '~/lib/schemas/ids';
 import { TERMS_MESSAGES, termsAcceptanceRequired, termsProblem, type TermsProblem } from '~/lib/contract';
 import { agreementInForce } from '../content/legal-pages.server';
 import { getOwnAddress, saveAddress } from '../account/addresses.server';
 import { kickMailDelivery } from '../mail/outbox.server';
-import { insertOrder, type OrderAgreement } from '../orders/create.server';
+import { insertOrder, type NewParcel, type OrderAgreement } from '../orders/create.server';
 import { queueOrderEmail } from '../orders/emails.server';
 import { getOwnOrder, isFirstPurchase, welcomeStanding } from '../orders/orders.server';
 import { claimWelcomeOffer } from '../orders/welcome-offer.server';
@@ -33,6 +34,7 @@ import { createProgrammedDelivery } from '../subscriptions/deliveries.server';
 import { startSubscriptionPeriod } from '../subscriptions/periods.server';
 import { listPlanOptions, getActivePlanConfig } from '../subscriptions/plans.server';
 import { hasLiveSubscription, isSubscriber } from '../subscriptions/subscriptions.server';
+import { quoteShipping, shipsFreeEverywhere } from '../shipping/quote.server';
 
 /** A cart line as the server prices it. */
 export type QuotedLine = {
@@ -69,7 +71,32 @@ export type Quote = {
   welcomeWithdrawn?: boolean;
   /** The cart holds the plan, but the store does not sell it now (switched off by the admin). */
   planUnavailable: boolean;
+  /** How the goods travel and what it costs (issue 33); null when there are no goods (the plan alone). */
+  freight: CheckoutFreight | null;
 };
+
+export type CheckoutFreight = {
+  /** The delivery CEP quoted, or null before one is known. */
+  cep: string | null;
+  quote: FreightQuote | null;
+  /** The service of each parcel the totals use (the customer's, or the cheapest). */
+  chosen: FreightChoices;
+  parcels: ChosenParcel[];
+  /** Why it cannot be paid like this (an item no service takes, no service for the CEP, a service not offered), pt-BR. */
+  problem: string | null;
+  /** Without a CEP: every order ships free anywhere, so the totals can say 'Grátis' already. */
+  freeEverywhere: boolean;
+};
+
+/** Freight to quote with the cart: the delivery CEP and the service chosen per parcel. */
+export type FreightRequestInput = {
+  cep: string | null;
+  choices?: FreightChoices | undefined;
+  /** Placing the order: the posted choices as they are (a service not offered is refused), never a fallback. */
+  strict?: boolean;
+};
+
+export const FREIGHT_CHANGED = 'O frete mudou desde a cotação. Confira o novo valor e o novo total antes de pagar.';
 
 export const PLAN_UNAVAILABLE = `A ${PLAN_NAME} não está disponível no momento. Remova-a do carrinho para continuar.`;
 
@@ -85,7 +112,12 @@ export async function quoteCart(
   userId: string | null,
   cart: CartLineInput[],
   taxId?: string | null,
-  options: { availability?: boolean; /** Placing the order: the welcome offer decided for the CPF/CNPJ, whoever's it is. */ decideWelcome?: boolean } = {},
+  options: {
+    availability?: boolean;
+    /** Placing the order: the welcome offer decided for the CPF/CNPJ, whoever's it is. */
+    decideWelcome?: boolean;
+    freight?: FreightRequestInput;
+  } = {},
 ): Promise<Quote> {
   const ids = cart.filter((l) => !l.is_subscription).map((l) => l.id);
   const uuidIds = ids.filter(isUuid);
@@ -177,10 +209,39 @@ export async function quoteCart(
     for (const line of lines) if (!line.isSubscription) line.available = available.get(line.id) ?? null;
   }
   const { firstPurchase, atPayment, withdrawn } = welcome;
-  const totals = computeTotals(lines, { isSubscriber: subscriber, firstPurchase });
+  const standing = { isSubscriber: subscriber, firstPurchase };
+  const freight = await freightFor(db, lines, computeTotals(lines, standing), subscriber, options.freight ?? { cep: null });
+  const shippingCents = freight?.problem === null ? freight.parcels.reduce((sum, p) => sum + p.option.priceCents, 0) : 0;
+  const totals = computeTotals(lines, standing, shippingCents);
   // The note "confirmed at payment" only where the welcome is in the totals.
   const welcomeAtPayment = atPayment && totals.discountKind === 'welcome';
-  return { lines, removed, totals, isSubscriber: subscriber, firstPurchase, welcomeAtPayment, ...(options.decideWelcome ? { welcomeWithdrawn: withdrawn } : {}), planUnavailable };
+  return { lines, removed, totals, isSubscriber: subscriber, firstPurchase, welcomeAtPayment, ...(options.decideWelcome ? { welcomeWithdrawn: withdrawn } : {}), planUnavailable, freight };
+}
+
+/**
+ * The goods' freight from the store's rules (shipping/quote): each parcel's chosen service when
+ * still offered, else its cheapest; placing the order (`strict`), exactly the posted services.
+ * Free-shipping thresholds compare the goods after the discount; subscribers are those the
+ * server knows (a plan in this cart is not paid yet).
+ */
+async function freightFor(db: Executor, lines: QuotedLine[], base: Totals, subscriber: boolean, request: FreightRequestInput): Promise<CheckoutFreight | null> {
+  const goods = lines.filter((l) => !l.isSubscription);
+  if (goods.length === 0) return null;
+  if (!request.cep) return { cep: null, quote: null, chosen: {}, parcels: [], problem: null, freeEverywhere: await shipsFreeEverywhere(db) };
+  const quote = await quoteShipping(db, {
+    cep: request.cep,
+    lines: goods.map((l) => ({ id: l.id, name: l.size ? `${l.name} (${l.size})` : l.name, quantity: l.quantity, unitCents: l.unitCents })),
+    subtotalCents: goodsAfterDiscountCents(lines, base),
+    isSubscriber: subscriber,
+  });
+  const posted = request.choices ?? {};
+  const cheapest = cheapestChoices(quote);
+  const chosen =
+    request.strict && request.choices
+      ? posted
+      : Object.fromEntries(quote.parcels.map((p) => [p.key, p.options.some((o) => o.serviceId === posted[p.key]) ? posted[p.key]! : cheapest[p.key]!]));
+  const choice = chooseFreight(quote, chosen);
+  return { cep: request.cep, quote, chosen, parcels: choice.ok ? choice.parcels : [], problem: choice.ok ? null : choice.message, freeEverywhere: false };
 }
 
 type WelcomeOffer = { firstPurchase: boolean; atPayment: boolean; withdrawn: boolean };
@@ -301,6 +362,34 @@ type ShippingSnapshot = Pick<
   'shipName' | 'shipStreet' | 'shipNumber' | 'shipComplement' | 'shipNeighborhood' | 'shipCity' | 'shipState' | 'shipZipCode'
 >;
 
+/** The CEP the order goes to, read before its transaction to price the freight (resolveDelivery reads it again inside). */
+async function deliveryCep(db: Executor, userId: string, delivery: DeliveryChoice): Promise<string> {
+  if (delivery.kind === 'new') return delivery.address.zipCode;
+  const saved = await getOwnAddress(db, userId, delivery.addressId);
+  if (!saved) throw new CheckoutError('delivery', DELIVERY_NOT_FOUND, { field: 'delivery.addressId' });
+  return saved.zipCode;
+}
+
+/** The order's parcels as quoted and chosen: service, price, deadline and the promised date. */
+function orderParcelsOf(quote: Quote): NewParcel[] {
+  return (quote.freight?.parcels ?? []).map((p, index) => ({
+    position: index + 1,
+    serviceId: p.option.serviceId,
+    serviceName: p.option.name,
+    carrier: p.option.carrier,
+    priceCents: p.option.priceCents,
+    deadlineDays: p.option.deadlineDays,
+    promisedDate: p.option.deliveryBy,
+    weightGrams: p.weightGrams,
+  }));
+}
+
+/** Which parcel (its position) a cart line travels in; null for the plan. */
+function parcelOf(quote: Quote, lineId: string): number | null {
+  const index = (quote.freight?.parcels ?? []).findIndex((p) => p.itemKeys.includes(lineId));
+  return index === -1 ? null : index + 1;
+}
+
 /** The address copied onto the order; a new one is also saved to the customer's addresses when asked. */
 async function resolveDelivery(tx: Executor, userId: string, delivery: DeliveryChoice): Promise<ShippingSnapshot> {
   let address: { street: string; number: string; complement: string | null; neighborhood: string; city: string; state: string; zipCode: string };
@@ -401,13 +490,18 @@ async function commitOrder(db: Database, buyer: Buyer, input: PlaceOrderInput, p
   const refusal = paymentMethodRefusal(input.paymentMethod, provider);
   if (refusal) throw new CheckoutError('payment', refusal, { field: 'paymentMethod' });
   // Availability is not read here: the stock is checked under its row locks in the transaction.
-  const quote = await quoteCart(db, buyer.id, input.cart, input.taxId, { availability: false, decideWelcome: true });
+  // The freight from the server's own rules for the delivery CEP, with the services the customer picked.
+  const cep = await deliveryCep(db, buyer.id, input.delivery);
+  const quote = await quoteCart(db, buyer.id, input.cart, input.taxId, { availability: false, decideWelcome: true, freight: { cep, choices: input.freight, strict: true } });
   if (quote.planUnavailable) throw new CheckoutError('cart', PLAN_UNAVAILABLE);
   if (quote.lines.length === 0) throw new CheckoutError('cart', 'Seu carrinho está vazio.');
   if (quote.removed.length > 0) {
     throw new CheckoutError('cart', 'Alguns itens do carrinho mudaram. Confira o resumo antes de pagar.');
   }
-  // The customer pays the total they were shown, or sees the new one first.
+  // Goods no service may carry to this CEP, or a service not offered: told before anything is written.
+  if (quote.freight?.problem) throw new CheckoutError('cart', quote.freight.problem, { field: 'freight' });
+  // The customer pays the freight and total they were shown, or sees the new ones first.
+  if (input.expectedShippingCents !== undefined && input.expectedShippingCents !== quote.totals.shippingCents) throw new CheckoutError('cart', FREIGHT_CHANGED, { field: 'freight' });
   if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== quote.totals.totalCents) {
     // Told only when the page showed exactly the welcome total: a made-up total learns nothing of the CPF/CNPJ.
     if (quote.welcomeWithdrawn && input.expectedTotalCents === computeTotals(quote.lines, { isSubscriber: quote.isSubscriber, firstPurchase: true }).totalCents) throw new WelcomeUsedError();
@@ -471,7 +565,8 @@ async function commitOrder(db: Database, buyer: Buyer, input: PlaceOrderInput, p
         shipping,
         deliveryFrequencyMonths: programmedMonths,
         subscriptionId,
-        lines: quote.lines.map((l) => ({ productId: l.productId, name: l.name, size: l.size, quantity: l.quantity, unitPrice: l.unitPrice })),
+        lines: quote.lines.map((l) => ({ productId: l.productId, name: l.name, size: l.size, quantity: l.quantity, unitPrice: l.unitPrice, parcel: parcelOf(quote, l.id) })),
+        parcels: orderParcelsOf(quote),
         agreement: agreement.record,
       }),
     );

@@ -42,7 +42,8 @@ const order: OrderSummary = {
   paymentConfirming: false,
   termsVersion: 2,
   privacyVersion: 1,
-  items: [{ productId: 'p1', productName: 'Detergente <b>Neutro</b>', size: '500 ml', quantity: 2, priceAtPurchase: '24.95' }],
+  items: [{ productId: 'p1', productName: 'Detergente <b>Neutro</b>', size: '500 ml', quantity: 2, priceAtPurchase: '24.95', parcelId: null }],
+  parcels: [],
   events: [],
 };
 const buyer = { name: 'Ana Souza', email: 'ana@exemplo.com.br' };

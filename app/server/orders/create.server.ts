@@ -7,12 +7,26 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { columnList, jsonRows } from '~/db/bulk.server';
 import type { Transaction } from '~/db/client.server';
-import { orderEvents, orderItems, orders } from '~/db/schema';
+import { orderEvents, orderItems, orderParcels, orders } from '~/db/schema';
+import type { Carrier } from '~/lib/tracking';
 import { centsToDecimal } from '~/lib/money';
 import type { Totals } from '~/lib/pricing';
 import type { PaymentMethod } from '../payments/provider.server';
 
-export type NewOrderLine = { productId: string | null; name: string; size: string | null; quantity: number; unitPrice: string };
+/** `parcel`: the position of the parcel it travels in (NewOrder.parcels), null for the plan. */
+export type NewOrderLine = { productId: string | null; name: string; size: string | null; quantity: number; unitPrice: string; parcel?: number | null };
+
+/** A parcel as quoted and chosen before payment (lib/freight): what the order promises. */
+export type NewParcel = {
+  position: number;
+  serviceId: string;
+  serviceName: string;
+  carrier: Carrier;
+  priceCents: number;
+  deadlineDays: number;
+  promisedDate: string;
+  weightGrams: number | null;
+};
 
 export type NewOrder = {
   userId: string;
@@ -30,6 +44,8 @@ export type NewOrder = {
   programmedDeliveryId?: string | null;
   scheduledFor?: string | null;
   lines: NewOrderLine[];
+  /** How its goods travel; none for an order of the plan alone. */
+  parcels?: NewParcel[];
   /** What the buyer accepted at checkout: the Termos de Uso and Política de Privacidade versions in force, with their texts' hashes. */
   agreement?: OrderAgreement;
 };
@@ -75,11 +91,30 @@ export async function insertOrder(tx: Transaction, order: NewOrder): Promise<str
     note: order.note ?? null,
     createdAt: order.placedAt,
   });
+  const parcelIds = new Map((order.parcels ?? []).map((p) => [p.position, randomUUID()]));
+  const parcels = order.parcels?.length ? tx.insert(orderParcels).values(order.parcels.map((p) => parcelRow(id, parcelIds.get(p.position)!, p))) : null;
   const items = order.lines.length
-    ? tx.insert(orderItems).values(order.lines.map((l) => ({ orderId: id, productId: l.productId, productName: l.name, size: l.size, quantity: l.quantity, priceAtPurchase: l.unitPrice })))
+    ? tx
+        .insert(orderItems)
+        .values(order.lines.map((l) => ({ orderId: id, productId: l.productId, productName: l.name, size: l.size, quantity: l.quantity, priceAtPurchase: l.unitPrice, parcelId: parcelIds.get(l.parcel ?? 0) ?? null })))
     : sql`select 1`;
-  await tx.execute(sql`with placed as (${orderRow.getSQL()}), history as (${event.getSQL()}) ${items.getSQL()}`);
+  await tx.execute(sql`with placed as (${orderRow.getSQL()}), history as (${event.getSQL()})${parcels ? sql`, packed as (${parcels.getSQL()})` : sql``} ${items.getSQL()}`);
   return id;
+}
+
+function parcelRow(orderId: string, id: string, p: NewParcel) {
+  return {
+    id,
+    orderId,
+    position: p.position,
+    serviceId: p.serviceId,
+    serviceName: p.serviceName,
+    carrier: p.carrier,
+    price: centsToDecimal(p.priceCents),
+    deadlineDays: p.deadlineDays,
+    promisedDate: p.promisedDate,
+    weightGrams: p.weightGrams,
+  };
 }
 
 /** The columns a bulk order is inserted with (the others take their defaults, as insertOrder's). */
@@ -110,7 +145,7 @@ const ORDER_COLUMNS = {
   ship_zip_code: 'text',
 } as const;
 const EVENT_COLUMNS = { order_id: 'uuid', to_status: 'text', actor: 'text', actor_user_id: 'text', note: 'text', created_at: 'timestamptz' } as const;
-const ITEM_COLUMNS = { order_id: 'uuid', product_id: 'uuid', product_name: 'text', size: 'text', quantity: 'integer', price_at_purchase: 'numeric' } as const;
+const ITEM_COLUMNS = { order_id: 'uuid', product_id: 'uuid', product_name: 'text', size: 'text', quantity: 'integer', price_at_purchase: 'numeric', parcel_id: 'uuid' } as const;
 
 /**
  * insertOrder for many orders at once (the renewal job's batches: three statements for a batch of
@@ -156,7 +191,12 @@ export async function insertOrders(tx: Transaction, list: readonly NewOrder[]): 
       list.map((o, i) => ({ order_id: ids[i], to_status: 'pending', actor: o.actor, actor_user_id: o.actor === 'customer' ? o.userId : null, note: o.note ?? null, created_at: o.placedAt })),
       EVENT_COLUMNS,
     )}`);
-  const lines = list.flatMap((o, i) => o.lines.map((l) => ({ order_id: ids[i], product_id: l.productId, product_name: l.name, size: l.size, quantity: l.quantity, price_at_purchase: l.unitPrice })));
+  const parcelIds = list.map((o) => new Map((o.parcels ?? []).map((p) => [p.position, randomUUID()])));
+  const parcels = list.flatMap((o, i) => (o.parcels ?? []).map((p) => parcelRow(ids[i]!, parcelIds[i]!.get(p.position)!, p)));
+  if (parcels.length) await tx.insert(orderParcels).values(parcels);
+  const lines = list.flatMap((o, i) =>
+    o.lines.map((l) => ({ order_id: ids[i], product_id: l.productId, product_name: l.name, size: l.size, quantity: l.quantity, price_at_purchase: l.unitPrice, parcel_id: parcelIds[i]!.get(l.parcel ?? 0) ?? null })),
+  );
   if (lines.length) await tx.execute(sql`insert into ${orderItems} ${columnList(ITEM_COLUMNS)} ${jsonRows(lines, ITEM_COLUMNS)}`);
   return ids;
 }

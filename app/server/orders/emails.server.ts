@@ -1,15 +1,15 @@
 // The customer's e-mails about an order: placed, payment confirmed, shipped, delivered,
 // cancelled, expired. Each is queued (mail/outbox.server.ts) in the same transaction as the
 // change it tells about, once per order and kind (dedupe key).
-import { formatDateTimeBR } from '~/lib/dates';
-import { formatPrice } from '~/lib/money';
+import { formatDateBR, formatDateTimeBR } from '~/lib/dates';
+import { formatPrice, toCents } from '~/lib/money';
 import { PAYMENT_METHOD_LABELS, shortOrderId } from '~/lib/order-status';
 import { DISCOUNT_LABELS } from '~/lib/pricing';
 import { formatCep } from '~/lib/cep';
 import { CARRIER_LABELS, trackingUrl } from '~/lib/tracking';
 import type { Executor } from '~/db/client.server';
 import { safetySheetLinks, type SheetLink } from '../catalog/safety-sheets.server';
-import { DELIVERY_TERMS, legalVersionPath, PLAN_WITHDRAWAL_SENTENCE, PRIVACY_SLUG, RETURNS_SLUG, TERMS_SLUG, WITHDRAWAL_SENTENCE } from '~/lib/contract';
+import { deliveryTerms, legalVersionPath, PLAN_WITHDRAWAL_SENTENCE, PRIVACY_SLUG, RETURNS_SLUG, TERMS_SLUG, WITHDRAWAL_SENTENCE } from '~/lib/contract';
 import type { PublicSeller } from '~/lib/seller';
 import { getEnv } from '../infra/env.server';
 import { getPublicSettings } from '../settings/settings.server';
@@ -58,11 +58,25 @@ function totalsText(order: OrderSummary): string {
   return [
     `Subtotal: ${formatPrice(order.subtotalPrice)}`,
     order.discountKind ? `${DISCOUNT_LABELS[order.discountKind]}: -${formatPrice(order.discountPrice)}` : null,
-    'Frete: Grátis',
+    `Frete: ${toCents(order.shippingPrice) === 0 ? 'Grátis' : formatPrice(order.shippingPrice)}`,
     `Total: ${formatPrice(order.totalPrice)}`,
   ]
     .filter((l) => l !== null)
     .join('\n');
+}
+
+/** How it travels: each parcel's service, price and the date promised at checkout. */
+export function parcelsText(order: OrderSummary): string | null {
+  if (order.parcels.length === 0) return null;
+  const several = order.parcels.length > 1;
+  return [
+    several ? `Entrega em ${order.parcels.length} pacotes:` : 'Entrega:',
+    ...order.parcels.map((p) => {
+      const items = several ? ` (${order.items.filter((i) => i.parcelId === p.id).map((i) => i.productName).join(', ')})` : '';
+      const price = toCents(p.price) === 0 ? 'frete grátis' : formatPrice(p.price);
+      return `${several ? `Pacote ${p.position}${items}: ` : ''}${p.serviceName} — ${price} — chega até ${formatDateBR(p.promisedDate)}`;
+    }),
+  ].join('\n');
 }
 
 function addressText(order: OrderSummary): string | null {
@@ -108,7 +122,7 @@ function contractText(order: OrderSummary, contract: OrderContract | undefined):
   const summary = [
     'Resumo do contrato',
     contract ? `Vendedor: ${sellerLine(contract.seller)}` : null,
-    `Frete e entrega: ${DELIVERY_TERMS}`,
+    `Frete e entrega: ${deliveryTerms(order.parcels.map((p) => ({ serviceName: p.serviceName, priceCents: toCents(p.price), deadlineDays: p.deadlineDays, deliveryBy: p.promisedDate })))}`,
     `Direito de arrependimento: ${WITHDRAWAL_SENTENCE}${order.subscriptionId ? ` ${PLAN_WITHDRAWAL_SENTENCE}` : ''} Como desistir: ${url}/${RETURNS_SLUG}`,
   ];
   const accepted = [
@@ -153,6 +167,7 @@ export function orderEmail(kind: OrderEmailKind, order: OrderSummary, buyer: Buy
           `Pagamento: ${PAYMENT_METHOD_LABELS[order.paymentMethod ?? ''] ?? '—'}`,
           paymentText(order),
           addressText(order),
+          parcelsText(order),
           sheetsText(order, extra.sheets),
           ...contractText(order, extra.contract),
           follow,

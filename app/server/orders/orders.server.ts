@@ -2,7 +2,8 @@
 // Every function takes the session user's id: nobody reads another's orders.
 import { and, asc, count, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
-import { orderEvents, orderItems, orders, paymentAttempts, paymentConfirmations, user, type PaymentDetails } from '~/db/schema';
+import { orderEvents, orderItems, orderParcels, orders, paymentAttempts, paymentConfirmations, user, type PaymentDetails } from '~/db/schema';
+import type { LabelStatus, TrackedStatus } from '~/lib/shipment';
 import type { OrderActor, OrderStatus } from '~/lib/order-lifecycle';
 import type { Carrier } from '~/lib/tracking';
 import type { DiscountKind } from '~/lib/discounts';
@@ -61,7 +62,24 @@ export type OrderEvent = {
   createdAt: Date;
 };
 
-export type OrderItem = { productId: string | null; productName: string; size: string | null; quantity: number; priceAtPurchase: string };
+export type OrderItem = { productId: string | null; productName: string; size: string | null; quantity: number; priceAtPurchase: string; parcelId: string | null };
+
+/** A parcel as promised at checkout (issue 33), and its label and tracking once bought. */
+export type OrderParcel = {
+  id: string;
+  position: number;
+  serviceName: string;
+  carrier: Carrier;
+  price: string;
+  deadlineDays: number;
+  promisedDate: string;
+  weightGrams: number | null;
+  labelStatus: LabelStatus | null;
+  labelUrl: string | null;
+  trackingCode: string | null;
+  trackedStatus: TrackedStatus | null;
+  version: number;
+};
 
 export type OrderSummary = {
   id: string;
@@ -97,6 +115,8 @@ export type OrderSummary = {
   termsVersion: number | null;
   privacyVersion: number | null;
   items: OrderItem[];
+  /** How its goods travel, in order; empty for an order placed before freight or of the plan alone. */
+  parcels: OrderParcel[];
   events: OrderEvent[];
 };
 
@@ -128,12 +148,13 @@ function addressOf(row: OrderRow): OrderAddress | null {
 }
 
 async function summarize(db: Executor, row: OrderRow): Promise<OrderSummary> {
-  const [items, events, openCalls] = await Promise.all([
+  const [items, parcels, events, openCalls] = await Promise.all([
     db
-      .select({ productId: orderItems.productId, productName: orderItems.productName, size: orderItems.size, quantity: orderItems.quantity, priceAtPurchase: orderItems.priceAtPurchase })
+      .select({ productId: orderItems.productId, productName: orderItems.productName, size: orderItems.size, quantity: orderItems.quantity, priceAtPurchase: orderItems.priceAtPurchase, parcelId: orderItems.parcelId })
       .from(orderItems)
       .where(eq(orderItems.orderId, row.id))
       .orderBy(orderItems.productName),
+    listOrderParcels(db, row.id),
     db
       .select({
         id: orderEvents.id,
@@ -185,8 +206,31 @@ async function summarize(db: Executor, row: OrderRow): Promise<OrderSummary> {
     termsVersion: row.termsVersion,
     privacyVersion: row.privacyVersion,
     items,
+    parcels,
     events,
   };
+}
+
+export async function listOrderParcels(db: Executor, orderId: string): Promise<OrderParcel[]> {
+  return db
+    .select({
+      id: orderParcels.id,
+      position: orderParcels.position,
+      serviceName: orderParcels.serviceName,
+      carrier: orderParcels.carrier,
+      price: orderParcels.price,
+      deadlineDays: orderParcels.deadlineDays,
+      promisedDate: orderParcels.promisedDate,
+      weightGrams: orderParcels.weightGrams,
+      labelStatus: orderParcels.labelStatus,
+      labelUrl: orderParcels.labelUrl,
+      trackingCode: orderParcels.trackingCode,
+      trackedStatus: orderParcels.trackedStatus,
+      version: orderParcels.version,
+    })
+    .from(orderParcels)
+    .where(eq(orderParcels.orderId, orderId))
+    .orderBy(asc(orderParcels.position));
 }
 
 /** One of the user's own orders with its items and history; null for anyone else's. */

@@ -35,6 +35,9 @@ describe(`admin catalogue with ${EXTRA_PRODUCTS} extra products (PGlite)`, () =>
   bench('list page 400 (offset 9 975)', async () => {
     await listAdminProducts(handle.db, { page: 400 });
   });
+  bench('list without weight/dimensions (?pacote=sem: every product probed)', async () => {
+    await listAdminProducts(handle.db, { missingPackage: true });
+  });
   bench("search 'agua sanitaria' (2 500 matches)", async () => {
     await listAdminProducts(handle.db, { term: 'agua sanitaria' });
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from './field-errors';
-import { productFormSchema, productIdParamSchema, SAFETY_MESSAGES } from './admin-product';
+import { PACKAGE_MESSAGES, productFormSchema, productIdParamSchema, SAFETY_MESSAGES } from './admin-product';
 
 const base = { name: 'Detergente Neutro', basePrice: '4,90' };
 
@@ -95,7 +95,7 @@ describe('productFormSchema', () => {
       variants: [{ id: '', size: '500 ml', price: '4,90', imageUrl: '' }],
       kitItems: [{ productId: kitProduct, quantity: '3' }],
     });
-    expect(ok.variants).toEqual([{ id: null, size: '500 ml', price: '4.90', imageUrl: null, stock: null, stockLoaded: null }]);
+    expect(ok.variants).toEqual([{ id: null, size: '500 ml', price: '4.90', imageUrl: null, stock: null, stockLoaded: null, weightGrams: null, lengthCm: null, widthCm: null, heightCm: null }]);
     expect(ok.kitItems).toEqual([{ productId: kitProduct, quantity: 3 }]);
   });
 
@@ -143,6 +143,72 @@ describe('productFormSchema: safety', () => {
     const result = productFormSchema.safeParse({ ...base, ...values });
     expect(result.success).toBe(false);
     expect(fieldErrors(result.error!)).toMatchObject(errors);
+  });
+});
+
+describe('productFormSchema: package (freight)', () => {
+  const size = { size: '1 L', price: '9,90' };
+  const pkg = { weightGrams: '1.100', lengthCm: '10', widthCm: ' 10 ', heightCm: '25' };
+
+  it('reads a size’s four fields as whole numbers (1.100 g the Brazilian way); blank ones as not informed', () => {
+    const parsed = productFormSchema.parse({ ...base, variants: [{ ...size, ...pkg }, { size: '5 L', price: '40', weightGrams: '', lengthCm: '', widthCm: '', heightCm: '' }, { size: '2 L', price: '20' }] });
+    expect(parsed.variants.map(({ weightGrams, lengthCm, widthCm, heightCm }) => ({ weightGrams, lengthCm, widthCm, heightCm }))).toEqual([
+      { weightGrams: 1100, lengthCm: 10, widthCm: 10, heightCm: 25 },
+      { weightGrams: null, lengthCm: null, widthCm: null, heightCm: null },
+      { weightGrams: null, lengthCm: null, widthCm: null, heightCm: null },
+    ]);
+  });
+
+  it('asks for the blank fields of a half-filled size, beside each, in pt-BR', () => {
+    const result = productFormSchema.safeParse({ ...base, variants: [{ ...size, ...pkg }, { size: '5 L', price: '40', weightGrams: '5300', lengthCm: '20' }] });
+    expect(result.success).toBe(false);
+    expect(fieldErrors(result.error!)).toEqual({
+      'variants.1.widthCm': 'Informe a largura também, ou deixe peso e medidas em branco.',
+      'variants.1.heightCm': 'Informe a altura também, ou deixe peso e medidas em branco.',
+    });
+  });
+
+  it.each([
+    ['weightGrams', '-5'],
+    ['weightGrams', '0'],
+    ['weightGrams', '1,5'],
+    ['weightGrams', '1.5'],
+    ['weightGrams', '100001'],
+    ['weightGrams', '1e3'],
+    ['lengthCm', '-10'],
+    ['widthCm', '10.5'],
+    ['heightCm', '301'],
+    ['heightCm', 'vinte'],
+    ['lengthCm', '9'.repeat(40)],
+  ] as const)('refuses %s = %j with its pt-BR message, and asks nothing else of the typed row', (field, value) => {
+    const result = productFormSchema.safeParse({ ...base, variants: [{ ...size, ...pkg, [field]: value }] });
+    expect(result.success).toBe(false);
+    expect(fieldErrors(result.error!)).toEqual({ [`variants.0.${field}`]: PACKAGE_MESSAGES[field] });
+  });
+
+  it('a refused value counts as typed: the row’s blank fields are asked for too', () => {
+    const result = productFormSchema.safeParse({ ...base, variants: [{ ...size, weightGrams: '-1' }] });
+    expect(fieldErrors(result.error!)).toEqual({
+      'variants.0.weightGrams': PACKAGE_MESSAGES.weightGrams,
+      'variants.0.lengthCm': 'Informe o comprimento também, ou deixe peso e medidas em branco.',
+      'variants.0.widthCm': 'Informe a largura também, ou deixe peso e medidas em branco.',
+      'variants.0.heightCm': 'Informe a altura também, ou deixe peso e medidas em branco.',
+    });
+  });
+
+  it('a kit’s own package: ignored unless the admin informs it, then all four required', () => {
+    const computed = productFormSchema.parse({ ...base, isKit: 'on' });
+    expect(computed).toMatchObject({ kitPackageManual: false, weightGrams: null, lengthCm: null, widthCm: null, heightCm: null });
+    // Half typed but not chosen: not asked for (the save keeps the computed package).
+    expect(productFormSchema.safeParse({ ...base, isKit: 'on', weightGrams: '900' }).success).toBe(true);
+    const manual = productFormSchema.parse({ ...base, isKit: 'on', kitPackageManual: 'on', weightGrams: '3.200', lengthCm: '30', widthCm: '20', heightCm: '15' });
+    expect(manual).toMatchObject({ kitPackageManual: true, weightGrams: 3200, lengthCm: 30, widthCm: 20, heightCm: 15 });
+    const half = productFormSchema.safeParse({ ...base, isKit: 'on', kitPackageManual: 'on', weightGrams: '3200', heightCm: '0' });
+    expect(fieldErrors(half.error!)).toEqual({
+      lengthCm: 'Informe o comprimento do pacote do kit.',
+      widthCm: 'Informe a largura do pacote do kit.',
+      heightCm: PACKAGE_MESSAGES.heightCm,
+    });
   });
 });
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import './zod-pt-br';
 import { parseDecimal } from '../decimal';
 import { ANVISA_KINDS, ANVISA_NUMBER_PATTERN, HAZARD_CLASSES, RISK_CLASSES, UN_NUMBER_PATTERN, type RiskClass } from '../product-safety';
+import { PACKAGE_FIELDS, type PackageField } from '../package';
 import { imageUrlSchema } from './image-url';
 
 export const PRODUCT_LIMITS = {
@@ -110,6 +111,61 @@ const stockField = z
     return Number(v);
   });
 
+/** A package's bounds (issue 33): up to 100 kg, and 3 m a side. */
+export const PACKAGE_LIMITS = { weightGrams: 100_000, cm: 300 } as const;
+
+/** The package fields' names as a message reads them. */
+const PACKAGE_NAMES: Record<PackageField, string> = { weightGrams: 'o peso', lengthCm: 'o comprimento', widthCm: 'a largura', heightCm: 'a altura' };
+
+export const PACKAGE_MESSAGES = {
+  weightGrams: 'Informe o peso em gramas: um número inteiro de 1 a 100.000.',
+  lengthCm: 'Informe o comprimento em centímetros: um número inteiro de 1 a 300.',
+  widthCm: 'Informe a largura em centímetros: um número inteiro de 1 a 300.',
+  heightCm: 'Informe a altura em centímetros: um número inteiro de 1 a 300.',
+  /** A size's package is all four fields or none. */
+  missing: (field: PackageField) => `Informe ${PACKAGE_NAMES[field]} também, ou deixe peso e medidas em branco.`,
+  /** A kit whose package the admin informs. */
+  kitMissing: (field: PackageField) => `Informe ${PACKAGE_NAMES[field]} do pacote do kit.`,
+} as const;
+
+/**
+ * A whole number above 0, typed as '1100' or the Brazilian way '1.100'; blank is not informed.
+ * A value that is not one is refused with `message` (never read as a decimal: '1,5' or '1.5').
+ */
+function packageNumber(field: PackageField) {
+  const max = field === 'weightGrams' ? PACKAGE_LIMITS.weightGrams : PACKAGE_LIMITS.cm;
+  const message = PACKAGE_MESSAGES[field];
+  return z
+    .string()
+    .max(NUMBER_TEXT_MAX, { error: message, abort: true })
+    .optional()
+    .transform((v, ctx) => {
+      const raw = (v ?? '').trim();
+      if (raw === '') return null;
+      const digits = /^\d{1,3}(\.\d{3})+$/.test(raw) ? raw.replaceAll('.', '') : raw;
+      if (!/^\d+$/.test(digits) || Number(digits) < 1 || Number(digits) > max) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return Number(digits);
+    });
+}
+
+/** Weight (g), length, width and height (cm) of a package, each blank or a whole number above 0. */
+const packageFields = {
+  weightGrams: packageNumber('weightGrams'),
+  lengthCm: packageNumber('lengthCm'),
+  widthCm: packageNumber('widthCm'),
+  heightCm: packageNumber('heightCm'),
+};
+
+/** The fields of a package left blank while another was typed (a refused value counts as typed). */
+function blankPackageFields(pkg: Partial<Record<PackageField, unknown>> | undefined): PackageField[] {
+  if (!pkg) return [];
+  const blank = PACKAGE_FIELDS.filter((f) => pkg[f] === null || pkg[f] === undefined);
+  return blank.length === PACKAGE_FIELDS.length ? [] : blank;
+}
+
 const variantSchema = z.object({
   id: z
     .string()
@@ -122,6 +178,8 @@ const variantSchema = z.object({
   stock: stockField,
   /** The stock the form was loaded with: the save applies the admin's change to what is there now. */
   stockLoaded: stockField.catch(null),
+  /** Its package for freight: all four or none (not informed). */
+  ...packageFields,
 });
 
 /** An optional choice of a select: '' is none. */
@@ -212,6 +270,9 @@ export const productFormSchema = z
     ...safetyFields,
     variants: z.array(variantSchema).max(PRODUCT_LIMITS.variants, `No máximo ${PRODUCT_LIMITS.variants} tamanhos.`).default([]),
     kitItems: z.array(kitItemSchema).max(PRODUCT_LIMITS.kitItems, `No máximo ${PRODUCT_LIMITS.kitItems} itens no kit.`).default([]),
+    /** A kit's package typed by the admin instead of the one computed from its contents (the four fields below, all required). */
+    kitPackageManual: checkbox,
+    ...packageFields,
   })
   // Runs even when another field is invalid, so every message shows at once
   // (rows may then be half-parsed: read them defensively).
@@ -225,11 +286,18 @@ export const productFormSchema = z
       if (product.hazardClass && !product.unNumber) ctx.addIssue({ code: 'custom', path: ['unNumber'], message: SAFETY_MESSAGES.unNumberMissing });
       const sizes = new Set<string>();
       (product.variants ?? []).forEach((v, i) => {
+        for (const field of blankPackageFields(v)) ctx.addIssue({ code: 'custom', path: ['variants', i, field], message: PACKAGE_MESSAGES.missing(field) });
         if (typeof v?.size !== 'string' || v.size === '') return;
         const key = v.size.toLocaleLowerCase('pt-BR');
         if (sizes.has(key)) ctx.addIssue({ code: 'custom', path: ['variants', i, 'size'], message: 'Este tamanho já está na lista.' });
         sizes.add(key);
       });
+      // A kit's own package: when the admin informs it, all four fields.
+      if (product.isKit && product.kitPackageManual) {
+        for (const field of PACKAGE_FIELDS) {
+          if (product[field] === null || product[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: PACKAGE_MESSAGES.kitMissing(field) });
+        }
+      }
       const included = new Set<string>();
       (product.kitItems ?? []).forEach((item, i) => {
         if (typeof item?.productId !== 'string') return;

@@ -15,6 +15,8 @@ import { useClientValidation } from '~/components/use-client-validation';
 import { formatDateTimeBR } from '~/lib/dates';
 import { formatDecimalInput } from '~/lib/decimal';
 import { formDataToObject } from '~/lib/form-data';
+import type { PackageData } from '~/lib/freight';
+import { formatPackage, hasPackage, kitPackage, NO_PACKAGE, PACKAGE_FIELDS, type PackageField } from '~/lib/package';
 import { NEW_PRODUCT_DEFAULTS, PRODUCT_LIMITS, productFormSchema, productIdParamSchema, productVersionSchema } from '~/lib/schemas/admin-product';
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import type { ProductSdsResult } from '~/lib/schemas/product-sds';
@@ -30,7 +32,7 @@ import {
   ProductConflictError,
   ProductNotFoundError,
   saveProduct,
-  type Option,
+  type KitComponentOption,
 } from '~/server/catalog/product-admin.server';
 import { requireAdmin, requireAdminAction } from '~/server/auth/session.server';
 import { BODY_LIMITS, readForm } from '~/server/infra/http/body.server';
@@ -77,8 +79,10 @@ type FormProduct = {
   };
   /** The FDS's public link and when it was sent; null when the product has none. */
   sds: { url: string; updatedAt: Date | null } | null;
-  variants: { id: string; size: string; price: string; imageUrl: string | null; stock: number | null }[];
+  variants: ({ id: string; size: string; price: string; imageUrl: string | null; stock: number | null } & PackageData)[];
   kitItems: { productId: string; quantity: number }[];
+  /** A kit's own package (issue 33); all null: computed from its contents. */
+  kitPackage: PackageData;
 };
 
 const TEXT_FIELDS = [
@@ -111,6 +115,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       sds: null,
       variants: [],
       kitItems: [],
+      kitPackage: NO_PACKAGE,
     };
   } else {
     let saved;
@@ -149,6 +154,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       sds: saved.sdsKey && sdsUrl(saved.sdsKey) ? { url: sdsUrl(saved.sdsKey)!, updatedAt: saved.sdsUpdatedAt } : null,
       variants: saved.variants,
       kitItems: saved.kitItems,
+      kitPackage: { weightGrams: saved.weightGrams, lengthCm: saved.lengthCm, widthCm: saved.widthCm, heightCm: saved.heightCm },
     };
   }
 
@@ -159,7 +165,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     }),
     listKitComponentOptions(db).catch((error: unknown) => {
       log.error('admin/produto: falha ao buscar produtos para kits', error);
-      return [] as Option[];
+      return [] as KitComponentOption[];
     }),
   ]);
   return {
@@ -244,7 +250,15 @@ function ProductForm({
   const [isKit, setIsKit] = useState(product.isKit);
   const [variants, setVariants] = useState(() =>
     toRows(
-      product.variants.map((v) => ({ id: v.id as string | null, size: v.size, price: formatDecimalInput(v.price), imageUrl: v.imageUrl, stock: v.stock === null ? '' : String(v.stock), stockLoaded: v.stock === null ? '' : String(v.stock) })),
+      product.variants.map((v) => ({
+        id: v.id as string | null,
+        size: v.size,
+        price: formatDecimalInput(v.price),
+        imageUrl: v.imageUrl,
+        stock: v.stock === null ? '' : String(v.stock),
+        stockLoaded: v.stock === null ? '' : String(v.stock),
+        ...packageInputs(v),
+      })),
       'v',
     ),
   );
@@ -329,7 +343,7 @@ function ProductForm({
             if (!sameRows(rows, variants)) listChanged('variants');
             setVariants(rows);
           }}
-          blank={{ id: null, size: '', price: '', imageUrl: null, stock: '', stockLoaded: '' }}
+          blank={{ id: null, size: '', price: '', imageUrl: null, stock: '', stockLoaded: '', ...BLANK_PACKAGE }}
           error={errors.variants}
           renderFields={(row, i, update) => (
             <div className="grid gap-3 sm:grid-cols-2">
@@ -364,6 +378,13 @@ function ProductForm({
               <div className="sm:col-span-2">
                 <ImageField name={`variants.${i}.imageUrl`} label="Imagem do tamanho" defaultValue={row.imageUrl} error={errors[`variants.${i}.imageUrl`]} />
               </div>
+              <fieldset className="grid gap-3 sm:col-span-2">
+                <legend className="mb-1 text-sm font-semibold">Pacote para frete</legend>
+                <p className="text-xs text-slate-600 dark:text-slate-400">
+                  O tamanho embalado para envio. Preencha os quatro ou deixe em branco: sem peso e medidas, o tamanho não pode ser oferecido para frete pago.
+                </p>
+                <PackageInputs prefix={`variants.${i}.`} values={row} onChange={update} errors={errors} />
+              </fieldset>
             </div>
           )}
         />
@@ -412,6 +433,7 @@ function ProductForm({
             )}
           />
         ) : null}
+        {isKit ? <KitPackageFieldset saved={product.kitPackage} items={items} kitOptions={kitOptions} errors={errors} /> : null}
 
         <div className="sticky bottom-0 flex flex-wrap justify-end gap-3 border-t border-slate-200 bg-slate-50/95 py-4 dark:border-slate-800 dark:bg-slate-950/95">
           <Link to="/admin/products" className={buttonVariants({ variant: 'outline' })}>
@@ -425,6 +447,110 @@ function ProductForm({
 
       <SafetySheetSection productId={product.id} sds={product.sds} />
     </div>
+  );
+}
+
+/** A package's four fields as the form types them (strings; '' not informed). */
+type PackageInputValues = Record<PackageField, string>;
+
+const BLANK_PACKAGE: PackageInputValues = { weightGrams: '', lengthCm: '', widthCm: '', heightCm: '' };
+
+function packageInputs(p: PackageData): PackageInputValues {
+  return Object.fromEntries(PACKAGE_FIELDS.map((f) => [f, p[f] === null ? '' : String(p[f])])) as PackageInputValues;
+}
+
+const PACKAGE_LABELS: Record<PackageField, string> = { weightGrams: 'Peso (g)', lengthCm: 'Comprimento (cm)', widthCm: 'Largura (cm)', heightCm: 'Altura (cm)' };
+const PACKAGE_PLACEHOLDERS: Record<PackageField, string> = { weightGrams: 'Ex.: 1100', lengthCm: 'Ex.: 10', widthCm: 'Ex.: 10', heightCm: 'Ex.: 25' };
+
+/** Weight (g), length, width and height (cm), named `${prefix}weightGrams`…, each with its pt-BR error beside it. */
+function PackageInputs({
+  prefix,
+  values,
+  onChange,
+  errors,
+}: {
+  prefix: string;
+  values: PackageInputValues;
+  onChange: (patch: Partial<PackageInputValues>) => void;
+  errors: FieldErrors;
+}) {
+  return (
+    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {PACKAGE_FIELDS.map((field) => (
+        <Field
+          key={field}
+          label={PACKAGE_LABELS[field]}
+          name={`${prefix}${field}`}
+          value={values[field]}
+          onChange={(e) => onChange({ [field]: e.target.value })}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={PACKAGE_PLACEHOLDERS[field]}
+          maxLength={12}
+          error={errors[`${prefix}${field}`]}
+        />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A kit's package: computed from its contents as they are on screen (each included product's
+ * cheapest size, lib/package kitPackage), unless the admin informs it.
+ */
+function KitPackageFieldset({
+  saved,
+  items,
+  kitOptions,
+  errors,
+}: {
+  saved: PackageData;
+  items: readonly { productId: string; quantity: string }[];
+  kitOptions: readonly KitComponentOption[];
+  errors: FieldErrors;
+}) {
+  const [manual, setManual] = useState(() => hasPackage(saved));
+  const [values, setValues] = useState(() => packageInputs(saved));
+  const byId = new Map(kitOptions.map((o) => [o.id, o]));
+  const contents = items.filter((i) => i.productId !== '').map((i) => ({ option: byId.get(i.productId), quantity: Number(i.quantity) }));
+  const lacking = contents.filter((c) => c.option && !hasPackage(c.option.pkg)).map((c) => c.option!.name);
+  const computed = kitPackage(contents.flatMap((c) => (c.option ? [{ pkg: c.option.pkg, quantity: c.quantity }] : [])));
+  const computedText = formatPackage(computed);
+
+  return (
+    <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900">
+      <legend className="px-1 text-lg font-semibold">Pacote do kit</legend>
+      <div className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
+        {computedText ? (
+          <>
+            <p>Calculado a partir dos itens (soma dos pesos e uma caixa com o volume somado):</p>
+            <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
+              {PACKAGE_FIELDS.map((field) => (
+                <div key={field}>
+                  <dt className="text-xs text-slate-600 dark:text-slate-400">{PACKAGE_LABELS[field]}</dt>
+                  <dd className="font-semibold tabular-nums">{computed[field]!.toLocaleString('pt-BR')}</dd>
+                </div>
+              ))}
+            </dl>
+          </>
+        ) : contents.length === 0 ? (
+          <p>Adicione itens ao kit para calcular o pacote a partir deles.</p>
+        ) : (
+          <p>
+            Não é possível calcular o pacote:{' '}
+            {lacking.length ? `sem peso/medidas no menor tamanho de ${lacking.join(', ')}.` : 'confira os itens e as quantidades.'}
+          </p>
+        )}
+      </div>
+      <CheckboxField
+        label="Informar o pacote do kit manualmente"
+        name="kitPackageManual"
+        checked={manual}
+        onChange={(e) => setManual(e.target.checked)}
+        hint="Use quando o kit vai numa caixa própria. Desmarcado, vale o pacote calculado."
+      />
+      {manual ? <PackageInputs prefix="" values={values} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))} errors={errors} /> : null}
+    </fieldset>
   );
 }
 

@@ -1,8 +1,10 @@
 // /admin/products: the catalogue by name, searchable and paginated,
-// with delete after a confirmation (DELETE_CONFIRMATION: it cannot be undone).
+// with delete after a confirmation (DELETE_CONFIRMATION: it cannot be undone). A product that freight
+// cannot weigh (a size, or a kit, without weight and dimensions) is flagged, and can be listed alone.
 import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { data, Form, Link, useFetcher, useNavigation } from 'react-router';
+import { cn } from '~/lib/cn';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { Input } from '~/components/ui/input';
@@ -23,6 +25,12 @@ import { stockLevel } from '~/lib/stock';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Produtos | Painel Administrativo | Clarear' }, { name: 'robots', content: 'noindex' }];
 
+/** ?pacote=sem: only the products without weight and dimensions. */
+const PACKAGE_PARAM = 'pacote';
+const MISSING_PACKAGE = 'sem';
+const MISSING_PACKAGE_LABEL = 'Sem peso/medidas';
+const MISSING_PACKAGE_MEANING = 'Não pode ser oferecido para frete pago';
+
 const DELETE_CONFIRMATION = 'Tem certeza que deseja excluir este produto? Esta ação não pode ser desfeita.';
 const LOAD_ERROR = 'Erro ao buscar produtos';
 
@@ -33,13 +41,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = Number.parseInt(url.searchParams.get('pagina') ?? '1', 10);
   const stockParam = url.searchParams.get('estoque');
   const stock = stockParam === 'baixo' || stockParam === 'esgotado' ? stockParam : undefined;
+  const missingPackage = url.searchParams.get(PACKAGE_PARAM) === MISSING_PACKAGE;
   try {
-    const result = await listAdminProducts(await getDb(), { term, page: Number.isFinite(page) ? page : 1, stock });
-    return { term, stock: stock ?? '', result, error: null };
+    const result = await listAdminProducts(await getDb(), { term, page: Number.isFinite(page) ? page : 1, stock, missingPackage });
+    return { term, stock: stock ?? '', missingPackage, result, error: null };
   } catch (error) {
     log.error('admin/produtos: falha ao buscar', error);
     const empty: AdminProductPage = { rows: [], total: 0, page: 1, pageCount: 1 };
-    return { term, stock: stock ?? '', result: empty, error: LOAD_ERROR };
+    return { term, stock: stock ?? '', missingPackage, result: empty, error: LOAD_ERROR };
   }
 }
 
@@ -72,7 +81,16 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
-  const { term, stock, result, error } = loaderData;
+  const { term, stock, missingPackage, result, error } = loaderData;
+  /** This list with the package filter on or off, keeping the search and the stock filter (back to page 1). */
+  const packageHref = (on: boolean) => {
+    const params = new URLSearchParams();
+    if (term) params.set('q', term);
+    if (stock) params.set('estoque', stock);
+    if (on) params.set(PACKAGE_PARAM, MISSING_PACKAGE);
+    const query = params.toString();
+    return query ? `/admin/products?${query}` : '/admin/products';
+  };
   const deleteFetcher = useFetcher<ActionData>();
   const navigation = useNavigation();
   const searching = navigation.state === 'loading' && navigation.location.pathname === '/admin/products';
@@ -96,7 +114,32 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
 
-      <Form method="get" role="search" className="mt-6 flex max-w-xl gap-2">
+      <nav aria-label="Filtrar por peso e medidas" className="mt-6 flex flex-wrap gap-2">
+        {(
+          [
+            [false, 'Todos'],
+            [true, MISSING_PACKAGE_LABEL],
+          ] as const
+        ).map(([on, text]) => (
+          <Link
+            key={text}
+            to={packageHref(on)}
+            aria-current={missingPackage === on ? 'page' : undefined}
+            title={on ? `Produtos com algum tamanho (ou kit) sem peso e medidas: ${MISSING_PACKAGE_MEANING.toLowerCase()}` : undefined}
+            className={cn(
+              'rounded-full border px-3 py-1.5 text-sm font-semibold',
+              missingPackage === on
+                ? 'border-brand-700 bg-brand-700 text-white dark:border-brand-200 dark:bg-brand-200 dark:text-slate-950'
+                : 'border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800',
+            )}
+          >
+            {text}
+          </Link>
+        ))}
+      </nav>
+
+      <Form method="get" role="search" className="mt-4 flex max-w-xl gap-2">
+        {missingPackage ? <input type="hidden" name={PACKAGE_PARAM} value={MISSING_PACKAGE} /> : null}
         <label htmlFor="busca-produtos" className="sr-only">
           Buscar produtos por nome
         </label>
@@ -130,10 +173,11 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
             {result.total === 1 ? '1 produto' : `${result.total} produtos`}
             {term ? ` para “${term}”` : ''}
+            {missingPackage ? ' sem peso/medidas' : ''}
           </p>
           {result.rows.length === 0 ? (
             <p className="mt-6 rounded-lg border border-slate-200 p-6 dark:border-slate-700">
-              {term ? 'Nenhum produto encontrado para essa busca.' : 'Nenhum produto cadastrado ainda.'}
+              {term ? 'Nenhum produto encontrado para essa busca.' : missingPackage ? 'Todos os produtos têm peso e medidas.' : 'Nenhum produto cadastrado ainda.'}
             </p>
           ) : (
             <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
@@ -181,6 +225,15 @@ function ProductRow({ product, fetcher }: { product: AdminProductRow; fetcher: R
       </td>
       <th scope="row" className="px-4 py-3 font-medium">
         {product.name}
+        {product.missingPackage ? (
+          <span
+            title={MISSING_PACKAGE_MEANING}
+            className="ml-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+          >
+            {MISSING_PACKAGE_LABEL}
+            <span className="sr-only"> ({MISSING_PACKAGE_MEANING})</span>
+          </span>
+        ) : null}
       </th>
       <td className="px-4 py-3 whitespace-nowrap">{formatPrice(product.price)}</td>
       <td className="hidden px-4 py-3 whitespace-nowrap lg:table-cell">{product.basePrice === null ? '—' : formatPrice(product.basePrice)}</td>

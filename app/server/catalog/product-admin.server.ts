@@ -5,6 +5,8 @@ import { and, asc, count, eq, inArray, like, notInArray, or, sql, type SQL } fro
 import type { Executor } from '~/db/client.server';
 import { isForeignKeyViolation, isUniqueViolation } from '~/db/errors.server';
 import { categories, kitItems, productCounts, products, productVariants } from '~/db/schema';
+import type { PackageData } from '~/lib/freight';
+import { NO_PACKAGE } from '~/lib/package';
 import type { ProductFormInput } from '~/lib/schemas/admin-product';
 import { pageWindow } from '~/lib/pagination';
 import { slugify } from '~/lib/slug';
@@ -26,6 +28,8 @@ export type AdminProductRow = {
   stockTotal: number | null;
   /** The scarcest tracked size. */
   stockMin: number | null;
+  /** A size without its package, or a kit whose package is neither informed nor computable: no paid freight. */
+  missingPackage: boolean;
 };
 
 export type AdminProductPage = { rows: AdminProductRow[]; total: number; page: number; pageCount: number };
@@ -33,15 +37,35 @@ export type AdminProductPage = { rows: AdminProductRow[]; total: number; page: n
 /** The admin list's stock filter: a size under the "últimas unidades" threshold, or a size at 0. */
 export type StockFilter = 'baixo' | 'esgotado';
 
+/** A package column set not fully informed (the app writes all four or none). */
+const packageMissing = (alias: string) =>
+  sql.raw(`(${alias}.weight_grams is null or ${alias}.length_cm is null or ${alias}.width_cm is null or ${alias}.height_cm is null)`);
+
+/**
+ * The product (the row of `products` in the outer query) cannot be weighed for freight: a size of it
+ * lacks its package, or it is a kit without its own package whose contents do not give one (no
+ * contents, or an included product whose cheapest size, the one kits are made of, lacks it or has
+ * no size at all). lib/package kitPackage's rule; each probe is an index lookup per product.
+ */
+const missingPackage = sql<boolean>`(exists (select 1 from ${productVariants} pv where pv.product_id = ${products.id} and ${packageMissing('pv')})
+  or (${products.isKit} and (${products.weightGrams} is null or ${products.lengthCm} is null or ${products.widthCm} is null or ${products.heightCm} is null) and (
+    not exists (select 1 from ${kitItems} ki where ki.kit_product_id = ${products.id})
+    or exists (select 1 from ${kitItems} ki where ki.kit_product_id = ${products.id} and not coalesce((
+      select not ${packageMissing('cv')} from ${productVariants} cv where cv.product_id = ki.included_product_id order by cv.price asc, cv.size asc limit 1
+    ), false)))))`;
+
 /** Id, name, price, kit flag and category name, optionally those whose name contains the term, ordered by name; paginated. */
-export async function listAdminProducts(db: Executor, filters: { term?: string; page?: number; stock?: StockFilter }): Promise<AdminProductPage> {
+export async function listAdminProducts(
+  db: Executor,
+  filters: { term?: string; page?: number; stock?: StockFilter; missingPackage?: boolean },
+): Promise<AdminProductPage> {
   const stockWhere =
     filters.stock === 'esgotado'
       ? sql`exists (select 1 from ${productVariants} v where v.product_id = ${products.id} and v.stock = 0)`
       : filters.stock === 'baixo'
         ? sql`exists (select 1 from ${productVariants} v where v.product_id = ${products.id} and v.stock < ${LOW_STOCK_THRESHOLD})`
         : undefined;
-  const where = and(filters.term ? productNameContains(filters.term) : undefined, stockWhere);
+  const where = and(filters.term ? productNameContains(filters.term) : undefined, stockWhere, filters.missingPackage ? missingPackage : undefined);
   // Unfiltered, the count is the counters' sum (product_counts: kits and the rest), not a scan of every product.
   const [{ total } = { total: 0 }] = where
     ? await db.select({ total: count() }).from(products).where(where)
@@ -62,6 +86,7 @@ export async function listAdminProducts(db: Executor, filters: { term?: string; 
       // Units over the tracked sizes (null: none tracked), and the scarcest size.
       stockTotal: sql<number | null>`(select sum(v.stock)::int from ${productVariants} v where v.product_id = ${products.id})`,
       stockMin: sql<number | null>`(select min(v.stock)::int from ${productVariants} v where v.product_id = ${products.id})`,
+      missingPackage: sql<boolean>`${missingPackage}`.mapWith(Boolean),
     })
     .from(pageIds)
     .innerJoin(products, eq(products.id, pageIds.id))
@@ -73,7 +98,7 @@ export async function listAdminProducts(db: Executor, filters: { term?: string; 
 export type EditableProduct = typeof products.$inferSelect & {
   /** The saved state the form starts from (updated_at in microseconds); a save from an older one is refused. */
   version: string;
-  variants: { id: string; size: string; price: string; imageUrl: string | null; stock: number | null }[];
+  variants: ({ id: string; size: string; price: string; imageUrl: string | null; stock: number | null } & PackageData)[];
   kitItems: { productId: string; quantity: number }[];
 };
 
@@ -84,7 +109,14 @@ export async function getEditableProduct(db: Executor, id: string): Promise<Edit
   const { product, version } = row;
   const [variants, items] = await Promise.all([
     db
-      .select({ id: productVariants.id, size: productVariants.size, price: productVariants.price, imageUrl: productVariants.imageUrl, stock: productVariants.stock })
+      .select({
+        id: productVariants.id,
+        size: productVariants.size,
+        price: productVariants.price,
+        imageUrl: productVariants.imageUrl,
+        stock: productVariants.stock,
+        ...packageOf(productVariants),
+      })
       .from(productVariants)
       .where(eq(productVariants.productId, id))
       .orderBy(asc(productVariants.price), asc(productVariants.size)),
@@ -103,14 +135,34 @@ const productVersion = sql<string>`(extract(epoch from ${products.updatedAt}) * 
 
 export type Option = { id: string; name: string };
 
+/** The package columns of a size or a kit, for a select. */
+const packageOf = (t: typeof productVariants | typeof products) => ({ weightGrams: t.weightGrams, lengthCm: t.lengthCm, widthCm: t.widthCm, heightCm: t.heightCm });
+
 /** Every category, for the product form's select (the admin also sees 'Kits Prontos'). */
 export async function listCategoryOptions(db: Executor): Promise<Option[]> {
   return db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.name));
 }
 
-/** Products a kit can include: every product that is not itself a kit. */
-export async function listKitComponentOptions(db: Executor): Promise<Option[]> {
-  return db.select({ id: products.id, name: products.name }).from(products).where(eq(products.isKit, false)).orderBy(asc(products.name));
+/** A product a kit can include, with the package of the size kits are made of (its cheapest; all null when it has no size). */
+export type KitComponentOption = Option & { pkg: PackageData };
+
+/** Products a kit can include: every product that is not itself a kit, with the package the kit's computed one adds up. */
+export async function listKitComponentOptions(db: Executor): Promise<KitComponentOption[]> {
+  // The size a kit is made of: the included product's cheapest, as its stock (catalog/stock) and freight (shipping/rules).
+  const cheapest = db
+    .select(packageOf(productVariants))
+    .from(productVariants)
+    .where(eq(productVariants.productId, products.id))
+    .orderBy(asc(productVariants.price), asc(productVariants.size))
+    .limit(1)
+    .as('cheapest');
+  const rows = await db
+    .select({ id: products.id, name: products.name, weightGrams: cheapest.weightGrams, lengthCm: cheapest.lengthCm, widthCm: cheapest.widthCm, heightCm: cheapest.heightCm })
+    .from(products)
+    .leftJoinLateral(cheapest, sql`true`)
+    .where(eq(products.isKit, false))
+    .orderBy(asc(products.name));
+  return rows.map(({ id, name, ...pkg }) => ({ id, name, pkg }));
 }
 
 /** A problem found while saving that belongs next to a form field. */
@@ -172,6 +224,9 @@ export async function saveProduct(db: Executor, id: string | null, input: Produc
       firstAid: input.firstAid,
       unNumber: input.unNumber,
       hazardClass: input.hazardClass,
+      // A kit's own package, only when the admin informs it; null: computed from its contents (lib/package).
+      // A product that is not a kit has none (its sizes carry theirs).
+      ...(input.isKit && input.kitPackageManual ? packageInput(input) : NO_PACKAGE),
     };
     if (input.categoryId) {
       const [category] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId));
@@ -217,6 +272,11 @@ function stockChange(typed: number | null, loaded: number | null): SQL | number 
   return sql`greatest(0, coalesce(${productVariants.stock}, ${loaded}) + ${typed - loaded})`;
 }
 
+/** The four package fields as the form parsed them (all four or none). */
+function packageInput(p: PackageData): PackageData {
+  return { weightGrams: p.weightGrams, lengthCm: p.lengthCm, widthCm: p.widthCm, heightCm: p.heightCm };
+}
+
 async function saveVariants(tx: Executor, productId: string, variants: ProductFormInput['variants']) {
   const existing = new Set(
     (await tx.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.productId, productId))).map((v) => v.id),
@@ -233,11 +293,14 @@ async function saveVariants(tx: Executor, productId: string, variants: ProductFo
     await tx.update(productVariants).set({ size: `\u2063${v.id}` }).where(eq(productVariants.id, v.id));
   }
   for (const v of kept) {
-    await tx.update(productVariants).set({ size: v.size, price: v.price!, imageUrl: v.imageUrl, stock: stockChange(v.stock, v.stockLoaded) }).where(eq(productVariants.id, v.id));
+    await tx
+      .update(productVariants)
+      .set({ size: v.size, price: v.price!, imageUrl: v.imageUrl, stock: stockChange(v.stock, v.stockLoaded), ...packageInput(v) })
+      .where(eq(productVariants.id, v.id));
   }
   const added = variants.filter((v) => !(v.id !== null && existing.has(v.id)));
   if (added.length) {
-    await tx.insert(productVariants).values(added.map((v) => ({ productId, size: v.size, price: v.price!, imageUrl: v.imageUrl, stock: v.stock })));
+    await tx.insert(productVariants).values(added.map((v) => ({ productId, size: v.size, price: v.price!, imageUrl: v.imageUrl, stock: v.stock, ...packageInput(v) })));
   }
 }
 

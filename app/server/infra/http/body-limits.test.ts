@@ -207,7 +207,9 @@ describe('the largest legitimate post of each form fits its body cap', () => {
       fields[`variants.${i}.size`] = fill(PRODUCT_LIMITS.size, `t${i}`);
       fields[`variants.${i}.price`] = '9.999.999.999,99';
       fields[`variants.${i}.imageUrl`] = image;
+      Object.assign(fields, { [`variants.${i}.weightGrams`]: '100.000', [`variants.${i}.lengthCm`]: '300', [`variants.${i}.widthCm`]: '300', [`variants.${i}.heightCm`]: '300' });
     }
+    Object.assign(fields, { kitPackageManual: 'on', weightGrams: '100.000', lengthCm: '300', widthCm: '300', heightCm: '300' });
     for (let i = 0; i < PRODUCT_LIMITS.kitItems; i++) {
       fields[`kitItems.${i}.productId`] = randomUUID();
       fields[`kitItems.${i}.quantity`] = String(PRODUCT_LIMITS.kitQuantity);

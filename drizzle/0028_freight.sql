@@ -100,8 +100,8 @@ CREATE INDEX "order_parcels_tracking_idx" ON "order_parcels" USING btree ("label
 CREATE INDEX "shipping_rates_zone_idx" ON "shipping_rates" USING btree ("zone_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "shipping_services_melhorenvio_idx" ON "shipping_services" USING btree ("melhorenvio_service_id");--> statement-breakpoint
 ALTER TABLE "order_items" ADD CONSTRAINT "order_items_parcel_id_order_parcels_id_fk" FOREIGN KEY ("parcel_id") REFERENCES "public"."order_parcels"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "product_variants" ADD CONSTRAINT "product_variants_package_check" CHECK ("product_variants"."weight_grams" > 0 and "product_variants"."length_cm" > 0 and "product_variants"."width_cm" > 0 and "product_variants"."height_cm" > 0);--> statement-breakpoint
-ALTER TABLE "products" ADD CONSTRAINT "products_package_check" CHECK ("products"."weight_grams" > 0 and "products"."length_cm" > 0 and "products"."width_cm" > 0 and "products"."height_cm" > 0);--> statement-breakpoint
+ALTER TABLE "product_variants" ADD CONSTRAINT "product_variants_package_check" CHECK (("product_variants"."weight_grams" is null and "product_variants"."length_cm" is null and "product_variants"."width_cm" is null and "product_variants"."height_cm" is null) or ("product_variants"."weight_grams" > 0 and "product_variants"."length_cm" > 0 and "product_variants"."width_cm" > 0 and "product_variants"."height_cm" > 0));--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_package_check" CHECK (("products"."weight_grams" is null and "products"."length_cm" is null and "products"."width_cm" is null and "products"."height_cm" is null) or ("products"."weight_grams" > 0 and "products"."length_cm" > 0 and "products"."width_cm" > 0 and "products"."height_cm" > 0));--> statement-breakpoint
 -- The store's freight tables (issue 33), for new and existing stores alike: "Entrega Clarear", free to all
 -- of Brazil, is the one service on (the spec's "Grátis"); a realistic set of services, zones and prices waits
 -- switched off in /admin/frete. Fixed ids (uuid v5) so the rows can reference each other here.

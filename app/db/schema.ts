@@ -102,7 +102,7 @@ const shippingCheck = (table: string, t: ShippingColumns) =>
       or (${t.shipName} is not null and ${t.shipStreet} is not null and ${t.shipNumber} is not null and ${t.shipNeighborhood} is not null and ${t.shipCity} is not null and ${t.shipState} in (${sql.raw(BRAZILIAN_STATES.map((v) => `'${v}'`).join(', '))}) and ${t.shipZipCode} ~ '^[0-9]{8}$')`,
   );
 
-/** A size's (or kit's) package for freight (issue 33): grams and centimetres, null until the admin informs them. */
+/** A size's (or kit's) package for freight (issue 33): grams and centimetres, all four or none (null until the admin informs them). */
 const packageColumns = () => ({
   weightGrams: integer('weight_grams'),
   lengthCm: integer('length_cm'),
@@ -111,7 +111,10 @@ const packageColumns = () => ({
 });
 type PackageColumns = { [K in keyof ReturnType<typeof packageColumns>]: unknown };
 const packageCheck = (table: string, t: PackageColumns) =>
-  check(`${table}_package_check`, sql`${t.weightGrams} > 0 and ${t.lengthCm} > 0 and ${t.widthCm} > 0 and ${t.heightCm} > 0`);
+  check(
+    `${table}_package_check`,
+    sql`(${t.weightGrams} is null and ${t.lengthCm} is null and ${t.widthCm} is null and ${t.heightCm} is null) or (${t.weightGrams} > 0 and ${t.lengthCm} > 0 and ${t.widthCm} > 0 and ${t.heightCm} > 0)`,
+  );
 
 // ---------------------------------------------------------------- auth (Better Auth)
 

@@ -8,6 +8,7 @@ import { data, Link, useFetcher, useRevalidator, useSearchParams } from 'react-r
 import { customerCancelSchema } from '~/lib/schemas/order';
 import { StoreSoldBy } from '~/components/layout/seller-identity';
 import { OrderAddress } from '~/components/order/order-address';
+import { OrderParcels } from '~/components/order/order-parcels';
 import { OrderTimeline } from '~/components/order/order-timeline';
 import { SdsLink } from '~/components/product/product-safety';
 import { AcceptedTerms } from '~/components/order/accepted-terms';
@@ -160,6 +161,12 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             Endereço de entrega
           </h2>
           {order.address ? <OrderAddress address={order.address} className="mt-3" /> : <p className="mt-3 text-slate-700 dark:text-slate-300">Pedido anterior ao registro de endereços.</p>}
+          {order.parcels.length > 0 ? (
+            <>
+              <h3 className="mt-4 font-semibold">Frete e prazo</h3>
+              <OrderParcels parcels={order.parcels} items={order.items} className="mt-1" />
+            </>
+          ) : null}
         </section>
         <section aria-labelledby="acompanhamento">
           <h2 id="acompanhamento" className="text-xl font-bold">

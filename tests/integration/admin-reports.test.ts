@@ -183,6 +183,7 @@ describe.each(engines)('admin reports on $name', ({ open }) => {
       mrrCents: { current: 4500, previous: 5000 },
       subscriberDiscountCents: { current: 600, previous: 0 },
       welcomeDiscountCents: { current: 1000, previous: 0 },
+      freightCents: { current: 0, previous: 0 },
       refundsCents: { current: 7000, previous: 3000 },
       refunds: { current: 1, previous: 1 },
     });

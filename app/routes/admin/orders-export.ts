@@ -3,7 +3,7 @@
 // dates. Written with csv-stringify; a cell that would start a formula is defused.
 import { stringify } from 'csv-stringify/sync';
 import { decimalBR, safeCell } from '~/lib/csv';
-import { formatDateTimeBR } from '~/lib/dates';
+import { formatDateBR, formatDateTimeBR } from '~/lib/dates';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, shortOrderId } from '~/lib/order-status';
 import { filtersFromSearchParams } from '~/lib/schemas/admin-order';
 import { displayTaxId } from '~/lib/tax-id';
@@ -30,7 +30,10 @@ export async function loader({ request }: Route.LoaderArgs) {
         PAYMENT_METHOD_LABELS[o.paymentMethod ?? ''] ?? '',
         decimalBR(o.subtotalPrice),
         decimalBR(o.discountPrice),
+        decimalBR(o.shippingPrice),
         decimalBR(o.totalPrice),
+        o.freightServices ?? '',
+        o.promisedDate ? formatDateBR(o.promisedDate) : '',
         o.shipCity ?? '',
         o.shipState ?? '',
         o.carrier ? CARRIER_LABELS[o.carrier as Carrier] : '',
@@ -43,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       delimiter: ';',
       record_delimiter: '\r\n',
       header: true,
-      columns: ['Pedido', 'Data', 'Status', 'Cliente', 'E-mail', 'CPF/CNPJ', 'Pagamento', 'Subtotal (R$)', 'Desconto (R$)', 'Total (R$)', 'Cidade', 'UF', 'Transportadora', 'Rastreio', 'ID completo'],
+      columns: ['Pedido', 'Data', 'Status', 'Cliente', 'E-mail', 'CPF/CNPJ', 'Pagamento', 'Subtotal (R$)', 'Desconto (R$)', 'Frete (R$)', 'Total (R$)', 'Serviço de entrega', 'Entrega prometida até', 'Cidade', 'UF', 'Transportadora', 'Rastreio', 'ID completo'],
     },
   );
   return new Response(csv, {

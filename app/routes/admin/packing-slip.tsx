@@ -4,6 +4,7 @@
 import { Printer } from 'lucide-react';
 import { data, Link } from 'react-router';
 import { OrderAddress } from '~/components/order/order-address';
+import { OrderParcels } from '~/components/order/order-parcels';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { formatDateTimeBR } from '~/lib/dates';
 import { shortOrderId } from '~/lib/order-status';
@@ -58,6 +59,7 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
           Destinatário
         </h2>
         {order.address ? <OrderAddress address={order.address} /> : <p>Sem endereço registrado.</p>}
+        <OrderParcels parcels={order.parcels} items={order.items} className="mt-2" />
       </section>
       <section aria-labelledby="conteudo-caixa" className="mt-6">
         <h2 id="conteudo-caixa" className="text-lg font-bold">

@@ -158,6 +158,7 @@ function Kpis({ kpis: k }: { kpis: ReportKpis }) {
     { key: 'mrr', label: 'Receita recorrente mensal', figure: k.mrrCents, format: money, hint: 'No fim do período: assinaturas ativas e pagas, cada uma pelo seu valor atual.' },
     { key: 'desconto-assinante', label: 'Desconto de assinante', figure: k.subscriberDiscountCents, format: money },
     { key: 'desconto-boas-vindas', label: 'Desconto de boas-vindas', figure: k.welcomeDiscountCents, format: money },
+    { key: 'frete', label: 'Frete cobrado', figure: k.freightCents, format: money },
     {
       key: 'reembolsos',
       label: 'Reembolsos',

@@ -3,7 +3,7 @@
 // Read-only: every change of an order goes through transitions.server.ts.
 import { and, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
-import { orders, paymentConfirmations, user } from '~/db/schema';
+import { orderParcels, orders, paymentConfirmations, user } from '~/db/schema';
 import { now } from '~/lib/clock';
 import { ORDER_STATUSES, TO_SHIP_STATUSES, type OrderStatus } from '~/lib/order-lifecycle';
 import type { OfferedMethod } from '~/lib/payment-offer';
@@ -155,9 +155,20 @@ export async function listAdminOrders(db: Executor, filters: OrderFilters & { pa
 }
 
 /** The rows of a CSV export: the same filters, newest first, at most ORDERS_EXPORT_LIMIT. */
-export async function exportAdminOrders(db: Executor, filters: OrderFilters): Promise<(AdminOrderRow & { subtotalPrice: string; discountPrice: string })[]> {
+export async function exportAdminOrders(
+  db: Executor,
+  filters: OrderFilters,
+): Promise<(AdminOrderRow & { subtotalPrice: string; discountPrice: string; shippingPrice: string; freightServices: string | null; promisedDate: string | null })[]> {
   return db
-    .select({ ...rowColumns, subtotalPrice: orders.subtotalPrice, discountPrice: orders.discountPrice })
+    .select({
+      ...rowColumns,
+      subtotalPrice: orders.subtotalPrice,
+      discountPrice: orders.discountPrice,
+      shippingPrice: orders.shippingPrice,
+      // Its parcels' services and the latest date promised (issue 33).
+      freightServices: sql<string | null>`(select string_agg(p.service_name, ' + ' order by p.position) from ${orderParcels} p where p.order_id = ${orders.id})`,
+      promisedDate: sql<string | null>`(select max(p.promised_date)::text from ${orderParcels} p where p.order_id = ${orders.id})`,
+    })
     .from(orders)
     .leftJoin(user, eq(user.id, orders.userId))
     .where(and(...baseConditions(filters), statusCondition(filters.status)))

@@ -31,6 +31,8 @@ export type ReportKpis = {
   /** At the last instant of each period. */
   mrrCents: Compared;
   subscriberDiscountCents: Compared;
+  /** Freight charged on the period's orders (issue 33). */
+  freightCents: Compared;
   welcomeDiscountCents: Compared;
   refundsCents: Compared;
   refunds: Compared;
@@ -100,6 +102,8 @@ async function reportKpis(db: Executor, period: ReportPeriod, now: Date): Promis
         prevSubscriber: money(sql`sum(${orders.discountPrice}) filter (where ${orders.discountKind} = 'subscriber' and ${prev(orders.createdAt)})`),
         welcome: money(sql`sum(${orders.discountPrice}) filter (where ${orders.discountKind} = 'welcome' and ${cur(orders.createdAt)})`),
         prevWelcome: money(sql`sum(${orders.discountPrice}) filter (where ${orders.discountKind} = 'welcome' and ${prev(orders.createdAt)})`),
+        freight: money(sql`sum(${orders.shippingPrice}) filter (where ${cur(orders.createdAt)})`),
+        prevFreight: money(sql`sum(${orders.shippingPrice}) filter (where ${prev(orders.createdAt)})`),
       })
       .from(orders)
       .where(countedBetween(previousStart, end)),
@@ -166,6 +170,7 @@ async function reportKpis(db: Executor, period: ReportPeriod, now: Date): Promis
     mrrCents: both(mrrCurrent, mrrPrevious),
     subscriberDiscountCents: both(toCents(o.subscriber), toCents(o.prevSubscriber)),
     welcomeDiscountCents: both(toCents(o.welcome), toCents(o.prevWelcome)),
+    freightCents: both(toCents(o.freight), toCents(o.prevFreight)),
     refundsCents: both(toCents(r.total), toCents(r.prevTotal)),
     refunds: both(r.count, r.prevCount),
   };

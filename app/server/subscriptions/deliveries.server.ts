@@ -7,11 +7,13 @@
 // the gateway after that commit and records its answer through `deliveryHandlers`.
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '~/db/client.server';
-import { orderItems, orders, products, productVariants, programmedDeliveries, programmedDeliveryItems, programmedDeliveryRuns } from '~/db/schema';
+import { randomUUID } from 'node:crypto';
+import { orderItems, orderParcels, orders, products, productVariants, programmedDeliveries, programmedDeliveryItems, programmedDeliveryRuns } from '~/db/schema';
+import { cheapestChoices, chooseFreight, type ChosenParcel } from '~/lib/freight';
 import { now } from '~/lib/clock';
 import { centsToDecimal, toCents } from '~/lib/money';
 import { todayInBrazil } from '~/lib/plans';
-import { computeTotals } from '~/lib/pricing';
+import { computeTotals, goodsAfterDiscountCents } from '~/lib/pricing';
 import { addDays, nextScheduledDate, REMINDER_DAYS_BEFORE, resumeSchedule, skipDate } from '~/lib/subscription-schedule';
 import { kickMailDelivery } from '../mail/outbox.server';
 import { insertOrder } from '../orders/create.server';
@@ -20,6 +22,7 @@ import { withOfferedMethod, type ChargeRequest, type PaymentMethod, type Payment
 import { OutOfStockError, reserveStock, type StockLine } from '../catalog/stock.server';
 import { queueSubscriptionEmail } from './emails.server';
 import { isSubscriber } from './subscriptions.server';
+import { quoteShipping } from '../shipping/quote.server';
 
 type Shipping = Partial<Pick<typeof programmedDeliveries.$inferInsert, 'shipName' | 'shipStreet' | 'shipNumber' | 'shipComplement' | 'shipNeighborhood' | 'shipCity' | 'shipState' | 'shipZipCode'>>;
 
@@ -125,6 +128,21 @@ export async function prepareDeliveryIn(tx: Transaction, deliveryId: string, tod
 
   // Only a plan paid through today gives the 10%: a delivery due in an unpaid period (skipped, paused) is charged without it.
   const subscriber = await isSubscriber(tx, delivery.userId);
+  // Freight by the checkout's rules (the cheapest service of each parcel, subscribers' free shipping
+  // when configured); an item no service may carry to this address stays out of this delivery.
+  const cep = delivery.shipZipCode;
+  if (cep) {
+    const refused = (await deliveryFreight(tx, cep, lines, subscriber)).refused;
+    if (refused.size > 0) {
+      leftOut.push(...lines.filter((l) => refused.has(l.key)).map((l) => `${l.label}: não pode ser enviado para o endereço desta entrega`));
+      lines = lines.filter((l) => !refused.has(l.key));
+    }
+    if (lines.length === 0) {
+      await run('skipped', null, 'Nenhum item pode ser enviado');
+      await queueSubscriptionEmail(tx, delivery.userId, { kind: 'delivery-not-sent', date, next, reason: 'nothing-left', leftOut }, `delivery:${delivery.id}:not-sent:${date}`);
+      return 'skipped';
+    }
+  }
   const shipping: Shipping = {
     shipName: delivery.shipName,
     shipStreet: delivery.shipStreet,
@@ -183,7 +201,7 @@ export async function prepareDeliveryIn(tx: Transaction, deliveryId: string, tod
     await queueSubscriptionEmail(tx, delivery.userId, { kind: 'delivery-not-sent', date, next, reason: 'nothing-left', leftOut }, `delivery:${delivery.id}:not-sent:${date}`);
     return 'skipped';
   }
-  const finalTotals = await repriceOrder(tx, orderId, lines, subscriber, totals);
+  const finalTotals = await repriceOrder(tx, orderId, lines, subscriber, totals, cep);
 
   const request: ChargeRequest = {
     orderId,
@@ -268,18 +286,57 @@ export const deliveryHandlers: ChargeHandlers = {
   },
 };
 
-/** After lines were left out or cut: the order's items and totals as they will be charged. */
-async function repriceOrder(tx: Transaction, orderId: string, lines: PricedItem[], subscriber: boolean, before: ReturnType<typeof computeTotals>) {
-  const totals = computeTotals(lines.map((l) => ({ unitCents: toCents(l.unitPrice), quantity: l.quantity, isSubscription: false })), { isSubscriber: subscriber, firstPurchase: false });
-  if (totals.totalCents === before.totalCents && totals.subtotalCents === before.subtotalCents) return totals;
+/** The cheapest freight of each parcel for these lines to this CEP, by the store's own table (no carrier call inside a job's transaction). */
+async function deliveryFreight(tx: Transaction, cep: string, lines: PricedItem[], subscriber: boolean): Promise<{ parcels: ChosenParcel[]; refused: Set<string> }> {
+  const priced = lines.map((l) => ({ unitCents: toCents(l.unitPrice), quantity: l.quantity, isSubscription: false }));
+  const base = computeTotals(priced, { isSubscriber: subscriber, firstPurchase: false });
+  const quote = await quoteShipping(
+    tx,
+    { cep, lines: lines.map((l) => ({ id: l.key, name: l.label, quantity: l.quantity, unitCents: toCents(l.unitPrice) })), subtotalCents: goodsAfterDiscountCents(priced, base), isSubscriber: subscriber },
+    null,
+  );
+  const refused = new Set(quote.unavailable ? lines.map((l) => l.key) : quote.refusals.map((r) => r.itemKey));
+  const choice = chooseFreight({ ...quote, refusals: [], unavailable: null }, cheapestChoices(quote));
+  return { parcels: choice.ok && refused.size === 0 ? choice.parcels : [], refused };
+}
+
+/**
+ * After lines were left out or cut, and with the freight of what is sent: the order's items,
+ * parcels and totals as they will be charged.
+ */
+async function repriceOrder(tx: Transaction, orderId: string, lines: PricedItem[], subscriber: boolean, before: ReturnType<typeof computeTotals>, cep: string | null) {
+  const freight = cep ? await deliveryFreight(tx, cep, lines, subscriber) : { parcels: [], refused: new Set<string>() };
+  const shippingCents = freight.parcels.reduce((sum, p) => sum + p.option.priceCents, 0);
+  const totals = computeTotals(lines.map((l) => ({ unitCents: toCents(l.unitPrice), quantity: l.quantity, isSubscription: false })), { isSubscriber: subscriber, firstPurchase: false }, shippingCents);
+  if (totals.totalCents === before.totalCents && totals.subtotalCents === before.subtotalCents && freight.parcels.length === 0) return totals;
   await tx.delete(orderItems).where(eq(orderItems.orderId, orderId));
-  await tx.insert(orderItems).values(lines.map((l) => ({ orderId, productId: l.productId, productName: l.name, size: l.size, quantity: l.quantity, priceAtPurchase: l.unitPrice })));
+  await tx.delete(orderParcels).where(eq(orderParcels.orderId, orderId));
+  const parcelIds = freight.parcels.map(() => randomUUID());
+  if (freight.parcels.length) {
+    await tx.insert(orderParcels).values(
+      freight.parcels.map((p, i) => ({
+        id: parcelIds[i]!,
+        orderId,
+        position: i + 1,
+        serviceId: p.option.serviceId,
+        serviceName: p.option.name,
+        carrier: p.option.carrier,
+        price: centsToDecimal(p.option.priceCents),
+        deadlineDays: p.option.deadlineDays,
+        promisedDate: p.option.deliveryBy,
+        weightGrams: p.weightGrams,
+      })),
+    );
+  }
+  const parcelOf = (key: string) => parcelIds[freight.parcels.findIndex((p) => p.itemKeys.includes(key))] ?? null;
+  await tx.insert(orderItems).values(lines.map((l) => ({ orderId, productId: l.productId, productName: l.name, size: l.size, quantity: l.quantity, priceAtPurchase: l.unitPrice, parcelId: parcelOf(l.key) })));
   await tx
     .update(orders)
     .set({
       subtotalPrice: centsToDecimal(totals.subtotalCents),
       discountPrice: centsToDecimal(totals.discountCents),
       discountKind: totals.discountKind,
+      shippingPrice: centsToDecimal(totals.shippingCents),
       totalPrice: centsToDecimal(totals.totalCents),
     })
     .where(eq(orders.id, orderId));

@@ -61,6 +61,11 @@ export default [
       route('customers', 'routes/admin/customers.tsx'),
       route('customers/:id', 'routes/admin/customer.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
+      // Freight (issue 33): services with their price tables, zones, free-shipping rules.
+      route('frete', 'routes/admin/shipping.tsx'),
+      route('frete/servicos/:id', 'routes/admin/shipping-service.tsx'),
+      route('frete/zonas/:id', 'routes/admin/shipping-zone.tsx'),
+      route('frete/regras/:id', 'routes/admin/shipping-rule.tsx'),
       route('reports', 'routes/admin/reports.tsx'),
       route('legal-pages', 'routes/admin/legal-pages.tsx'),
       route('legal-pages/:slug', 'routes/admin/legal-page-edit.tsx'),

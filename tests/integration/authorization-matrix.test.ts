@@ -615,6 +615,41 @@ const MATRIX: Record<string, Entry> = {
     // The admin's save (a new store phone) lands; everyone else's leaves the settings and the about hero as they were.
     action: [{ url: '/admin/settings', body: () => settingsForm, expect: adminAction('redirect:/admin/settings'), writes: ['settings', 'siteContent'] }],
   },
+  // Freight (issue 33). The admin's rows add an inactive service, a zone no price uses and an inactive rule, or switch a
+  // rule that does not exist: the store's freight stays as seeded for the checkout rows (its real changes: admin-shipping.test.ts).
+  'routes/admin/shipping.tsx': {
+    loader: [{ url: '/admin/frete', expect: adminPage }],
+    action: [{ url: '/admin/frete', body: () => ({ intent: 'toggle', kind: 'rule', id: '00000000-0000-4000-8000-000000000000', active: 'true' }), expect: adminAction(404) }],
+  },
+  'routes/admin/shipping-service.tsx': {
+    loader: [
+      { label: 'new', url: '/admin/frete/servicos/novo', params: () => ({ id: 'novo' }), expect: adminPage },
+      { label: 'existing', url: '/admin/frete/servicos/e7dcf528-cccb-5919-b67f-c0d024955c78', params: () => ({ id: 'e7dcf528-cccb-5919-b67f-c0d024955c78' }), expect: adminPage },
+    ],
+    action: [
+      {
+        url: '/admin/frete/servicos/novo',
+        params: () => ({ id: 'novo' }),
+        body: () => ({ name: 'Serviço da matriz', carrier: 'propria', handlingDays: '1' }),
+        expect: adminAction('redirect:/admin/frete/servicos/*'),
+      },
+    ],
+  },
+  'routes/admin/shipping-zone.tsx': {
+    loader: [{ url: '/admin/frete/zonas/eb5a0cf0-13a8-5a1c-9497-f7fe92a7265f', params: () => ({ id: 'eb5a0cf0-13a8-5a1c-9497-f7fe92a7265f' }), expect: adminPage }],
+    action: [
+      {
+        url: '/admin/frete/zonas/nova',
+        params: () => ({ id: 'nova' }),
+        body: () => ({ name: 'Zona da matriz', states: 'AC' }),
+        expect: adminAction('redirect:/admin/frete/zonas/*'),
+      },
+    ],
+  },
+  'routes/admin/shipping-rule.tsx': {
+    loader: [{ url: '/admin/frete/regras/nova', params: () => ({ id: 'nova' }), expect: adminPage }],
+    action: [{ url: '/admin/frete/regras/nova', params: () => ({ id: 'nova' }), body: () => ({ name: 'Regra da matriz' }), expect: adminAction('redirect:/admin/frete/regras/*') }],
+  },
   'routes/admin/legal-pages.tsx': { loader: [{ url: '/admin/legal-pages', expect: adminPage }] },
   'routes/admin/legal-page-edit.tsx': {
     loader: [

@@ -90,7 +90,8 @@ describe('checkout contract summary', () => {
     expect(summary.textContent).toContain(`CNPJ ${SETTINGS.seller.cnpj}`);
     expect(summary.textContent).toContain(SETTINGS.seller.address);
     expect(summary.textContent).toContain('1× Detergente Neutro');
-    expect(summary.textContent).toContain('Frete grátis');
+    // Before a CEP: how orders ship (the freight and date come with the address).
+    expect(summary.textContent).toContain('O pedido é enviado ao endereço escolhido depois da confirmação do pagamento');
     expect(summary.textContent).toContain('Pix, à vista');
     expect(summary.textContent).toContain(WITHDRAWAL_SENTENCE);
     expect(within(summary).getByRole('link', { name: 'Trocas e Devoluções' }).getAttribute('href')).toBe('/trocas-devolucoes');

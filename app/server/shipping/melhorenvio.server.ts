@@ -15,6 +15,7 @@
 //   Webhooks and X-ME-Signature         https://docs.melhorenvio.com.br/docs/webhooks
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import '~/lib/schemas/zod-pt-br';
 import { toCents } from '~/lib/money';
 import { getEnv } from '../infra/env.server';
 import { log } from '../infra/log.server';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatBRL } from './money';
 import { deliveryTerms, legalVersionPath, termsAcceptanceRequired, termsProblem } from './contract';
 
 describe('the Termos de Uso acceptance', () => {
@@ -36,13 +37,13 @@ describe('deliveryTerms', () => {
   });
   it('states each parcel’s service, price and deadline counted from the payment, with the date if paid today', () => {
     expect(deliveryTerms([{ serviceName: 'Correios PAC', priceCents: 2390, deadlineDays: 13, deliveryBy: '2026-12-17' }])).toBe(
-      'Correios PAC: frete de R$ 23,90, entrega em até 13 dias úteis após a confirmação do pagamento (chega até 17/12/2026 se confirmado hoje). O pedido é enviado ao endereço escolhido depois da confirmação do pagamento, e o código de rastreio chega por e-mail.',
+      `Correios PAC: frete de ${formatBRL(2390)}, entrega em até 13 dias úteis após a confirmação do pagamento (chega até 17/12/2026 se confirmado hoje). O pedido é enviado ao endereço escolhido depois da confirmação do pagamento, e o código de rastreio chega por e-mail.`,
     );
     const two = deliveryTerms([
       { serviceName: 'Correios PAC', priceCents: 0, deadlineDays: 1, deliveryBy: '2026-11-30' },
       { serviceName: 'Transportadora de produtos perigosos', priceCents: 3490, deadlineDays: 4, deliveryBy: '2026-12-03' },
     ]);
     expect(two).toContain('Pacote 1 por Correios PAC: frete grátis, entrega em até 1 dia útil');
-    expect(two).toContain('Pacote 2 por Transportadora de produtos perigosos: frete de R$ 34,90, entrega em até 4 dias úteis');
+    expect(two).toContain(`Pacote 2 por Transportadora de produtos perigosos: frete de ${formatBRL(3490)}, entrega em até 4 dias úteis`);
   });
 });

@@ -79,6 +79,8 @@ export default [
     route('orders/:id/etiqueta', 'routes/admin/packing-slip.tsx'),
     // Recording a refund made by Pix transfer, posted from the order's page (issue 32).
     route('orders/:id/reembolso', 'routes/admin/order-refund.ts'),
+    // Buying a parcel's Melhor Envio label, posted from the order's page (issue 33).
+    route('orders/:id/etiqueta/comprar', 'routes/admin/order-label.ts'),
   ]),
   // Resource routes (actions and data for widgets)
   route('newsletter', 'routes/newsletter.ts'),
@@ -89,6 +91,7 @@ export default [
   route('api/auth/*', 'routes/api.auth.ts'),
   route('uploads/*', 'routes/uploads.ts'),
   route('webhooks/mercadopago', 'routes/webhooks.mercadopago.ts'),
+  route('webhooks/melhorenvio', 'routes/webhook-melhorenvio.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   // The e2e suite's seeding entry: a 404 unless NODE_ENV=test and E2E_FIXTURES=1 (playwright.config.ts).

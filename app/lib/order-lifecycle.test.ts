@@ -31,10 +31,12 @@ describe('order lifecycle', () => {
     expect(canApply('ship', 'preparing', 'customer', { withdrawal: true })).toBe(false);
   });
 
-  it('the system confirms payments, delivers and expires, but never separates or ships', () => {
+  it('the system confirms payments, delivers and expires, and separates and ships only what the carrier has taken', () => {
     expect(availableActions('pending', 'system')).toEqual(['confirm_payment', 'cancel']);
-    expect(canApply('start_preparing', 'paid', 'system')).toBe(false);
-    expect(canApply('ship', 'preparing', 'system')).toBe(false);
+    // A Melhor Envio label posted: paid → preparing → shipped, never skipping a step.
+    expect(canApply('start_preparing', 'paid', 'system')).toBe(true);
+    expect(canApply('ship', 'paid', 'system')).toBe(false);
+    expect(canApply('ship', 'preparing', 'system')).toBe(true);
     expect(canApply('deliver', 'shipped', 'system')).toBe(true);
   });
 

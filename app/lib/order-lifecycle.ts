@@ -19,8 +19,10 @@ type Rule = { from: readonly OrderStatus[]; to: OrderStatus; actors: readonly Or
 export const ORDER_ACTIONS: Record<OrderAction, Rule> = {
   // An admin who checked the bank, or a payment provider's confirmation.
   confirm_payment: { from: ['pending'], to: 'paid', actors: ['admin', 'system'] },
-  start_preparing: { from: ['paid'], to: 'preparing', actors: ['admin'] },
-  ship: { from: ['preparing'], to: 'shipped', actors: ['admin'] },
+  // The system too: a Melhor Envio label the carrier has scanned (shipping/parcels applyTracking) moves
+  // a paid order through separation to shipped, with the carrier's own tracking code.
+  start_preparing: { from: ['paid'], to: 'preparing', actors: ['admin', 'system'] },
+  ship: { from: ['preparing'], to: 'shipped', actors: ['admin', 'system'] },
   deliver: { from: ['shipped'], to: 'delivered', actors: ['admin', 'system'] },
   // The customer may give up an order only while it is unpaid (or, paid, by withdrawal); expiry is the system's.
   cancel: { from: ['pending', 'paid', 'preparing'], to: 'cancelled', actors: ['admin', 'system'] },

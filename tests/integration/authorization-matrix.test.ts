@@ -554,6 +554,19 @@ const MATRIX: Record<string, Entry> = {
       },
     ],
   },
+  // A parcel's Melhor Envio label (issue 33): only the admin may buy one; without Melhor Envio configured (as here) it is
+  // refused before anything is read (the purchase itself: tests/integration/labels.test.ts).
+  'routes/admin/order-label.ts': {
+    action: [
+      {
+        url: (f) => `/admin/orders/${f.a.orderId}/etiqueta/comprar`,
+        params: (f) => ({ id: f.a.orderId }),
+        body: () => ({ intent: 'buy_label', parcelId: randomUUID() }),
+        expect: adminAction(409),
+        writes: ['orders'],
+      },
+    ],
+  },
   'routes/admin/packing-slip.tsx': { loader: [{ url: (f) => `/admin/orders/${f.a.orderId}/etiqueta`, params: (f) => ({ id: f.a.orderId }), expect: adminPage }] },
   // A file has no page to send a customer to: 403, like an admin action.
   'routes/admin/orders-export.ts': { loader: [{ url: '/admin/orders/export.csv?status=pending', expect: adminAction() }] },
@@ -835,6 +848,12 @@ const MATRIX: Record<string, Entry> = {
   'routes/webhooks.mercadopago.ts': {
     loader: [{ url: '/webhooks/mercadopago', expect: all(405) }],
     action: [{ url: '/webhooks/mercadopago?data.id=123&type=payment', body: () => ({}), expect: all(404) }],
+  },
+  // Melhor Envio's notices: public, no session decides anything, only X-ME-Signature; without the application's secret
+  // (as here) none is trusted (signatures, replays and tracking: tests/integration/labels.test.ts).
+  'routes/webhook-melhorenvio.ts': {
+    loader: [{ url: '/webhooks/melhorenvio', expect: all(405) }],
+    action: [{ url: '/webhooks/melhorenvio', json: () => ({ event: 'order.delivered', data: { id: randomUUID(), status: 'delivered', tracking: null } }), expect: all(401), writes: ['orders'] }],
   },
   'routes/robots.ts': { loader: [{ url: '/robots.txt', expect: all('ok') }] },
   // The e2e suite's seeding entry: only a store run with NODE_ENV=test and E2E_FIXTURES=1 has it (tests/integration/e2e-fixtures.test.ts).

@@ -56,6 +56,14 @@ export function priceOf(serviceId, { zone, weightKg, volumeCm3, insuranceCents }
   return { cents, days: service.days[zone] };
 }
 
+/** A Correios object code with its UPU S10 check digit, as the carrier issues them: 'PX12345678' + digit + 'BR'. */
+function correiosCode(prefix, serial) {
+  const digits = String(serial).slice(-8).padStart(8, '0');
+  const sum = [...digits].reduce((acc, d, i) => acc + Number(d) * [8, 6, 4, 2, 3, 5, 9, 7][i], 0);
+  const rest = 11 - (sum % 11);
+  return `${prefix}${digits}${rest === 10 ? 0 : rest === 11 ? 5 : rest}BR`;
+}
+
 const reais = (cents) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 /** Their signature: base64 of HMAC-SHA256 of the raw body with the application's secret. */
@@ -316,10 +324,10 @@ export async function startMelhorEnvioApi({ port = 0, token = 'me-token-de-teste
         else {
           o.generated_at = stamp();
           o.self_tracking = `ME${randomBytes(4).toString('hex').toUpperCase()}`;
-          // A Correios object code (2 letters, 9 digits, BR) or Jadlog's 14 digits.
+          // A Correios object code (2 letters, 8 digits and the UPU S10 check digit, BR) or Jadlog's 14 digits.
           o.tracking =
             SERVICES[o.service_id].company.id === CORREIOS.id
-              ? `${SERVICES[o.service_id].name === 'SEDEX' ? 'SX' : 'PX'}${String(100_000_000 + sequence++).slice(-9)}BR`
+              ? correiosCode(SERVICES[o.service_id].name === 'SEDEX' ? 'SX' : 'PX', 10_000_000 + sequence++)
               : String(10_000_000_000_000 + sequence++);
           touch(o);
           answer[o.id] = { status: true, message: 'Envio gerado com sucesso' };

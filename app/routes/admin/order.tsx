@@ -5,6 +5,7 @@
 import { AlertTriangle, Printer } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { data, Link, useFetcher } from 'react-router';
+import { OrderParcels } from '~/components/admin/order-parcels';
 import { OrderStatusBadge } from '~/components/admin/order-status-badge';
 import { OrderTotals, storedOrderTotals } from '~/components/order-totals';
 import { OrderAddress } from '~/components/order/order-address';
@@ -17,7 +18,7 @@ import { Label } from '~/components/ui/label';
 import { toast } from '~/components/ui/toaster';
 import { formatDateBR, formatDateTimeBR } from '~/lib/dates';
 import { formatBRL, formatPrice, toCents } from '~/lib/money';
-import { availableActions, ORDER_ACTION_LABELS, type OrderAction } from '~/lib/order-lifecycle';
+import { availableActions, ORDER_ACTION_LABELS, TO_SHIP_STATUSES, type OrderAction } from '~/lib/order-lifecycle';
 import { PAYMENT_METHOD_LABELS, shortOrderId } from '~/lib/order-status';
 import { adminOrderActionSchema, REASON_MAX } from '~/lib/schemas/admin-order';
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
@@ -37,6 +38,8 @@ import { RETURN_KIND_LABELS, RETURN_STATUS_LABELS } from '~/lib/returns';
 import { applyOrderAction, confirmPayment, OrderActionError } from '~/server/orders/transitions.server';
 import { refundOrder, type RefundOutcome } from '~/server/flows/refund.server';
 import { DELETED_CUSTOMER_NAME } from '~/lib/privacy';
+import { melhorEnvioFromEnv } from '~/server/shipping/melhorenvio.server';
+import { melhorEnvioParcelIds } from '~/server/shipping/parcels.server';
 import type { Route } from './+types/order';
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
@@ -51,8 +54,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!order) throw data('Pedido não encontrado.', 404);
   const kits = await getKitContents(db, order.items.map((i) => i.productId).filter((id): id is string => id !== null));
   // Issue 32: the order's returns, and the customer's Pix key for a refund made by transfer.
-  const [returns, refundPixKey] = await Promise.all([returnsOfOrder(db, order.id), order.refundStatus === 'pending' ? refundPixKeyOf(db, order.id) : null]);
-  return { order, kits, returns, refundPixKey };
+  // Issue 33: the parcels whose label can be bought here (Melhor Envio configured, the order paid, the service theirs).
+  const canBuyLabels = melhorEnvioFromEnv() !== null && TO_SHIP_STATUSES.includes(order.status) && order.parcels.length > 0;
+  const [returns, refundPixKey, labelParcelIds] = await Promise.all([
+    returnsOfOrder(db, order.id),
+    order.refundStatus === 'pending' ? refundPixKeyOf(db, order.id) : null,
+    canBuyLabels ? melhorEnvioParcelIds(db, order.id) : [],
+  ]);
+  return { order, kits, returns, refundPixKey, labelParcelIds };
 }
 
 type ActionData = { ok: boolean; intent?: string; errors?: FieldErrors; toast: ToastMessage };
@@ -150,7 +159,7 @@ const SECTION = 'rounded-xl border border-slate-200 bg-white p-5 dark:border-sla
 const SELECT = 'flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-  const { order, kits, returns, refundPixKey } = loaderData;
+  const { order, kits, returns, refundPixKey, labelParcelIds } = loaderData;
   const fetcher = useFetcher<ActionData>();
   const [open, setOpen] = useState<OrderAction | null>(null);
   const [carrier, setCarrier] = useState('correios');
@@ -383,6 +392,8 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           ))}
         </section>
       </div>
+
+      {order.parcels.length > 0 ? <OrderParcels orderId={order.id} parcels={order.parcels} buyable={labelParcelIds} className={SECTION} /> : null}
 
       <section aria-labelledby="itens" className={SECTION}>
         <h2 id="itens" className="text-lg font-bold">

@@ -2,7 +2,7 @@
 // through its PGlite adapter on the one embedded instance). Started with the app (db.server.ts),
 // stopped before the database closes. Each job runs at start-up and on its schedule; its queue's
 // 'singleton' policy and a local concurrency of 1 keep it to one run at a time across instances.
-// The work itself lives in the area's module (orders/expiry, mail/outbox, subscriptions/renewals and deliveries, payments/charges) and is exactly-once by
+// The work itself lives in the area's module (orders/expiry, mail/outbox, subscriptions/renewals and deliveries, payments/charges, shipping/tracking) and is exactly-once by
 // its own construction (row locks, conditional updates), so a run repeated or cut short is harmless.
 import { fromPglite, PgBoss } from 'pg-boss';
 import { lt, sql } from 'drizzle-orm';
@@ -17,6 +17,7 @@ import { runProgrammedDeliveries } from '../flows/deliver.server';
 import { reconcilePayments } from '../flows/reconcile.server';
 import { runSubscriptionRenewals } from '../flows/renew.server';
 import { runGatewayErasures } from '../privacy/gateway-erasure.server';
+import { trackLabels } from '../shipping/tracking.server';
 
 type Job = {
   name: string;
@@ -37,6 +38,8 @@ export const JOBS: readonly Job[] = [
   { name: 'payments-reconcile', cron: '*/5 * * * *', run: (db) => reconcilePayments(db) },
   // Erased accounts' cards and customer records at the gateway, retried until the gateway has forgotten them.
   { name: 'privacy-gateway-erasures', cron: '*/10 * * * *', run: (db) => runGatewayErasures(db) },
+  // Melhor Envio labels not delivered yet: posted and delivered parcels whose webhook never came (nothing without Melhor Envio).
+  { name: 'labels-track', cron: '*/30 * * * *', run: (db) => trackLabels(db) },
 ];
 
 /** Rows that only matter for a while: expired rate-limit counters, old e-mail cooldowns, sent e-mail kept 90 days. */

@@ -262,6 +262,8 @@ export type MelhorEnvioWebhook = {
 // ---------------------------------------------------------------------------------------------
 
 const onlyDigits = (value: string) => value.replace(/\D/g, '');
+/** A CPF's digits, or a CNPJ's 14 characters (the alphanumeric CNPJ since July 2026 keeps its letters). */
+const taxIdChars = (value: string) => value.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
 
 function orderState(o: z.infer<typeof orderStateSchema>): MelhorEnvioOrderState {
   return {
@@ -282,8 +284,8 @@ function addressBody(a: MelhorEnvioAddress) {
     name: a.name,
     phone: a.phone ? onlyDigits(a.phone) : undefined,
     email: a.email,
-    document: a.document ? onlyDigits(a.document) : undefined,
-    company_document: a.companyDocument ? onlyDigits(a.companyDocument) : undefined,
+    document: a.document ? taxIdChars(a.document) : undefined,
+    company_document: a.companyDocument ? taxIdChars(a.companyDocument) : undefined,
     state_register: a.stateRegister,
     address: a.address,
     complement: a.complement,

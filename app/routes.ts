@@ -85,6 +85,8 @@ export default [
   // Resource routes (actions and data for widgets)
   route('newsletter', 'routes/newsletter.ts'),
   route('favoritos', 'routes/favorites.ts'),
+  // "Calcular frete" on a product's page and modal (issue 33).
+  route('frete/cotacao', 'routes/freight-quote.ts'),
   route('api/produtos/:slug', 'routes/api.product.ts'),
   route('chatbot', 'routes/chatbot.ts'),
   route('preferencias/tema', 'routes/theme.ts'),

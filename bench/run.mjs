@@ -762,6 +762,7 @@ try {
 
   npmScript('bench:weight', 'weight');
   npmScript('bench:reports', 'reports');
+  npmScript('bench:freight', 'freight');
   npmScript('bench:catalogue', 'catalogue');
   npmScript('bench:lighthouse', 'lighthouse');
 } finally {

@@ -779,6 +779,10 @@ const MATRIX: Record<string, Entry> = {
   'routes/api.product.ts': {
     loader: [{ url: (f) => `/api/produtos/${f.productSlug}`, params: (f) => ({ slug: f.productSlug }), expect: all('ok') }],
   },
+  // "Calcular frete" on a product (issue 33): a quote for anyone, nothing written.
+  'routes/freight-quote.ts': {
+    action: [{ url: '/frete/cotacao', body: (f) => ({ cep: '01001-000', id: f.variantId, quantity: '1' }), expect: all('ok') }],
+  },
   'routes/chatbot.ts': { loader: [{ url: '/chatbot?intent=best-sellers', expect: all('ok') }] },
   'routes/theme.ts': {
     loader: [{ url: '/preferencias/tema', expect: all('home') }],

@@ -1,6 +1,6 @@
 // The body of a product, shared by the product modal and the product page.
-import { BadgePercent, ChevronDown, ShoppingCart } from 'lucide-react';
-import { useState } from 'react';
+import { BadgePercent, ChevronDown, ShoppingCart, Truck } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { cartStore } from '~/lib/cart-store';
 import { uploadSrcSet } from '~/lib/upload-srcset';
@@ -15,6 +15,10 @@ import { FavoriteButton } from './favorite-button';
 import { PhGauge } from './ph-gauge';
 import { AnvisaLine, SafetySection } from './product-safety';
 import { stockLevel } from '~/lib/stock';
+
+// "Calcular frete" loads its form (and the fetcher's answer) only when the shopper asks for it.
+const loadFreightQuote = () => import('./freight-quote');
+const FreightQuote = lazy(loadFreightQuote);
 
 const SECTIONS = [
   ['benefits', 'Benefícios'],
@@ -41,6 +45,7 @@ type Props = {
 export function ProductDetails({ card, detail, status, isFavorite, Title = 'h1', onAdded }: Props) {
   const root = useRootData();
   const [variantId, setVariantId] = useState<string | null>(null);
+  const [freightOpen, setFreightOpen] = useState(false);
   const variants = detail?.variants ?? [];
   const chosen = variants.find((v) => v.id === variantId) ?? null;
   const loading = status === 'loading';
@@ -158,6 +163,23 @@ export function ProductDetails({ card, detail, status, isFavorite, Title = 'h1',
           >
             <BadgePercent className="h-4 w-4" aria-hidden /> Assine e economize {SUBSCRIBER_DISCOUNT_PERCENT}% em todas as compras
           </Link>
+        )}
+
+        {freightOpen ? (
+          <Suspense fallback={<p className="text-sm text-slate-700 dark:text-slate-300">Carregando o cálculo de frete...</p>}>
+            <FreightQuote itemId={needsSize ? (chosen?.id ?? null) : card.id} itemLabel={chosen ? `${card.name} (${chosen.size})` : card.name} />
+          </Suspense>
+        ) : (
+          <Button
+            type="button"
+            variant="outline"
+            className="w-fit"
+            onClick={() => setFreightOpen(true)}
+            onPointerEnter={() => void loadFreightQuote()}
+            onFocus={() => void loadFreightQuote()}
+          >
+            <Truck className="h-4 w-4" aria-hidden /> Calcular frete
+          </Button>
         )}
 
         <div className="grid divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700">

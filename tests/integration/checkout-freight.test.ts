@@ -14,6 +14,7 @@ import { payNowSchema, type PayNowInput } from '~/lib/schemas/checkout';
 import { CheckoutError, FREIGHT_CHANGED, placeOrder, quoteCart } from '~/server/flows/checkout.server';
 import { getOwnOrder } from '~/server/orders/orders.server';
 import { builtInProvider } from '~/server/payments/provider.server';
+import { forgetFreightRules } from '~/server/shipping/rules.server';
 import { engines } from '../support/engines';
 
 const MANAUS = { zipCode: '69005-000', street: 'Avenida Eduardo Ribeiro', number: '520', complement: '', neighborhood: 'Centro', city: 'Manaus', state: 'AM' };
@@ -52,6 +53,8 @@ describe.each(engines)('freight at checkout on $name', ({ open }) => {
   async function activate(...names: string[]) {
     await handle.db.update(t.shippingServices).set({ active: false });
     await handle.db.update(t.shippingServices).set({ active: true }).where(inArray(t.shippingServices.name, names));
+    // Written behind the admin's back: the quotes' cached rules are forgotten as an admin's save does.
+    forgetFreightRules();
   }
 
   const orderCount = async () => (await handle.db.select({ n: count() }).from(t.orders))[0]!.n;
@@ -146,11 +149,13 @@ describe.each(engines)('freight at checkout on $name', ({ open }) => {
     // The merchant raises every PAC bracket by R$ 5,00 meanwhile.
     const rates = await handle.db.select().from(t.shippingRates).where(eq(t.shippingRates.serviceId, pac));
     for (const r of rates) await handle.db.update(t.shippingRates).set({ price: (Number(r.price) + 5).toFixed(2) }).where(eq(t.shippingRates.id, r.id));
+    // The payment reads the rules fresh whatever the quotes cached; the next quote after the admin's save too.
     const before = await orderCount();
     await expect(
       placeOrder(handle.db, buyer, input(cart, MANAUS, { freight: JSON.stringify({ geral: pac }), expectedShippingCents: shown.totals.shippingCents, expectedTotalCents: shown.totals.totalCents }), builtInProvider),
     ).rejects.toThrow(FREIGHT_CHANGED);
     expect(await orderCount()).toBe(before);
+    forgetFreightRules();
     const fresh = await quoteCart(handle.db, buyer.id, cart, null, { freight: { cep: '69005000' } });
     expect(fresh.totals.shippingCents).toBe(shown.totals.shippingCents + 500);
     expect(fresh.totals.totalCents).toBe(shown.totals.totalCents + 500);
@@ -181,6 +186,7 @@ describe.each(engines)('freight at checkout on $name', ({ open }) => {
     await activate('Correios PAC', 'Transportadora de produtos perigosos', 'Entrega expressa Grande São Paulo (24 h)');
     await handle.db.update(t.shippingServices).set({ acceptedHazardClasses: ['3'] }).where(eq(t.shippingServices.name, 'Transportadora de produtos perigosos'));
     await handle.db.update(t.shippingServices).set({ acceptedHazardClasses: ['8'] }).where(eq(t.shippingServices.name, 'Entrega expressa Grande São Paulo (24 h)'));
+    forgetFreightRules();
     const buyer = await newBuyer();
     const cart = cartOf({ ...alcohol1l, quantity: 2 }, { ...bleach1l, quantity: 1 }, { ...detergent5l, quantity: 1 });
     const quote = await quoteCart(handle.db, buyer.id, cart, null, { freight: { cep: '01310100' } });

@@ -2,6 +2,7 @@
 // everything in one transaction, delete. Every caller is an admin route that
 // has already checked the role.
 import { and, asc, count, eq, inArray, like, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { forgetFreightRules } from '../shipping/rules.server';
 import type { Executor } from '~/db/client.server';
 import { isForeignKeyViolation, isUniqueViolation } from '~/db/errors.server';
 import { categories, kitItems, productCounts, products, productVariants } from '~/db/schema';
@@ -196,7 +197,7 @@ export class ProductNotFoundError extends Error {
  * longer posted are deleted. Kit contents are replaced; a product that is not a
  * kit keeps none. Returns the product's id.
  */
-export async function saveProduct(db: Executor, id: string | null, input: ProductFormInput, expectedVersion?: string): Promise<string> {
+async function saveProductNow(db: Executor, id: string | null, input: ProductFormInput, expectedVersion?: string): Promise<string> {
   return db.transaction(async (tx) => {
     const values = {
       name: input.name,
@@ -338,7 +339,7 @@ async function freeSlug(tx: Executor, name: string): Promise<string> {
 }
 
 /** Deletes a product by id, then its FDS file. Order history keeps the item's name (order_items.product_id becomes null). */
-export async function deleteProduct(db: Executor, id: string): Promise<boolean> {
+async function deleteProductNow(db: Executor, id: string): Promise<boolean> {
   const rows = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id, sdsKey: products.sdsKey });
   const sdsKey = rows[0]?.sdsKey;
   if (sdsKey) await deleteSafetySheetFile(db, sdsKey);
@@ -352,4 +353,17 @@ export function productSaveErrorField(error: unknown): { field: string; message:
   if (isUniqueViolation(error)) return { field: 'form', message: 'Outro produto com este nome acabou de ser salvo. Tente novamente.' };
   if (isForeignKeyViolation(error)) return { field: 'form', message: 'Um item escolhido não existe mais. Recarregue a página.' };
   return null;
+}
+
+/** Saves a product; quotes then read its sizes' packages again (shipping/rules). */
+export async function saveProduct(...args: Parameters<typeof saveProductNow>): Promise<string> {
+  const id = await saveProductNow(...args);
+  forgetFreightRules();
+  return id;
+}
+
+export async function deleteProduct(...args: Parameters<typeof deleteProductNow>): Promise<boolean> {
+  const deleted = await deleteProductNow(...args);
+  forgetFreightRules();
+  return deleted;
 }

@@ -233,6 +233,7 @@ async function freightFor(db: Executor, lines: QuotedLine[], base: Totals, subsc
     lines: goods.map((l) => ({ id: l.id, name: l.size ? `${l.name} (${l.size})` : l.name, quantity: l.quantity, unitCents: l.unitCents })),
     subtotalCents: goodsAfterDiscountCents(lines, base),
     isSubscriber: subscriber,
+    fresh: request.strict === true,
   });
   const posted = request.choices ?? {};
   const cheapest = cheapestChoices(quote);

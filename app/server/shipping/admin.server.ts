@@ -12,6 +12,16 @@ import type { HazardClass } from '~/lib/product-safety';
 import { SHIPPING_MESSAGES, type RuleInput, type ServiceInput, type ZoneInput } from '~/lib/schemas/shipping';
 import type { Uf } from '~/lib/states';
 import type { Carrier } from '~/lib/tracking';
+import { forgetFreightRules } from './rules.server';
+
+/** A write to the freight tables that, once committed, makes the next quote read the rules again (rules.server). */
+function forgetting<A extends unknown[], R>(write: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  return async (...args) => {
+    const result = await write(...args);
+    forgetFreightRules();
+    return result;
+  };
+}
 
 // ---------------------------------------------------------------- errors
 
@@ -209,7 +219,7 @@ function serviceColumns(input: ServiceInput) {
  * the display order; an existing one only if it is still at `version` (a conditional update, so of two
  * saves from the same form exactly one wins), its brackets replaced by the form's. Returns the id.
  */
-export async function saveService(db: Executor, id: string | null, input: ServiceInput, version: number | null): Promise<string> {
+export const saveService = forgetting(async (db: Executor, id: string | null, input: ServiceInput, version: number | null): Promise<string> => {
   try {
     return await db.transaction(async (tx) => {
       let serviceId: string;
@@ -244,7 +254,7 @@ export async function saveService(db: Executor, id: string | null, input: Servic
   } catch (error) {
     throw serviceSaveError(error);
   }
-}
+});
 
 /** What the database refused, as the admin can read it; anything else is passed on. */
 function serviceSaveError(error: unknown): unknown {
@@ -260,7 +270,7 @@ function serviceSaveError(error: unknown): unknown {
 }
 
 /** Switches a service on or off (to `active`, so a repeated click is one change); its version moves on. */
-export async function setServiceActive(db: Executor, id: string, active: boolean): Promise<{ name: string }> {
+export const setServiceActive = forgetting(async (db: Executor, id: string, active: boolean): Promise<{ name: string }> => {
   return db.transaction(async (tx) => {
     if (!active) await keepAnotherActive(tx, id);
     const [row] = await tx
@@ -271,17 +281,17 @@ export async function setServiceActive(db: Executor, id: string, active: boolean
     if (!row) throw new ShippingNotFoundError('O serviço');
     return row;
   });
-}
+});
 
 /** Deletes a service with its brackets and its free-shipping rules; orders keep its name (order_parcels). */
-export async function deleteService(db: Executor, id: string): Promise<{ name: string }> {
+export const deleteService = forgetting(async (db: Executor, id: string): Promise<{ name: string }> => {
   return db.transaction(async (tx) => {
     await keepAnotherActive(tx, id);
     const [row] = await tx.delete(shippingServices).where(eq(shippingServices.id, id)).returning({ name: shippingServices.name });
     if (!row) throw new ShippingNotFoundError('O serviço');
     return row;
   });
-}
+});
 
 // ---------------------------------------------------------------- zones
 
@@ -321,7 +331,7 @@ export async function getEditableZone(db: Executor, id: string): Promise<Editabl
 const ZONE_NAME_TAKEN = 'Já existe uma zona com este nome.';
 
 /** Creates (`id` null) or updates a zone; returns its id. */
-export async function saveZone(db: Executor, id: string | null, input: ZoneInput): Promise<string> {
+export const saveZone = forgetting(async (db: Executor, id: string | null, input: ZoneInput): Promise<string> => {
   const values = { name: input.name, states: input.states, cepRanges: input.cepRanges };
   try {
     if (id === null) {
@@ -335,13 +345,13 @@ export async function saveZone(db: Executor, id: string | null, input: ZoneInput
     if (isUniqueViolation(error)) throw new ShippingFormError('name', ZONE_NAME_TAKEN);
     throw error;
   }
-}
+});
 
 /**
  * Deletes a zone with the brackets every service had in it and its free-shipping rules. The services
  * that lose brackets move to a new version: a form opened before shows them and must be reloaded.
  */
-export async function deleteZone(db: Executor, id: string): Promise<{ name: string }> {
+export const deleteZone = forgetting(async (db: Executor, id: string): Promise<{ name: string }> => {
   return db.transaction(async (tx) => {
     await tx
       .update(shippingServices)
@@ -351,7 +361,7 @@ export async function deleteZone(db: Executor, id: string): Promise<{ name: stri
     if (!row) throw new ShippingNotFoundError('A zona');
     return row;
   });
-}
+});
 
 // ---------------------------------------------------------------- free-shipping rules
 
@@ -382,7 +392,7 @@ export async function getEditableRule(db: Executor, id: string): Promise<Editabl
 }
 
 /** Creates (`id` null) or updates a free-shipping rule; returns its id. */
-export async function saveRule(db: Executor, id: string | null, input: RuleInput): Promise<string> {
+export const saveRule = forgetting(async (db: Executor, id: string | null, input: RuleInput): Promise<string> => {
   const values = {
     name: input.name,
     zoneId: input.zoneId,
@@ -405,16 +415,16 @@ export async function saveRule(db: Executor, id: string | null, input: RuleInput
     }
     throw error;
   }
-}
+});
 
-export async function setRuleActive(db: Executor, id: string, active: boolean): Promise<{ name: string }> {
+export const setRuleActive = forgetting(async (db: Executor, id: string, active: boolean): Promise<{ name: string }> => {
   const [row] = await db.update(freeShippingRules).set({ active }).where(eq(freeShippingRules.id, id)).returning({ name: freeShippingRules.name });
   if (!row) throw new ShippingNotFoundError('A regra');
   return row;
-}
+});
 
-export async function deleteRule(db: Executor, id: string): Promise<{ name: string }> {
+export const deleteRule = forgetting(async (db: Executor, id: string): Promise<{ name: string }> => {
   const [row] = await db.delete(freeShippingRules).where(eq(freeShippingRules.id, id)).returning({ name: freeShippingRules.name });
   if (!row) throw new ShippingNotFoundError('A regra');
   return row;
-}
+});

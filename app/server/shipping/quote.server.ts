@@ -7,7 +7,7 @@ import { freeEverywhere, planParcels, quoteFreight, type CarrierPrice, type Frei
 import { todayInBrazil } from '~/lib/plans';
 import { logger } from '../infra/log.server';
 import { melhorEnvioFromEnv, type MelhorEnvio } from './melhorenvio.server';
-import { freightItems, loadFreightRules, type LineToWeigh } from './rules.server';
+import { cachedFreightRules, freightItems, loadFreightRules, type LineToWeigh, type LoadedRules } from './rules.server';
 
 /** How long Melhor Envio may take before the store's own table answers instead. */
 export const CARRIER_TIMEOUT_MS = 3_000;
@@ -23,10 +23,12 @@ export type ShippingRequest = {
   /** The goods' value after discount (free-shipping thresholds). */
   subtotalCents: number;
   isSubscriber: boolean;
+  /** Placing the order: the rules read now, never the cached ones (rules.server RULES_TTL_MS). */
+  fresh?: boolean;
 };
 
 export async function quoteShipping(db: Executor, request: ShippingRequest, carrier: MelhorEnvio | null = melhorEnvioFromEnv()): Promise<FreightQuote> {
-  const [rules, items] = await Promise.all([loadFreightRules(db), freightItems(db, request.lines)]);
+  const [rules, items] = await Promise.all([request.fresh ? loadFreightRules(db) : cachedFreightRules(db), freightItems(db, request.lines, { fresh: request.fresh })]);
   const freight = { cep: request.cep, items, subtotalCents: request.subtotalCents, isSubscriber: request.isSubscriber, today: todayInBrazil(now()) };
   const carrierPrices = carrier && rules.melhorEnvioIds.size > 0 ? await melhorEnvioPrices(carrier, rules, request.cep, items) : undefined;
   return quoteFreight(rules, freight, carrierPrices);
@@ -35,7 +37,7 @@ export async function quoteShipping(db: Executor, request: ShippingRequest, carr
 /** Melhor Envio's price per `${parcel}:${service}` for the mapped services; an empty map when it fails. */
 async function melhorEnvioPrices(
   carrier: MelhorEnvio,
-  rules: Awaited<ReturnType<typeof loadFreightRules>>,
+  rules: LoadedRules,
   cep: string,
   items: FreightItem[],
 ): Promise<Map<string, CarrierPrice>> {
@@ -95,7 +97,7 @@ async function carrierQuote(carrier: MelhorEnvio, cep: string, items: FreightIte
  * 'Grátis' before a CEP is known.
  */
 export async function shipsFreeEverywhere(db: Executor): Promise<boolean> {
-  return freeEverywhere(await loadFreightRules(db));
+  return freeEverywhere(await cachedFreightRules(db));
 }
 
 /** Tests: forget cached carrier answers. */

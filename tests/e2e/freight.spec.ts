@@ -1,9 +1,10 @@
 // Freight as a customer meets it (issue 33): the seeded store ships free with a date; the admin turns
-// rates on (Correios PAC and SEDEX, Entrega Clarear off); a customer in Manaus sees a price and a date,
-// picks SEDEX, pays and finds the freight on the order and in the e-mail; alcohol with detergent to
+// rates on (Correios PAC and SEDEX, Entrega Clarear off); a customer in Manaus sees a price and a date on
+// the product page and at checkout, picks SEDEX, pays and finds the freight on the order and in the e-mail; alcohol with detergent to
 // Manaus, served only by the Correios, is told why before paying. The store is left as seeded.
+import { formatCpf, generateCpf } from '@brazilian-utils/brazilian-utils';
 import { expect, test, type Page } from '@playwright/test';
-import { asAdmin, axeEverywhere, expectToast, gotoHydrated, latestMail, payNow, signedInCustomer } from './fixtures';
+import { asAdmin, axeEverywhere, expectToast, gotoHydrated, latestMail, signedInCustomer } from './fixtures';
 
 const MANAUS = { zipCode: '69005-000', state: 'AM', street: 'Avenida Eduardo Ribeiro', number: '520', neighborhood: 'Centro', city: 'Manaus' };
 
@@ -57,7 +58,19 @@ test('the seeded store ships free with a date; with rates on, Manaus pays the fr
     await setService(admin, 'Correios SEDEX', true);
     await setService(admin, 'Entrega Clarear', false);
 
-    // Manaus: PAC and SEDEX, each with its price and date; the customer picks SEDEX.
+    // The product page quotes Manaus: PAC and SEDEX, each with a price and the date it arrives by.
+    await page.goto('/produtos/detergente-neutro-concentrado');
+    await page.locator('label').filter({ hasText: /^5 L/ }).click();
+    await page.getByRole('button', { name: 'Calcular frete' }).click();
+    const widget = page.getByTestId('freight-quote');
+    await widget.getByLabel('CEP', { exact: true }).fill('69005000');
+    await widget.getByRole('button', { name: 'Calcular frete' }).click();
+    await expect(widget.getByTestId('freight-quote-options').getByRole('listitem')).toHaveText([
+      /^Correios PAC — R\$\s[\d.,]+ — chega até \d{2}\/\d{2}$/,
+      /^Correios SEDEX — R\$\s[\d.,]+ — chega até \d{2}\/\d{2}$/,
+    ]);
+
+    // Manaus at checkout: PAC and SEDEX, each with its price and date; the customer picks SEDEX.
     const customer = await signedInCustomer(page, 'Francisca das Chagas');
     const detergent = await addSize(page, 'detergente neutro', '5 L');
     await gotoHydrated(page, '/checkout');
@@ -72,7 +85,10 @@ test('the seeded store ships free with a date; with rates on, Manaus pays the fr
     const price = /R\$\s[\d.,]+/.exec(sedexLabel)![0];
     await expect(page.getByTestId('shipping-line')).toHaveText(price);
     await axeEverywhere(page, 'checkout com frete');
-    await payNow(page);
+    await page.getByLabel('CPF ou CNPJ').fill(formatCpf(generateCpf()));
+    // "Pagar Agora" with the Manaus address as typed (payNow would type its own).
+    await page.getByRole('checkbox', { name: 'Li e aceito os Termos de Uso' }).check();
+    await page.getByRole('button', { name: 'Pagar Agora' }).click();
     await expect(page).toHaveURL(/\/pedido\/[0-9a-f-]{36}/);
     const parcels = page.getByTestId('order-parcels');
     await expect(parcels).toContainText(`Correios SEDEX — ${price}`);

@@ -1,7 +1,7 @@
 // The store's freight rules as lib/freight reads them: active services with their brackets, the
 // zones those use, the active free-shipping rules. Small tables (a handful of services, dozens of
 // brackets): one round trip of four selects per quote.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { freeShippingRules, kitItems, products, productVariants, shippingRates, shippingServices, shippingZones } from '~/db/schema';
 import type { FreightItem, FreightRules, PackageData } from '~/lib/freight';

@@ -280,7 +280,7 @@ describe.each(engines.map((e) => e.name))('hostile input on %s', (engineName) =>
     m = {};
     for (const name of [
       'contact', 'newsletter', 'login', 'forgot-password', 'reset-password', 'theme', 'favorites', 'checkout', 'kit-builder', 'logout', 'api.auth',
-      'order', 'products', 'product', 'api.product', 'blog', 'blog-post', 'legal-page', 'chatbot', 'kits',
+      'order', 'products', 'product', 'api.product', 'blog', 'blog-post', 'legal-page', 'chatbot', 'kits', 'freight-quote',
       'customer/addresses', 'customer/wishlist', 'customer/saved-kits', 'customer/preferences', 'customer/subscriptions', 'customer/profile',
       'admin/products', 'admin/product-edit', 'admin/subscriptions', 'admin/uploads', 'admin/settings', 'admin/reports', 'admin/reports-export',
     ]) {
@@ -370,6 +370,21 @@ describe.each(engines.map((e) => e.name))('hostile input on %s', (engineName) =>
       ),
     });
     await checkAction({ route: 'newsletter', url: '/newsletter', who: 'anonymous', form: hostileForm({ email: 'ana@exemplo.com.br' }, { email: badEmail }) });
+    // "Calcular frete": a CEP that is not one, an id that is none, a quantity out of 1–99.
+    await checkAction({
+      route: 'freight-quote',
+      url: '/frete/cotacao',
+      who: 'anonymous',
+      form: hostileForm(
+        { cep: '01310-100', id: fixtures.variantId, quantity: '1' },
+        {
+          cep: fc.oneof(blank, withNul, over(30), fc.constantFrom('0100-1000', '00000-000', '１１１１１-１１１', '01310100; drop table orders', '69005-0000')),
+          id: badUuid,
+          quantity: fc.constantFrom('', '0', '-1', '1.5', 'NaN', '1e309', '100', 'Infinity'),
+        },
+      ),
+      statuses: [400, 404, 413, 429],
+    });
     await checkAction({
       route: 'login',
       url: '/login',

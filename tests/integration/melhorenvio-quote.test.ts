@@ -12,7 +12,6 @@ import { MelhorEnvio } from '~/server/shipping/melhorenvio.server';
 import { CARRIER_TIMEOUT_MS, clearCarrierQuoteCache, quoteShipping } from '~/server/shipping/quote.server';
 import { forgetFreightRules } from '~/server/shipping/rules.server';
 import { engines } from '../support/engines';
-// @ts-expect-error: a plain ES module without types (the e2e suite runs it with node).
 import { startMelhorEnvioApi } from '../support/melhorenvio-api.mjs';
 
 type StandIn = { url: string; setDelay: (ms: number) => void; failNext: (status: number, raw?: string) => void; close: () => Promise<void> };

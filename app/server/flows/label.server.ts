@@ -158,7 +158,7 @@ async function shipmentOf(db: Database, parcel: ParcelForLabel, serviceId: numbe
   // The volume: the items' packages in one box (the kit rule: the sum of the weights, a box holding
   // the sum of the volumes), at least the weight the checkout priced.
   const lines = contents.map((c, i) => ({ id: c.variantId ?? c.kitId ?? `sem-cadastro-${i}`, name: c.productName, quantity: c.quantity, unitCents: toCents(c.unitPrice) }));
-  const weighed = await freightItems(db, lines);
+  const weighed = await freightItems(db, lines, { fresh: true });
   const box = kitPackage(weighed.map((w) => ({ pkg: w, quantity: w.quantity })));
   if (box.weightGrams === null || box.lengthCm === null || box.widthCm === null || box.heightCm === null) throw new LabelError(422, LABEL_MESSAGES.packages);
   const weightGrams = Math.max(box.weightGrams, parcel.weightGrams ?? 0);

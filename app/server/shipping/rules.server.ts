@@ -8,6 +8,7 @@ import type { FreightItem, FreightRules, PackageData } from '~/lib/freight';
 import { now } from '~/lib/clock';
 import { toCents } from '~/lib/money';
 import { kitPackage } from '~/lib/package';
+import { isUuid } from '~/lib/schemas/ids';
 import type { HazardClass } from '~/lib/product-safety';
 import type { Uf } from '~/lib/states';
 
@@ -104,7 +105,8 @@ export async function freightItems(db: Executor, lines: readonly LineToWeigh[], 
     const hit = options.fresh ? undefined : known.get(id);
     return hit && hit.generation === generation && at - hit.at < RULES_TTL_MS ? hit.value : undefined;
   };
-  const missing = [...new Set(lines.map((l) => l.id).filter((id) => !usable(id)))];
+  // Only ids that can be a size's or a kit's (a line of a deleted product has none to read).
+  const missing = [...new Set(lines.map((l) => l.id).filter((id) => isUuid(id) && !usable(id)))];
   if (missing.length > 0) {
     for (const [id, value] of await weigh(db, missing)) known.set(id, { at, generation, value });
     // A long-lived process quotes many sizes over time: drop what is past its time.

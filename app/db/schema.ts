@@ -12,6 +12,21 @@ import { PAYMENT_METHOD_IDS } from '../lib/payment-offer';
 import { DELIVERY_MONTHS, PLAN_FREQUENCIES } from '../lib/plans';
 import { ANVISA_KINDS, ANVISA_NUMBER_PATTERN, HAZARD_CLASSES, RISK_CLASSES, UN_NUMBER_PATTERN } from '../lib/product-safety';
 import { RETURN_ACTORS, RETURN_KINDS, RETURN_RESOLUTIONS, RETURN_STATUSES } from '../lib/returns';
+import {
+  CEST_PATTERN,
+  COMMERCIAL_UNITS,
+  FISCAL_ORIGINS,
+  FISCAL_REGIMES,
+  GTIN_PATTERN,
+  IE_INDICATORS,
+  INVOICE_SOURCES,
+  INVOICE_STATUSES,
+  NCM_PATTERN,
+  NFE_ENVIRONMENTS,
+  NFE_ISSUE_MOMENTS,
+  TAX_BUYERS,
+  TAX_DESTINATIONS,
+} from '../lib/fiscal-codes';
 import { LABEL_STATUSES, TRACKED_STATUSES } from '../lib/shipment';
 import { CARRIERS } from '../lib/tracking';
 import {
@@ -116,6 +131,12 @@ const packageCheck = (table: string, t: PackageColumns) =>
     sql`(${t.weightGrams} is null and ${t.lengthCm} is null and ${t.widthCm} is null and ${t.heightCm} is null) or (${t.weightGrams} > 0 and ${t.lengthCm} > 0 and ${t.widthCm} > 0 and ${t.heightCm} > 0)`,
   );
 
+/** A GTIN of 8, 12–14 digits or 'SEM GTIN', and a unit the store sells in (issue 34). */
+const fiscalChecks = (table: string, t: { gtin: unknown; commercialUnit: unknown }) => [
+  check(`${table}_gtin_check`, sql`${t.gtin} ~ ${sql.raw(`'${GTIN_PATTERN}'`)}`),
+  check(`${table}_commercial_unit_check`, oneOf(t.commercialUnit, COMMERCIAL_UNITS)),
+];
+
 // ---------------------------------------------------------------- auth (Better Auth)
 
 export const user = pgTable(
@@ -129,6 +150,9 @@ export const user = pgTable(
     role: text('role').notNull().default('customer'),
     /** CPF (11 digits) or CNPJ (14 characters, numeric or alphanumeric, upper case) given at checkout, kept for the next purchase. */
     taxId: text('tax_id'),
+    /** A company buyer's Inscrição Estadual (digits) and its NF-e indicator (1 contribuinte, 2 isento, 9 não contribuinte), kept for the next purchase (issue 34). */
+    stateRegistration: text('state_registration'),
+    ieIndicator: integer('ie_indicator'),
     banned: boolean('banned').default(false),
     banReason: text('ban_reason'),
     banExpires: timestamp('ban_expires', { withTimezone: true }),
@@ -138,6 +162,8 @@ export const user = pgTable(
   (t) => [
     check('user_role_check', oneOf(t.role, ROLES)),
     check('user_tax_id_check', taxIdFormat(t.taxId)),
+    check('user_state_registration_check', sql`${t.stateRegistration} ~ '^[0-9]{2,14}$'`),
+    check('user_ie_indicator_check', oneOf(t.ieIndicator, IE_INDICATORS)),
     // The admin's customer list (/admin/customers): newest first, and an accent- and case-insensitive
     // "contains" search on name, e-mail and CPF/CNPJ, each served by a trigram index.
     index('user_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -245,6 +271,13 @@ export const products = pgTable(
     sdsUpdatedAt: timestamp('sds_updated_at', { withTimezone: true }),
     // A kit's package (issue 33); null: taken from its contents. Sizes carry their own.
     ...packageColumns(),
+    // Fiscal data for the NF-e (issue 34): NCM, CEST and origem per product; GTIN and unit here for a kit
+    // (sold as one item), per size otherwise.
+    ncm: text('ncm'),
+    cest: text('cest'),
+    fiscalOrigin: integer('fiscal_origin'),
+    gtin: text('gtin'),
+    commercialUnit: text('commercial_unit', { enum: COMMERCIAL_UNITS }),
     // The name as searches compare it (lower case, no accents), stored: a search's recheck and its
     // exact count read a column instead of running unaccent on every candidate row (issue 17, goal 4).
     searchName: text('search_name')
@@ -266,6 +299,10 @@ export const products = pgTable(
     check('products_un_number_check', sql`${t.unNumber} ~ ${sql.raw(`'${UN_NUMBER_PATTERN}'`)}`),
     check('products_dangerous_good_check', sql`(${t.unNumber} is null) = (${t.hazardClass} is null)`),
     packageCheck('products', t),
+    ...fiscalChecks('products', t),
+    check('products_ncm_check', sql`${t.ncm} ~ ${sql.raw(`'${NCM_PATTERN}'`)}`),
+    check('products_cest_check', sql`${t.cest} ~ ${sql.raw(`'${CEST_PATTERN}'`)}`),
+    check('products_fiscal_origin_check', oneOf(t.fiscalOrigin, FISCAL_ORIGINS)),
     index('products_kit_featured_idx').on(t.isKit, t.isFeatured, t.displayOrder),
     // /produtos and /kits in their order (catalog.server productListOrder): a page, or a category's page,
     // reads its 24 rows from the index instead of sorting the catalogue (issue 17, goal 4).
@@ -334,10 +371,14 @@ export const productVariants = pgTable(
     stock: integer('stock'),
     /** Its package for freight; a size without it is offered only by a service priced for any weight. */
     ...packageColumns(),
+    /** GTIN/EAN of this size (or 'SEM GTIN') and its commercial unit, for the NF-e (issue 34). */
+    gtin: text('gtin'),
+    commercialUnit: text('commercial_unit', { enum: COMMERCIAL_UNITS }),
   },
   (t) => [
     check('product_variants_price_check', sql`${t.price} >= 0`),
     packageCheck('product_variants', t),
+    ...fiscalChecks('product_variants', t),
     check('product_variants_stock_check', sql`${t.stock} >= 0`),
     uniqueIndex('product_variants_product_size_idx').on(t.productId, t.size),
     index('product_variants_product_price_idx').on(t.productId, t.price),
@@ -513,6 +554,9 @@ export const orders = pgTable(
     paymentDetails: jsonb('payment_details').$type<PaymentDetails>(),
     /** CPF or CNPJ of the buyer at the time of purchase (as `user.tax_id`). */
     taxId: text('tax_id'),
+    /** A company buyer's IE and NF-e indicator at the time of purchase (issue 34), as `user`. */
+    buyerStateRegistration: text('buyer_state_registration'),
+    buyerIeIndicator: integer('buyer_ie_indicator'),
     /** Which 10% the discount is: the subscriber's or the welcome offer on a first purchase; null without discount. */
     discountKind: text('discount_kind', { enum: DISCOUNT_KINDS }),
     /** One per checkout attempt, so a double submit makes one order. */
@@ -566,6 +610,8 @@ export const orders = pgTable(
     check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
     check('orders_delivery_frequency_check', oneOf(t.deliveryFrequencyMonths, DELIVERY_MONTHS)),
     check('orders_tax_id_check', taxIdFormat(t.taxId)),
+    check('orders_buyer_state_registration_check', sql`${t.buyerStateRegistration} ~ '^[0-9]{2,14}$'`),
+    check('orders_buyer_ie_indicator_check', oneOf(t.buyerIeIndicator, IE_INDICATORS)),
     check('orders_discount_kind_check', oneOf(t.discountKind, DISCOUNT_KINDS)),
     check('orders_discount_kind_amount_check', sql`(${t.discountKind} is null) = (${t.discountPrice} = 0)`),
     // The welcome offer once per account and once per CPF/CNPJ, among orders that are not cancelled:
@@ -1552,6 +1598,105 @@ export const orderParcels = pgTable(
     uniqueIndex('order_parcels_melhorenvio_idx').on(t.melhorEnvioOrderId),
     // The tracking job: labels bought and not delivered yet.
     index('order_parcels_tracking_idx').on(t.labelStatus).where(sql`${t.melhorEnvioOrderId} is not null and ${t.trackedStatus} is distinct from 'delivered'`),
+  ],
+);
+
+// ---------------------------------------------------------------- NF-e (issue 34)
+
+/**
+ * The store's fiscal settings (one row, id 1): regime, series, SEFAZ environment, natureza da operação,
+ * when an order's NF-e is issued, and whether invoicing is on (then shipping waits for it). The issuer's
+ * name, CNPJ, IE and address are the seller's identity (store_settings). `reviewedAt` stays null until
+ * the admin saves the page once ("revisar com seu contador").
+ */
+export const fiscalSettings = pgTable(
+  'fiscal_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    regime: text('regime', { enum: FISCAL_REGIMES }).notNull().default('simples'),
+    series: integer('series').notNull().default(1),
+    environment: text('environment', { enum: NFE_ENVIRONMENTS }).notNull().default('homologacao'),
+    nature: text('nature').notNull().default('Venda de mercadoria'),
+    issueOn: text('issue_on', { enum: NFE_ISSUE_MOMENTS }).notNull().default('preparing'),
+    invoicing: boolean('invoicing').notNull().default(false),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('fiscal_settings_single_row_check', sql`${t.id} = 1`),
+    check('fiscal_settings_regime_check', oneOf(t.regime, FISCAL_REGIMES)),
+    check('fiscal_settings_environment_check', oneOf(t.environment, NFE_ENVIRONMENTS)),
+    check('fiscal_settings_issue_on_check', oneOf(t.issueOn, NFE_ISSUE_MOMENTS)),
+    check('fiscal_settings_series_check', sql`${t.series} between 0 and 999`),
+  ],
+);
+
+/** The taxes of a sale by destination (same UF as the store or another) and buyer: CFOP, ICMS (CSOSN or CST), PIS and COFINS. */
+export const fiscalTaxRules = pgTable(
+  'fiscal_tax_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    destination: text('destination', { enum: TAX_DESTINATIONS }).notNull(),
+    buyer: text('buyer', { enum: TAX_BUYERS }).notNull(),
+    cfop: text('cfop').notNull(),
+    icmsSituation: text('icms_situation').notNull(),
+    pisSituation: text('pis_situation').notNull(),
+    pisRate: numeric('pis_rate', { precision: 5, scale: 2 }).notNull().default('0'),
+    cofinsSituation: text('cofins_situation').notNull(),
+    cofinsRate: numeric('cofins_rate', { precision: 5, scale: 2 }).notNull().default('0'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('fiscal_tax_rules_case_idx').on(t.destination, t.buyer),
+    check('fiscal_tax_rules_destination_check', oneOf(t.destination, TAX_DESTINATIONS)),
+    check('fiscal_tax_rules_buyer_check', oneOf(t.buyer, TAX_BUYERS)),
+    check('fiscal_tax_rules_cfop_check', sql`${t.cfop} ~ '^[1-7][0-9]{3}$'`),
+    check('fiscal_tax_rules_icms_check', sql`${t.icmsSituation} ~ '^[0-9]{2,3}$'`),
+    check('fiscal_tax_rules_pis_check', sql`${t.pisSituation} ~ '^[0-9]{2}$' and ${t.cofinsSituation} ~ '^[0-9]{2}$'`),
+    check('fiscal_tax_rules_rates_check', sql`${t.pisRate} between 0 and 100 and ${t.cofinsRate} between 0 and 100`),
+  ],
+);
+
+/**
+ * An order's NF-e (modelo 55): issued through Focus NFe under `ref` (derived from the order, so a
+ * retried request never issues twice), or attached by the admin from its XML. Its XML and DANFE are
+ * kept through the storage interface (private/ key space) for five years.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    ref: text('ref').notNull().unique(),
+    source: text('source', { enum: INVOICE_SOURCES }).notNull(),
+    status: text('status', { enum: INVOICE_STATUSES }).notNull(),
+    number: integer('number'),
+    series: integer('series'),
+    accessKey: text('access_key').unique(),
+    protocol: text('protocol'),
+    /** SEFAZ's (or Focus NFe's) message for a rejection or denial, as given. */
+    sefazMessage: text('sefaz_message'),
+    xmlKey: text('xml_key'),
+    danfeKey: text('danfe_key'),
+    cancelXmlKey: text('cancel_xml_key'),
+    totalPrice: money('total_price'),
+    authorizedAt: timestamp('authorized_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('invoices_source_check', oneOf(t.source, INVOICE_SOURCES)),
+    check('invoices_status_check', oneOf(t.status, INVOICE_STATUSES)),
+    check('invoices_access_key_check', sql`${t.accessKey} ~ '^[0-9]{44}$'`),
+    check('invoices_authorized_check', sql`${t.status} not in ('authorized', 'cancelled') or (${t.accessKey} is not null and ${t.authorizedAt} is not null)`),
+    // One NF-e in force per order: a rejected or cancelled one does not count.
+    uniqueIndex('invoices_order_live_idx').on(t.orderId).where(sql`${t.status} in ('processing', 'authorized')`),
+    index('invoices_status_created_idx').on(t.status, t.createdAt.desc()),
   ],
 );
 

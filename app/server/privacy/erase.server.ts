@@ -128,6 +128,7 @@ async function eraseIn(tx: Transaction, userId: string, written: { count: number
       .update(orders)
       .set({
         taxId: null,
+        buyerStateRegistration: null,
         cancelReason: scrub(orders.cancelReason),
         shipName: sql`case when ${orders.shipName} is null then null else ${DELETED_CUSTOMER_NAME} end`,
         shipStreet: sql`case when ${orders.shipStreet} is null then null else ${REMOVED} end`,

@@ -68,6 +68,8 @@ async function readExport(tx: Transaction, userId: string) {
       email: user.email,
       emailVerified: user.emailVerified,
       taxId: user.taxId,
+      stateRegistration: user.stateRegistration,
+      ieIndicator: user.ieIndicator,
       image: user.image,
       role: user.role,
       createdAt: user.createdAt,

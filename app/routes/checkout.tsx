@@ -303,6 +303,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     if (!hydrated || cart.length === 0) return;
     void submitQuote({ intent: 'quote', cart: payload, taxId: quotedTaxId, cep: quotedCep, freight: choicesPayload }, { method: 'post' });
   }, [payload, quotedTaxId, quotedCep, choicesPayload, hydrated, cart.length, submitQuote]);
+  // The delivery CEP (the default address's, for a signed-in customer) is the one the product pages quote next.
+  useEffect(() => {
+    if (hydrated && quotedCep) rememberCep(quotedCep);
+  }, [hydrated, quotedCep]);
 
   const quoteResult = quoteFetcher.data?.intent === 'quote' ? quoteFetcher.data.quote : null;
   const quoteRefused = quoteFetcher.data?.intent === 'quote' ? quoteFetcher.data.message : undefined;

@@ -118,6 +118,14 @@ const schema = z.object({
     .optional(),
   /** The application's secret, which signs their webhooks (X-ME-Signature). */
   MELHORENVIO_WEBHOOK_SECRET: z.string().min(8).max(500).optional(),
+  // Focus NFe (server/invoices/focusnfe): with the token, the NF-e is issued through their API v2; without it, attached by hand.
+  FOCUSNFE_TOKEN: z.string().min(10).max(200).optional(),
+  /** Which of their environments the token belongs to; homologação (no fiscal value) unless set. */
+  FOCUSNFE_ENV: z.enum(['homologacao', 'producao']).default('homologacao'),
+  /** Overrides the environment's base URL: a proxy or, in tests, the local stand-in of the API. */
+  FOCUSNFE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The Authorization header value the store registers with its webhook (checked on every call). */
+  FOCUSNFE_WEBHOOK_SECRET: z.string().min(16).max(500).optional(),
   /** Set to 0 to run no scheduled jobs in this process (a web-only instance; tests that drive jobs by hand). */
   JOBS_ENABLED: z
     .enum(['0', '1', 'true', 'false'])

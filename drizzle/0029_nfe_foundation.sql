@@ -59,7 +59,7 @@ CREATE TABLE "invoices" (
 	CONSTRAINT "invoices_access_key_unique" UNIQUE("access_key"),
 	CONSTRAINT "invoices_source_check" CHECK ("invoices"."source" in ('focusnfe', 'attached')),
 	CONSTRAINT "invoices_status_check" CHECK ("invoices"."status" in ('processing', 'authorized', 'rejected', 'denied', 'cancelled')),
-	CONSTRAINT "invoices_access_key_check" CHECK ("invoices"."access_key" ~ '^[0-9]{44}$'),
+	CONSTRAINT "invoices_access_key_check" CHECK ("invoices"."access_key" ~ '^[0-9]{6}[0-9A-Z]{12}[0-9]{26}$'),
 	CONSTRAINT "invoices_authorized_check" CHECK ("invoices"."status" not in ('authorized', 'cancelled') or ("invoices"."access_key" is not null and "invoices"."authorized_at" is not null))
 );
 --> statement-breakpoint
@@ -88,18 +88,4 @@ ALTER TABLE "products" ADD CONSTRAINT "products_ncm_check" CHECK ("products"."nc
 ALTER TABLE "products" ADD CONSTRAINT "products_cest_check" CHECK ("products"."cest" ~ '^[0-9]{7}$');--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_fiscal_origin_check" CHECK ("products"."fiscal_origin" in (0, 1, 2, 3, 4, 5, 6, 7, 8));--> statement-breakpoint
 ALTER TABLE "user" ADD CONSTRAINT "user_state_registration_check" CHECK ("user"."state_registration" ~ '^[0-9]{2,14}$');--> statement-breakpoint
-ALTER TABLE "user" ADD CONSTRAINT "user_ie_indicator_check" CHECK ("user"."ie_indicator" in (1, 2, 9));--> statement-breakpoint
--- The fiscal settings and tax rules a Simples Nacional manufacturer in SP starts from (issue 34): invoicing
--- off, homologação, series 1; CFOP 5101/6101 (own production) and 6107 (to a non-taxpayer in another UF),
--- CSOSN 101 to taxpayers and 102 otherwise, PIS/COFINS 49 at 0 %. The page says "revisar com seu contador"
--- until the admin saves it once (reviewed_at).
-INSERT INTO "fiscal_settings" ("id") VALUES (1) ON CONFLICT DO NOTHING;
---> statement-breakpoint
-INSERT INTO "fiscal_tax_rules" ("destination", "buyer", "cfop", "icms_situation", "pis_situation", "cofins_situation") VALUES
-  ('same_state', 'consumer', '5101', '102', '49', '49'),
-  ('same_state', 'contributor', '5101', '101', '49', '49'),
-  ('same_state', 'exempt', '5101', '102', '49', '49'),
-  ('other_state', 'consumer', '6107', '102', '49', '49'),
-  ('other_state', 'contributor', '6101', '101', '49', '49'),
-  ('other_state', 'exempt', '6107', '102', '49', '49')
-ON CONFLICT DO NOTHING;
+ALTER TABLE "user" ADD CONSTRAINT "user_ie_indicator_check" CHECK ("user"."ie_indicator" in (1, 2, 9));

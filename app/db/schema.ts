@@ -1692,7 +1692,8 @@ export const invoices = pgTable(
   (t) => [
     check('invoices_source_check', oneOf(t.source, INVOICE_SOURCES)),
     check('invoices_status_check', oneOf(t.status, INVOICE_STATUSES)),
-    check('invoices_access_key_check', sql`${t.accessKey} ~ '^[0-9]{44}$'`),
+    // 44 characters: the issuer's CNPJ in positions 7–18 may have letters (the alphanumeric CNPJ since July 2026).
+    check('invoices_access_key_check', sql`${t.accessKey} ~ '^[0-9]{6}[0-9A-Z]{12}[0-9]{26}$'`),
     check('invoices_authorized_check', sql`${t.status} not in ('authorized', 'cancelled') or (${t.accessKey} is not null and ${t.authorizedAt} is not null)`),
     // One NF-e in force per order: a rejected or cancelled one does not count.
     uniqueIndex('invoices_order_live_idx').on(t.orderId).where(sql`${t.status} in ('processing', 'authorized')`),

@@ -3,6 +3,7 @@
 // on POST /v2/nfe?ref=REF (field names from their published NF-e reference, focusnfe.com.br/doc/#nfe
 // and campos.focusnfe.com.br/nfe/NotaFiscalXML.html). No I/O, no clock: the caller passes the time.
 // Money in integer cents everywhere; it becomes Focus's decimal numbers only in the payload.
+import { TAX_BUYERS, TAX_DESTINATIONS, type FiscalRegime, type IeIndicator, type TaxBuyer, type TaxDestination } from './fiscal-codes';
 import { centsToDecimal } from '~/lib/money';
 import type { OfferedMethod } from '~/lib/payment-offer';
 import type { Uf } from '~/lib/states';
@@ -86,11 +87,10 @@ export function isValidCest(code: string): boolean {
 
 // ─── Tax rules ───────────────────────────────────────────────────────────────────────────────
 
-export type FiscalRegime = 'simples' | 'normal';
-export type Destination = 'same_state' | 'other_state';
-export type BuyerKind = 'consumer' | 'contributor' | 'exempt';
-/** indIEDest: 1 contribuinte ICMS, 2 contribuinte isento de inscrição, 9 não contribuinte. */
-export type IeIndicator = 1 | 2 | 9;
+// The vocabularies live in lib/fiscal-codes (the schema's CHECKs read them too).
+export type { FiscalRegime, IeIndicator };
+export type Destination = TaxDestination;
+export type BuyerKind = TaxBuyer;
 
 /**
  * One row of the store's tax table. icmsSituation is a CSOSN (3 digits, Simples Nacional) or a CST
@@ -107,13 +107,14 @@ export type TaxRule = {
   cofinsRate: number;
 };
 
-export const DESTINATIONS: readonly Destination[] = ['same_state', 'other_state'];
-export const BUYER_KINDS: readonly BuyerKind[] = ['consumer', 'contributor', 'exempt'];
+export const DESTINATIONS: readonly Destination[] = TAX_DESTINATIONS;
+export const BUYER_KINDS: readonly BuyerKind[] = TAX_BUYERS;
 
 /**
  * A starting table for a manufacturer in the Simples Nacional (CSOSN 102, PIS/COFINS 99 at 0 %):
  * 5101 inside the state; 6101 to a contributor in another state, 6107 to a non-contributor there.
- * The settings page marks it "revisar com seu contador" until saved once.
+ * Written into fiscal_tax_rules at start where a case has no row (invoices/fiscal-settings); the
+ * settings page marks it "revisar com seu contador" until saved once.
  */
 export const DEFAULT_TAX_RULES: readonly TaxRule[] = [
   { destination: 'same_state', buyer: 'consumer', cfop: '5101', icmsSituation: '102', pisSituation: '99', pisRate: 0, cofinsSituation: '99', cofinsRate: 0 },

@@ -5,6 +5,7 @@ import { openDatabase, databaseOptionsFromEnv, type Database, type DatabaseHandl
 import { ensureAdmin, isCatalogueEmpty, seedCatalogue, syncSeededLegalPages, type AdminSetup } from '~/db/seed/seed.server';
 import { getEnv } from './env.server';
 import { seedStoreSettings } from '../settings/settings.server';
+import { seedFiscalSettings } from '../invoices/fiscal-settings.server';
 import { seedSafetySheets } from '../catalog/safety-sheets.server';
 import { startJobs, type JobRunner } from '../jobs/runner.server';
 import { isDatabaseUnavailable } from '~/db/errors.server';
@@ -28,6 +29,8 @@ async function start(): Promise<DatabaseHandle> {
     else await syncSeededLegalPages(handle.db);
     // Also fills a database seeded before /admin/settings existed; never overwrites an edit.
     await seedStoreSettings(handle.db);
+    // The fiscal settings and tax rules (issue 34), the same way.
+    await seedFiscalSettings(handle.db);
     return ensureAdmin(handle.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
   });
   state.__clarearAdminSetup = admin;

@@ -83,10 +83,18 @@ describe('accessKeyCheckDigit', () => {
     expect(isValidAccessKey('NFe41190607504505000132550010000000221923094166')).toBe(false);
   });
 
-  it('throws on anything but 43 digits', () => {
-    expect(() => accessKeyCheckDigit('123')).toThrow('43 dígitos');
+  it('throws on anything but the 43 characters of a key (letters only where an alphanumeric CNPJ has them)', () => {
+    expect(() => accessKeyCheckDigit('123')).toThrow('43 caracteres');
     expect(() => accessKeyCheckDigit('352611112223330001815500100000012310000456A')).toThrow();
     expect(() => accessKeyCheckDigit('35261111222333000181550010000001231000045673')).toThrow();
+  });
+
+  it('an alphanumeric CNPJ in the key counts each letter as its code − 48, as the CNPJ’s own digits do', () => {
+    const body = '352611' + '12ABC34501DE' + '35' + '55' + '001' + '000000123' + '1' + '00004567';
+    const digit = accessKeyCheckDigit(body);
+    expect(isValidAccessKey(body + digit)).toBe(true);
+    expect(isValidAccessKey(body + ((digit + 1) % 10))).toBe(false);
+    expect(isValidAccessKey((body + digit).toLowerCase())).toBe(true);
   });
 
   it('property: the computed digit completes a valid key and every other last digit is refused', () => {

@@ -16,24 +16,29 @@ import type { Uf } from '~/lib/states';
  * 0 or 1 gives 0, any other remainder r gives 11 − r. Throws when the input is not 43 digits.
  */
 export function accessKeyCheckDigit(first43: string): number {
-  if (!/^\d{43}$/.test(first43)) throw new Error('A chave de acesso sem o dígito verificador deve ter 43 dígitos.');
+  if (!ACCESS_KEY_BODY.test(first43)) throw new Error('A chave de acesso sem o dígito verificador deve ter 43 caracteres.');
   let sum = 0;
   let weight = 2;
   for (let i = first43.length - 1; i >= 0; i--) {
-    sum += Number(first43[i]) * weight;
+    // A digit counts as itself; a letter of an alphanumeric CNPJ as the CNPJ's own check digits count it (code − 48, A = 17).
+    sum += (first43.charCodeAt(i) - 48) * weight;
     weight = weight === 9 ? 2 : weight + 1;
   }
   const remainder = sum % 11;
   return remainder < 2 ? 0 : 11 - remainder;
 }
 
+/** cUF and AAMM, the issuer's CNPJ (letters allowed in its first 12 since July 2026), then digits. */
+const ACCESS_KEY_BODY = /^[0-9]{6}[0-9A-Z]{12}[0-9]{25}$/;
+const ACCESS_KEY = /^[0-9]{6}[0-9A-Z]{12}[0-9]{26}$/;
+
 /**
  * The 44 digits of a chave de acesso as typed or received: spaces, dots and hyphens dropped, and the
  * 'NFe' prefix of the infNFe Id (and of Focus's `chave_nfe`) taken off. Null unless 44 digits remain.
  */
 export function accessKeyDigits(value: string): string | null {
-  const digits = value.trim().replace(/^NFe/i, '').replace(/[\s.-]/g, '');
-  return /^\d{44}$/.test(digits) ? digits : null;
+  const digits = value.trim().replace(/^NFe/i, '').replace(/[\s.-]/g, '').toUpperCase();
+  return ACCESS_KEY.test(digits) ? digits : null;
 }
 
 /** 44 digits (see accessKeyDigits for what is tolerated around them) whose last one is the check digit of the other 43. */

@@ -13,6 +13,7 @@
 //   DELETE /v2/nfe/REF { justificativa } (15–255, 24 h)    https://focusnfe.com.br/doc/#nfe_cancelamento
 //   POST   /v2/hooks { event: 'nfe', url, authorization }  https://focusnfe.com.br/doc/#gatilhos-webhooks_criacao
 //   Limite de requisições (100 a minute per token, 429)   https://focusnfe.com.br/doc/#limite-de-requisicoes
+import { isValidAccessKey } from '~/lib/fiscal';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import '~/lib/schemas/zod-pt-br';
@@ -80,14 +81,6 @@ export class FocusNfeError extends Error {
 export const FOCUSNFE_STATUSES = ['processando_autorizacao', 'autorizado', 'erro_autorizacao', 'denegado', 'cancelado'] as const;
 export type FocusNfeStatus = (typeof FOCUSNFE_STATUSES)[number];
 
-/** Mod 11 of the first 43 digits, weights 2..9 from the right; remainder 0 or 1 → 0 (Manual de Orientação do Contribuinte). */
-function accessKeyDigit(first43: string): number {
-  let sum = 0;
-  for (let i = 0; i < 43; i++) sum += Number(first43[42 - i]) * (2 + (i % 8));
-  const rest = sum % 11;
-  return rest < 2 ? 0 : 11 - rest;
-}
-
 const optionalText = z
   .union([z.string(), z.number()])
   .nullish()
@@ -100,7 +93,7 @@ const accessKey = z
   .transform((value, ctx) => {
     if (value === null || value === undefined || value === '') return null;
     const digits = value.replace(/^NFe/, '');
-    if (!/^\d{44}$/.test(digits) || accessKeyDigit(digits.slice(0, 43)) !== Number(digits[43])) {
+    if (!isValidAccessKey(digits)) {
       ctx.addIssue({ code: 'custom', message: `chave de acesso inválida: ${value}` });
       return z.NEVER;
     }

@@ -8,6 +8,7 @@
 // what the checks compare (key check digit, key against content, issuer, recipient, total).
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { NfeEnvironment } from '~/lib/fiscal-codes';
+import { accessKeyCheckDigit } from '~/lib/fiscal';
 import { formatBRL, toCents } from '~/lib/money';
 import { displayTaxId, normalizeTaxId } from '~/lib/tax-id';
 
@@ -331,22 +332,6 @@ function readProtocol(protNFe: XmlNode, accessKey: string): NfeProtocol {
     reason: text(infProt, 'xMotivo') ?? '',
     receivedAt: receivedAt && DATE_TIME.test(receivedAt) ? receivedAt : null,
   };
-}
-
-/**
- * The chave de acesso's check digit: mod 11 over the first 43 characters, weights 2..9 from the right,
- * remainder 0 or 1 → 0. Each character counts as its code minus 48 (a digit as itself; a letter of an
- * alphanumeric CNPJ as the CNPJ's own check digits count it, A = 17).
- */
-function accessKeyCheckDigit(first43: string): number {
-  let sum = 0;
-  let weight = 2;
-  for (let i = first43.length - 1; i >= 0; i--) {
-    sum += (first43.charCodeAt(i) - 48) * weight;
-    weight = weight === 9 ? 2 : weight + 1;
-  }
-  const remainder = sum % 11;
-  return remainder < 2 ? 0 : 11 - remainder;
 }
 
 export type NfeOrderFacts = {

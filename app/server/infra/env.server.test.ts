@@ -35,6 +35,15 @@ describe('production safety', () => {
     expect(() => assertSafeForProduction({ ...production, ...token, MERCADOPAGO_WEBHOOK_SECRET: 'segredo-123456', MERCADOPAGO_PUBLIC_KEY: 'APP_USR-pub-123' })).not.toThrow();
   });
 
+  it('refuses Melhor Envio without its origin CEP or webhook secret, and Focus NFe without its webhook secret', () => {
+    const me = { MELHORENVIO_TOKEN: 'token-melhor-envio-123' };
+    expect(() => assertSafeForProduction({ ...production, ...me, MELHORENVIO_WEBHOOK_SECRET: 'segredo-app' })).toThrow(/MELHORENVIO_FROM_CEP/);
+    expect(() => assertSafeForProduction({ ...production, ...me, MELHORENVIO_FROM_CEP: '01310100' })).toThrow(/MELHORENVIO_WEBHOOK_SECRET/);
+    expect(() => assertSafeForProduction({ ...production, ...me, MELHORENVIO_FROM_CEP: '01310100', MELHORENVIO_WEBHOOK_SECRET: 'segredo-app' })).not.toThrow();
+    expect(() => assertSafeForProduction({ ...production, FOCUSNFE_TOKEN: 'token-focus-123' })).toThrow(/FOCUSNFE_WEBHOOK_SECRET/);
+    expect(() => assertSafeForProduction({ ...production, FOCUSNFE_TOKEN: 'token-focus-123', FOCUSNFE_WEBHOOK_SECRET: 'Bearer segredo' })).not.toThrow();
+  });
+
   it('refuses the old README admin password in production, embedded or not', () => {
     expect(() => assertSafeForProduction({ ...production, ADMIN_PASSWORD: 'clarear-admin' })).toThrow(/ADMIN_PASSWORD/);
     expect(() => assertSafeForProduction({ ...embedded, ADMIN_PASSWORD: 'clarear-admin' })).toThrow(/Recusando iniciar em produção: troque ADMIN_PASSWORD/);

@@ -202,7 +202,20 @@ export function reloadEnv(): void {
  */
 export function assertSafeForProduction(
   env: Pick<z.infer<typeof schema>, 'NODE_ENV' | 'DATABASE_URL' | 'ADMIN_EMAIL' | 'ADMIN_PASSWORD' | 'BETTER_AUTH_SECRET' | 'BETTER_AUTH_URL'> &
-    Partial<Pick<z.infer<typeof schema>, 'PAYMENT_INSTANT_APPROVAL' | 'MERCADOPAGO_ACCESS_TOKEN' | 'MERCADOPAGO_WEBHOOK_SECRET' | 'MERCADOPAGO_PUBLIC_KEY'>>,
+    Partial<
+      Pick<
+        z.infer<typeof schema>,
+        | 'PAYMENT_INSTANT_APPROVAL'
+        | 'MERCADOPAGO_ACCESS_TOKEN'
+        | 'MERCADOPAGO_WEBHOOK_SECRET'
+        | 'MERCADOPAGO_PUBLIC_KEY'
+        | 'MELHORENVIO_TOKEN'
+        | 'MELHORENVIO_FROM_CEP'
+        | 'MELHORENVIO_WEBHOOK_SECRET'
+        | 'FOCUSNFE_TOKEN'
+        | 'FOCUSNFE_WEBHOOK_SECRET'
+      >
+    >,
 ) {
   if (env.NODE_ENV !== 'production') return;
   const problems: string[] = [];
@@ -219,6 +232,12 @@ export function assertSafeForProduction(
     if (!env.MERCADOPAGO_WEBHOOK_SECRET) problems.push('defina MERCADOPAGO_WEBHOOK_SECRET (a assinatura secreta dos webhooks do Mercado Pago)');
     if (!env.MERCADOPAGO_PUBLIC_KEY) problems.push('defina MERCADOPAGO_PUBLIC_KEY (a chave pública, para o cartão no checkout)');
   }
+  // A signed webhook nobody can forge, or the store would move orders on anyone's word.
+  if (env.MELHORENVIO_TOKEN) {
+    if (!env.MELHORENVIO_FROM_CEP) problems.push('defina MELHORENVIO_FROM_CEP (o CEP de onde os pacotes saem)');
+    if (!env.MELHORENVIO_WEBHOOK_SECRET) problems.push('defina MELHORENVIO_WEBHOOK_SECRET (o segredo do aplicativo no Melhor Envio, que assina os webhooks)');
+  }
+  if (env.FOCUSNFE_TOKEN && !env.FOCUSNFE_WEBHOOK_SECRET) problems.push('defina FOCUSNFE_WEBHOOK_SECRET (o cabeçalho de autorização dos webhooks da Focus NFe)');
   if (env.DATABASE_URL) {
     if (!env.BETTER_AUTH_SECRET) problems.push('defina BETTER_AUTH_SECRET (32+ caracteres aleatórios)');
     if (!env.BETTER_AUTH_URL) problems.push('defina BETTER_AUTH_URL (o endereço público da loja, usado nos links por e-mail)');

@@ -10,6 +10,7 @@ import type { Executor } from '../client.server';
 import * as t from '../schema';
 import * as data from './data';
 import type { SeedDetails, SeedLegalPage } from './types';
+import { seededProductFiscal, seededUnitFiscal } from './content/fiscal';
 import { SEEDED_PACKAGES } from './content/packages';
 
 /** A UUID that is always the same for the same seed key (name-based, like UUID v5). */
@@ -63,6 +64,8 @@ export async function seedCatalogue(db: Executor): Promise<void> {
           ...details(p),
           // ANVISA, risk, label and transport: examples (content/product-safety.ts), not real registrations.
           ...data.productSafety[p.slug],
+          // NCM and origem: examples to review with the accountant (content/fiscal.ts).
+          ...seededProductFiscal(p.slug),
         })),
       )
       .onConflictDoNothing();
@@ -78,6 +81,7 @@ export async function seedCatalogue(db: Executor): Promise<void> {
             price: v.price,
             imageUrl: productImage(p.image),
             ...SEEDED_PACKAGES[v.size],
+            ...seededUnitFiscal(false),
           })),
         ),
       )
@@ -101,6 +105,8 @@ export async function seedCatalogue(db: Executor): Promise<void> {
           categoryId: categoryId('Kits Prontos'),
           phValue: null,
           ...details(k),
+          ...seededProductFiscal(k.slug),
+          ...seededUnitFiscal(true),
         })),
       )
       .onConflictDoNothing();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from './field-errors';
-import { PACKAGE_MESSAGES, productFormSchema, productIdParamSchema, SAFETY_MESSAGES } from './admin-product';
+import { FISCAL_MESSAGES, FISCAL_ORIGIN_NAMES, gtinToStore, PACKAGE_MESSAGES, productFormSchema, productIdParamSchema, SAFETY_MESSAGES } from './admin-product';
 
 const base = { name: 'Detergente Neutro', basePrice: '4,90' };
 
@@ -95,7 +95,7 @@ describe('productFormSchema', () => {
       variants: [{ id: '', size: '500 ml', price: '4,90', imageUrl: '' }],
       kitItems: [{ productId: kitProduct, quantity: '3' }],
     });
-    expect(ok.variants).toEqual([{ id: null, size: '500 ml', price: '4.90', imageUrl: null, stock: null, stockLoaded: null, weightGrams: null, lengthCm: null, widthCm: null, heightCm: null }]);
+    expect(ok.variants).toEqual([{ id: null, size: '500 ml', price: '4.90', imageUrl: null, stock: null, stockLoaded: null, weightGrams: null, lengthCm: null, widthCm: null, heightCm: null, gtin: null, noGtin: false, commercialUnit: null }]);
     expect(ok.kitItems).toEqual([{ productId: kitProduct, quantity: 3 }]);
   });
 
@@ -209,6 +209,75 @@ describe('productFormSchema: package (freight)', () => {
       widthCm: 'Informe a largura do pacote do kit.',
       heightCm: PACKAGE_MESSAGES.heightCm,
     });
+  });
+});
+
+describe('productFormSchema: fiscal data (NF-e)', () => {
+  const size = { size: '1 L', price: '9,90' };
+
+  it('reads the NCM typed with or without dots, the CEST, the origem, and each size’s GTIN and unit', () => {
+    const parsed = productFormSchema.parse({
+      ...base,
+      ncm: ' 3402.20.00 ',
+      cest: '11.001.00',
+      fiscalOrigin: '0',
+      variants: [
+        { ...size, gtin: '789 1000-315507', commercialUnit: 'UN' },
+        { size: '5 L', price: '40', noGtin: 'on', commercialUnit: 'GL' },
+      ],
+    });
+    expect(parsed).toMatchObject({ ncm: '34022000', cest: '1100100', fiscalOrigin: 0 });
+    expect(parsed.variants.map((v) => [gtinToStore(v), v.commercialUnit])).toEqual([
+      ['7891000315507', 'UN'],
+      ['SEM GTIN', 'GL'],
+    ]);
+  });
+
+  it('leaves it all optional: nothing typed is nothing informed', () => {
+    const parsed = productFormSchema.parse({ ...base, ncm: '', cest: '', fiscalOrigin: '', variants: [{ ...size, gtin: '' }] });
+    expect(parsed).toMatchObject({ ncm: null, cest: null, fiscalOrigin: null });
+    expect(gtinToStore(parsed.variants[0]!)).toBeNull();
+  });
+
+  it('asks for NCM and origem together, and for the NCM with a CEST', () => {
+    expect(fieldErrors(productFormSchema.safeParse({ ...base, ncm: '34022000' }).error!)).toEqual({ fiscalOrigin: FISCAL_MESSAGES.originMissing });
+    expect(fieldErrors(productFormSchema.safeParse({ ...base, fiscalOrigin: '2' }).error!)).toEqual({ ncm: FISCAL_MESSAGES.ncmMissing });
+    expect(fieldErrors(productFormSchema.safeParse({ ...base, cest: '1100100' }).error!)).toEqual({ ncm: FISCAL_MESSAGES.cestWithoutNcm });
+  });
+
+  it.each([
+    ['ncm', '3402.20', FISCAL_MESSAGES.ncm],
+    ['ncm', '3402.2O.00', FISCAL_MESSAGES.ncm],
+    ['ncm', '9'.repeat(40), FISCAL_MESSAGES.ncm],
+    ['cest', '110010', FISCAL_MESSAGES.cest],
+    ['fiscalOrigin', '9', FISCAL_MESSAGES.origin],
+  ] as const)('refuses %s = %j in pt-BR (not blamed twice)', (field, value, message) => {
+    const typed = { ncm: '34022000', cest: '', fiscalOrigin: '0', [field]: value };
+    expect(fieldErrors(productFormSchema.safeParse({ ...base, ...typed }).error!)).toEqual({ [field]: message });
+  });
+
+  it('verifies the GTIN’s check digit and its length, beside the size', () => {
+    const wrongDigit = productFormSchema.safeParse({ ...base, variants: [{ ...size, gtin: '7891000315508' }] });
+    expect(fieldErrors(wrongDigit.error!)).toEqual({ 'variants.0.gtin': FISCAL_MESSAGES.gtinCheckDigit });
+    const short = productFormSchema.safeParse({ ...base, variants: [{ ...size, gtin: '1234567' }] });
+    expect(fieldErrors(short.error!)).toEqual({ 'variants.0.gtin': FISCAL_MESSAGES.gtin });
+    const letters = productFormSchema.safeParse({ ...base, variants: [{ ...size, gtin: 'SEM GTIN' }] });
+    expect(fieldErrors(letters.error!)).toEqual({ 'variants.0.gtin': FISCAL_MESSAGES.gtin });
+  });
+
+  it('refuses a GTIN typed with "Sem GTIN" marked, and a unit the store does not sell in', () => {
+    const both = productFormSchema.safeParse({ ...base, variants: [{ ...size, gtin: '7891000315507', noGtin: 'on', commercialUnit: 'XX' }] });
+    expect(fieldErrors(both.error!)).toEqual({ 'variants.0.gtin': FISCAL_MESSAGES.gtinAndNone, 'variants.0.commercialUnit': FISCAL_MESSAGES.unit });
+  });
+
+  it('reads a kit’s own GTIN and unit', () => {
+    const kit = productFormSchema.parse({ ...base, isKit: 'on', noGtin: 'on', commercialUnit: 'KIT' });
+    expect([gtinToStore(kit), kit.commercialUnit]).toEqual(['SEM GTIN', 'KIT']);
+  });
+
+  it('names every origem 0–8 as the NF-e does', () => {
+    expect(Object.keys(FISCAL_ORIGIN_NAMES)).toHaveLength(9);
+    expect(FISCAL_ORIGIN_NAMES[0]).toMatch(/^Nacional/);
   });
 });
 

@@ -5,6 +5,8 @@ import './zod-pt-br';
 import { parseDecimal } from '../decimal';
 import { ANVISA_KINDS, ANVISA_NUMBER_PATTERN, HAZARD_CLASSES, RISK_CLASSES, UN_NUMBER_PATTERN, type RiskClass } from '../product-safety';
 import { PACKAGE_FIELDS, type PackageField } from '../package';
+import { COMMERCIAL_UNITS, FISCAL_ORIGINS } from '../fiscal-codes';
+import { isValidGtin, NO_GTIN, normalizeCest, normalizeGtin, normalizeNcm } from '../gtin';
 import { imageUrlSchema } from './image-url';
 
 export const PRODUCT_LIMITS = {
@@ -166,6 +168,108 @@ function blankPackageFields(pkg: Partial<Record<PackageField, unknown>> | undefi
   return blank.length === PACKAGE_FIELDS.length ? [] : blank;
 }
 
+export const FISCAL_MESSAGES = {
+  ncm: 'O NCM tem 8 algarismos (ex.: 3402.20.00).',
+  ncmMissing: 'Informe o NCM junto com a origem, ou deixe os dois em branco.',
+  cest: 'O CEST tem 7 algarismos (ex.: 11.001.00).',
+  cestWithoutNcm: 'Informe o NCM para usar o CEST.',
+  origin: 'Escolha a origem da mercadoria (0 a 8).',
+  originMissing: 'Escolha a origem junto com o NCM, ou deixe os dois em branco.',
+  gtin: 'O GTIN/EAN tem 8, 12, 13 ou 14 algarismos, só números.',
+  gtinCheckDigit: 'O dígito verificador do GTIN/EAN não confere. Confira o código de barras.',
+  gtinAndNone: 'Apague o GTIN/EAN ou desmarque “Sem GTIN”.',
+  unit: 'Escolha a unidade comercial.',
+} as const;
+
+/** Origem da mercadoria: the NF-e's official names (tabela de origem, orig 0–8). */
+export const FISCAL_ORIGIN_NAMES: Record<(typeof FISCAL_ORIGINS)[number], string> = {
+  0: 'Nacional, exceto as indicadas nos códigos 3, 4, 5 e 8',
+  1: 'Estrangeira – importação direta, exceto a indicada no código 6',
+  2: 'Estrangeira – adquirida no mercado interno, exceto a indicada no código 7',
+  3: 'Nacional, com conteúdo de importação superior a 40% e inferior ou igual a 70%',
+  4: 'Nacional, produzida conforme os processos produtivos básicos (PPB)',
+  5: 'Nacional, com conteúdo de importação inferior ou igual a 40%',
+  6: 'Estrangeira – importação direta, sem similar nacional, constante em lista da CAMEX',
+  7: 'Estrangeira – adquirida no mercado interno, sem similar nacional, constante em lista da CAMEX',
+  8: 'Nacional, com conteúdo de importação superior a 70%',
+};
+
+/** An NCM typed with or without dots ('3402.20.00'); blank is not informed. */
+const ncmField = z
+  .string()
+  .max(NUMBER_TEXT_MAX, { error: FISCAL_MESSAGES.ncm, abort: true })
+  .optional()
+  .transform((v, ctx) => {
+    const raw = (v ?? '').trim();
+    if (raw === '') return null;
+    const ncm = normalizeNcm(raw);
+    if (ncm === null) {
+      ctx.addIssue({ code: 'custom', message: FISCAL_MESSAGES.ncm });
+      return z.NEVER;
+    }
+    return ncm;
+  });
+
+/** A CEST typed with or without dots; blank is not informed. */
+const cestField = z
+  .string()
+  .max(NUMBER_TEXT_MAX, { error: FISCAL_MESSAGES.cest, abort: true })
+  .optional()
+  .transform((v, ctx) => {
+    const raw = (v ?? '').trim();
+    if (raw === '') return null;
+    const cest = normalizeCest(raw);
+    if (cest === null) {
+      ctx.addIssue({ code: 'custom', message: FISCAL_MESSAGES.cest });
+      return z.NEVER;
+    }
+    return cest;
+  });
+
+/** A GTIN/EAN typed with or without spaces and hyphens, its check digit verified; blank is not informed. */
+const gtinField = z
+  .string()
+  .max(NUMBER_TEXT_MAX, { error: FISCAL_MESSAGES.gtin, abort: true })
+  .optional()
+  .transform((v, ctx) => {
+    const raw = normalizeGtin(v ?? '');
+    if (raw === '') return null;
+    if (!/^(\d{8}|\d{12,14})$/.test(raw)) {
+      ctx.addIssue({ code: 'custom', message: FISCAL_MESSAGES.gtin });
+      return z.NEVER;
+    }
+    if (!isValidGtin(raw)) {
+      ctx.addIssue({ code: 'custom', message: FISCAL_MESSAGES.gtinCheckDigit });
+      return z.NEVER;
+    }
+    return raw;
+  });
+
+/** A size's (or a kit's) GTIN, "Sem GTIN" and commercial unit. */
+const gtinFields = {
+  gtin: gtinField,
+  /** "Sem GTIN": stored as the NF-e's literal 'SEM GTIN'. */
+  noGtin: z
+    .string()
+    .optional()
+    .transform((v) => v === 'on' || v === 'true'),
+  commercialUnit: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : null))
+    .pipe(z.enum(COMMERCIAL_UNITS, { error: FISCAL_MESSAGES.unit }).nullable()),
+};
+
+/** The GTIN to store: the typed one, 'SEM GTIN' when so marked, or null (not informed). */
+export function gtinToStore(p: { gtin: string | null; noGtin: boolean }): string | null {
+  return p.noGtin ? NO_GTIN : p.gtin;
+}
+
+/** A size's or a kit's GTIN and "Sem GTIN" together: one or the other. */
+function checkGtin(p: { gtin?: unknown; noGtin?: unknown } | undefined, ctx: z.RefinementCtx, path: (string | number)[]) {
+  if (p?.noGtin === true && typeof p.gtin === 'string') ctx.addIssue({ code: 'custom', path: [...path, 'gtin'], message: FISCAL_MESSAGES.gtinAndNone });
+}
+
 const variantSchema = z.object({
   id: z
     .string()
@@ -180,6 +284,8 @@ const variantSchema = z.object({
   stockLoaded: stockField.catch(null),
   /** Its package for freight: all four or none (not informed). */
   ...packageFields,
+  /** Its GTIN/EAN (or "Sem GTIN") and commercial unit for the NF-e (issue 34). */
+  ...gtinFields,
 });
 
 /** An optional choice of a select: '' is none. */
@@ -273,6 +379,11 @@ export const productFormSchema = z
     /** A kit's package typed by the admin instead of the one computed from its contents (the four fields below, all required). */
     kitPackageManual: checkbox,
     ...packageFields,
+    /** The NF-e's fiscal data (issue 34): NCM and origem together, CEST with them; a kit's GTIN and unit here. */
+    ncm: ncmField,
+    cest: cestField,
+    fiscalOrigin: choice(FISCAL_ORIGINS.map(String) as [string, ...string[]], FISCAL_MESSAGES.origin).transform((v) => (v === null ? null : Number(v))),
+    ...gtinFields,
   })
   // Runs even when another field is invalid, so every message shows at once
   // (rows may then be half-parsed: read them defensively).
@@ -284,8 +395,16 @@ export const productFormSchema = z
       if (product.anvisaNumber && !product.anvisaKind) ctx.addIssue({ code: 'custom', path: ['anvisaKind'], message: SAFETY_MESSAGES.anvisaKind });
       if (product.unNumber && !product.hazardClass) ctx.addIssue({ code: 'custom', path: ['hazardClass'], message: SAFETY_MESSAGES.hazardClass });
       if (product.hazardClass && !product.unNumber) ctx.addIssue({ code: 'custom', path: ['unNumber'], message: SAFETY_MESSAGES.unNumberMissing });
+      // NCM and origem: both or neither; a CEST only with them. A field that failed its own check is not blamed twice.
+      const ncmTyped = product.ncm !== null;
+      const originTyped = product.fiscalOrigin !== null;
+      if (product.ncm === null && originTyped) ctx.addIssue({ code: 'custom', path: ['ncm'], message: FISCAL_MESSAGES.ncmMissing });
+      if (ncmTyped && product.fiscalOrigin === null) ctx.addIssue({ code: 'custom', path: ['fiscalOrigin'], message: FISCAL_MESSAGES.originMissing });
+      if (typeof product.cest === 'string' && product.ncm === null) ctx.addIssue({ code: 'custom', path: ['ncm'], message: FISCAL_MESSAGES.cestWithoutNcm });
+      if (product.isKit) checkGtin(product, ctx, []);
       const sizes = new Set<string>();
       (product.variants ?? []).forEach((v, i) => {
+        checkGtin(v, ctx, ['variants', i]);
         for (const field of blankPackageFields(v)) ctx.addIssue({ code: 'custom', path: ['variants', i, field], message: PACKAGE_MESSAGES.missing(field) });
         if (typeof v?.size !== 'string' || v.size === '') return;
         const key = v.size.toLocaleLowerCase('pt-BR');

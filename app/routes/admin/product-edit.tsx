@@ -17,7 +17,9 @@ import { formatDecimalInput } from '~/lib/decimal';
 import { formDataToObject } from '~/lib/form-data';
 import type { PackageData } from '~/lib/freight';
 import { formatPackage, hasPackage, kitPackage, NO_PACKAGE, PACKAGE_FIELDS, type PackageField } from '~/lib/package';
-import { NEW_PRODUCT_DEFAULTS, PRODUCT_LIMITS, productFormSchema, productIdParamSchema, productVersionSchema } from '~/lib/schemas/admin-product';
+import { COMMERCIAL_UNITS, FISCAL_ORIGINS } from '~/lib/fiscal-codes';
+import { formatNcm, NO_GTIN } from '~/lib/gtin';
+import { FISCAL_ORIGIN_NAMES, NEW_PRODUCT_DEFAULTS, PRODUCT_LIMITS, productFormSchema, productIdParamSchema, productVersionSchema } from '~/lib/schemas/admin-product';
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import type { ProductSdsResult } from '~/lib/schemas/product-sds';
 import { ANVISA_KINDS, HAZARD_CLASSES, HAZARD_CLASS_NAMES, PDF_SNIFF_BYTES, precheckSds, RISK_CLASSES, RISK_CLASS_LABELS, SDS_MAX_BYTES, sdsUrl, type AnvisaKind, type HazardClass } from '~/lib/product-safety';
@@ -32,6 +34,7 @@ import {
   ProductConflictError,
   ProductNotFoundError,
   saveProduct,
+  type FiscalUnitData,
   type KitComponentOption,
 } from '~/server/catalog/product-admin.server';
 import { requireAdmin, requireAdminAction } from '~/server/auth/session.server';
@@ -79,10 +82,12 @@ type FormProduct = {
   };
   /** The FDS's public link and when it was sent; null when the product has none. */
   sds: { url: string; updatedAt: Date | null } | null;
-  variants: ({ id: string; size: string; price: string; imageUrl: string | null; stock: number | null } & PackageData)[];
+  variants: ({ id: string; size: string; price: string; imageUrl: string | null; stock: number | null } & PackageData & FiscalUnitData)[];
   kitItems: { productId: string; quantity: number }[];
   /** A kit's own package (issue 33); all null: computed from its contents. */
   kitPackage: PackageData;
+  /** The NF-e's fiscal data (issue 34); a kit's GTIN and unit are its own. */
+  fiscal: { ncm: string | null; cest: string | null; fiscalOrigin: number | null } & FiscalUnitData;
 };
 
 const TEXT_FIELDS = [
@@ -116,6 +121,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       variants: [],
       kitItems: [],
       kitPackage: NO_PACKAGE,
+      fiscal: { ncm: null, cest: null, fiscalOrigin: null, gtin: null, commercialUnit: null },
     };
   } else {
     let saved;
@@ -155,6 +161,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       variants: saved.variants,
       kitItems: saved.kitItems,
       kitPackage: { weightGrams: saved.weightGrams, lengthCm: saved.lengthCm, widthCm: saved.widthCm, heightCm: saved.heightCm },
+      fiscal: { ncm: saved.ncm, cest: saved.cest, fiscalOrigin: saved.fiscalOrigin, gtin: saved.gtin, commercialUnit: saved.commercialUnit },
     };
   }
 
@@ -258,6 +265,7 @@ function ProductForm({
         stock: v.stock === null ? '' : String(v.stock),
         stockLoaded: v.stock === null ? '' : String(v.stock),
         ...packageInputs(v),
+        ...fiscalUnitInputs(v),
       })),
       'v',
     ),
@@ -343,7 +351,7 @@ function ProductForm({
             if (!sameRows(rows, variants)) listChanged('variants');
             setVariants(rows);
           }}
-          blank={{ id: null, size: '', price: '', imageUrl: null, stock: '', stockLoaded: '', ...BLANK_PACKAGE }}
+          blank={{ id: null, size: '', price: '', imageUrl: null, stock: '', stockLoaded: '', ...BLANK_PACKAGE, ...BLANK_FISCAL_UNIT }}
           error={errors.variants}
           renderFields={(row, i, update) => (
             <div className="grid gap-3 sm:grid-cols-2">
@@ -384,6 +392,10 @@ function ProductForm({
                   O tamanho embalado para envio. Preencha os quatro ou deixe em branco: sem peso e medidas, o tamanho não pode ser oferecido para frete pago.
                 </p>
                 <PackageInputs prefix={`variants.${i}.`} values={row} onChange={update} errors={errors} />
+              </fieldset>
+              <fieldset className="grid gap-3 sm:col-span-2">
+                <legend className="mb-1 text-sm font-semibold">Nota fiscal do tamanho</legend>
+                <FiscalUnitInputs prefix={`variants.${i}.`} values={row} onChange={update} errors={errors} />
               </fieldset>
             </div>
           )}
@@ -434,6 +446,7 @@ function ProductForm({
           />
         ) : null}
         {isKit ? <KitPackageFieldset saved={product.kitPackage} items={items} kitOptions={kitOptions} errors={errors} /> : null}
+        <FiscalFieldset fiscal={product.fiscal} isKit={isKit} errors={errors} />
 
         <div className="sticky bottom-0 flex flex-wrap justify-end gap-3 border-t border-slate-200 bg-slate-50/95 py-4 dark:border-slate-800 dark:bg-slate-950/95">
           <Link to="/admin/products" className={buttonVariants({ variant: 'outline' })}>
@@ -447,6 +460,105 @@ function ProductForm({
 
       <SafetySheetSection productId={product.id} sds={product.sds} />
     </div>
+  );
+}
+
+/** A size's (or a kit's) GTIN, "Sem GTIN" and unit as the form holds them. */
+type FiscalUnitValues = { gtin: string; noGtin: boolean; commercialUnit: string };
+
+/** A new size: no GTIN yet, sold by the unit. */
+const BLANK_FISCAL_UNIT: FiscalUnitValues = { gtin: '', noGtin: false, commercialUnit: 'UN' };
+
+function fiscalUnitInputs(v: FiscalUnitData): FiscalUnitValues {
+  return { gtin: v.gtin === null || v.gtin === NO_GTIN ? '' : v.gtin, noGtin: v.gtin === NO_GTIN, commercialUnit: v.commercialUnit ?? 'UN' };
+}
+
+/** GTIN/EAN (or "Sem GTIN") and the commercial unit, named `${prefix}gtin`…, each with its pt-BR error beside it. */
+function FiscalUnitInputs({
+  prefix,
+  values,
+  onChange,
+  errors,
+}: {
+  prefix: string;
+  values: FiscalUnitValues;
+  onChange: (patch: Partial<FiscalUnitValues>) => void;
+  errors: FieldErrors;
+}) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-[1fr_auto_10rem] sm:items-start">
+      <Field
+        label="GTIN/EAN (código de barras)"
+        name={`${prefix}gtin`}
+        value={values.gtin}
+        onChange={(e) => onChange({ gtin: e.target.value })}
+        disabled={values.noGtin}
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="Ex.: 7891000315507"
+        maxLength={20}
+        error={errors[`${prefix}gtin`]}
+      />
+      <div className="sm:pt-7">
+        <CheckboxField label="Sem GTIN" name={`${prefix}noGtin`} checked={values.noGtin} onChange={(e) => onChange({ noGtin: e.target.checked })} />
+      </div>
+      <SelectField
+        label="Unidade comercial"
+        name={`${prefix}commercialUnit`}
+        value={values.commercialUnit}
+        onChange={(e) => onChange({ commercialUnit: e.target.value })}
+        error={errors[`${prefix}commercialUnit`]}
+      >
+        {COMMERCIAL_UNITS.map((u) => (
+          <option key={u} value={u}>
+            {u}
+          </option>
+        ))}
+      </SelectField>
+    </div>
+  );
+}
+
+/**
+ * The NF-e's fiscal data (issue 34): NCM and origem together, CEST when it applies, and for a kit its
+ * own GTIN and unit (a product's sizes carry theirs). Optional while the store does not invoice.
+ */
+function FiscalFieldset({ fiscal, isKit, errors }: { fiscal: FormProduct['fiscal']; isKit: boolean; errors: FieldErrors }) {
+  const [kitUnit, setKitUnit] = useState<FiscalUnitValues>(() => ({ ...fiscalUnitInputs(fiscal), commercialUnit: fiscal.commercialUnit ?? 'KIT' }));
+  return (
+    <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2 dark:border-slate-700 dark:bg-slate-900">
+      <legend className="px-1 text-lg font-semibold">Dados fiscais (NF-e)</legend>
+      <p className="text-sm text-slate-600 sm:col-span-2 dark:text-slate-400">
+        Necessários para emitir a nota fiscal. Informe o NCM e a origem juntos, ou deixe os dois em branco enquanto a loja não fatura; confira os códigos com seu contador.
+      </p>
+      <Field
+        label="NCM"
+        name="ncm"
+        defaultValue={fiscal.ncm ? formatNcm(fiscal.ncm) : ''}
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="Ex.: 3402.20.00"
+        maxLength={12}
+        error={errors.ncm}
+      />
+      <Field label="CEST (se houver)" name="cest" defaultValue={fiscal.cest ?? ''} inputMode="numeric" autoComplete="off" placeholder="Ex.: 11.001.00" maxLength={12} error={errors.cest} />
+      <div className="sm:col-span-2">
+        <SelectField label="Origem da mercadoria" name="fiscalOrigin" defaultValue={fiscal.fiscalOrigin === null ? '' : String(fiscal.fiscalOrigin)} error={errors.fiscalOrigin}>
+          <option value="">Não informada</option>
+          {FISCAL_ORIGINS.map((o) => (
+            <option key={o} value={String(o)}>
+              {o} – {FISCAL_ORIGIN_NAMES[o]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      {isKit ? (
+        <fieldset className="grid gap-3 sm:col-span-2">
+          <legend className="mb-1 text-sm font-semibold">Código de barras e unidade do kit</legend>
+          <FiscalUnitInputs prefix="" values={kitUnit} onChange={(patch) => setKitUnit((v) => ({ ...v, ...patch }))} errors={errors} />
+        </fieldset>
+      ) : null}
+    </fieldset>
   );
 }
 

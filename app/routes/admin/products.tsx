@@ -1,6 +1,7 @@
 // /admin/products: the catalogue by name, searchable and paginated,
 // with delete after a confirmation (DELETE_CONFIRMATION: it cannot be undone). A product that freight
-// cannot weigh (a size, or a kit, without weight and dimensions) is flagged, and can be listed alone.
+// cannot weigh (a size, or a kit, without weight and dimensions) is flagged, and can be listed alone;
+// so is one that cannot be invoiced yet (issue 34: no NCM and origem, or a size or kit without GTIN and unit).
 import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { data, Form, Link, useFetcher, useNavigation } from 'react-router';
@@ -31,6 +32,12 @@ const MISSING_PACKAGE = 'sem';
 const MISSING_PACKAGE_LABEL = 'Sem peso/medidas';
 const MISSING_PACKAGE_MEANING = 'Não pode ser oferecido para frete pago';
 
+/** ?fiscal=sem: only the products that cannot be invoiced yet (issue 34). */
+const FISCAL_PARAM = 'fiscal';
+const MISSING_FISCAL = 'sem';
+const MISSING_FISCAL_LABEL = 'Sem dados fiscais';
+const MISSING_FISCAL_MEANING = 'Não pode ser faturado ainda';
+
 const DELETE_CONFIRMATION = 'Tem certeza que deseja excluir este produto? Esta ação não pode ser desfeita.';
 const LOAD_ERROR = 'Erro ao buscar produtos';
 
@@ -42,13 +49,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const stockParam = url.searchParams.get('estoque');
   const stock = stockParam === 'baixo' || stockParam === 'esgotado' ? stockParam : undefined;
   const missingPackage = url.searchParams.get(PACKAGE_PARAM) === MISSING_PACKAGE;
+  const missingFiscal = url.searchParams.get(FISCAL_PARAM) === MISSING_FISCAL;
   try {
-    const result = await listAdminProducts(await getDb(), { term, page: Number.isFinite(page) ? page : 1, stock, missingPackage });
-    return { term, stock: stock ?? '', missingPackage, result, error: null };
+    const result = await listAdminProducts(await getDb(), { term, page: Number.isFinite(page) ? page : 1, stock, missingPackage, missingFiscal });
+    return { term, stock: stock ?? '', missingPackage, missingFiscal, result, error: null };
   } catch (error) {
     log.error('admin/produtos: falha ao buscar', error);
     const empty: AdminProductPage = { rows: [], total: 0, page: 1, pageCount: 1 };
-    return { term, stock: stock ?? '', missingPackage, result: empty, error: LOAD_ERROR };
+    return { term, stock: stock ?? '', missingPackage, missingFiscal, result: empty, error: LOAD_ERROR };
   }
 }
 
@@ -81,13 +89,15 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
-  const { term, stock, missingPackage, result, error } = loaderData;
-  /** This list with the package filter on or off, keeping the search and the stock filter (back to page 1). */
-  const packageHref = (on: boolean) => {
+  const { term, stock, missingPackage, missingFiscal, result, error } = loaderData;
+  const activeFilter = missingPackage ? 'pacote' : missingFiscal ? 'fiscal' : 'todos';
+  /** This list with the package or the fiscal filter (or neither), keeping the search and the stock filter (back to page 1). */
+  const filterHref = (which: 'todos' | 'pacote' | 'fiscal') => {
     const params = new URLSearchParams();
     if (term) params.set('q', term);
     if (stock) params.set('estoque', stock);
-    if (on) params.set(PACKAGE_PARAM, MISSING_PACKAGE);
+    if (which === 'pacote') params.set(PACKAGE_PARAM, MISSING_PACKAGE);
+    if (which === 'fiscal') params.set(FISCAL_PARAM, MISSING_FISCAL);
     const query = params.toString();
     return query ? `/admin/products?${query}` : '/admin/products';
   };
@@ -114,21 +124,22 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
 
-      <nav aria-label="Filtrar por peso e medidas" className="mt-6 flex flex-wrap gap-2">
+      <nav aria-label="Filtrar produtos" className="mt-6 flex flex-wrap gap-2">
         {(
           [
-            [false, 'Todos'],
-            [true, MISSING_PACKAGE_LABEL],
+            ['todos', 'Todos', undefined],
+            ['pacote', MISSING_PACKAGE_LABEL, `Produtos com algum tamanho (ou kit) sem peso e medidas: ${MISSING_PACKAGE_MEANING.toLowerCase()}`],
+            ['fiscal', MISSING_FISCAL_LABEL, `Produtos sem NCM e origem, ou com algum tamanho (ou kit) sem GTIN e unidade: ${MISSING_FISCAL_MEANING.toLowerCase()}`],
           ] as const
-        ).map(([on, text]) => (
+        ).map(([which, text, title]) => (
           <Link
-            key={text}
-            to={packageHref(on)}
-            aria-current={missingPackage === on ? 'page' : undefined}
-            title={on ? `Produtos com algum tamanho (ou kit) sem peso e medidas: ${MISSING_PACKAGE_MEANING.toLowerCase()}` : undefined}
+            key={which}
+            to={filterHref(which)}
+            aria-current={activeFilter === which ? 'page' : undefined}
+            title={title}
             className={cn(
               'rounded-full border px-3 py-1.5 text-sm font-semibold',
-              missingPackage === on
+              activeFilter === which
                 ? 'border-brand-700 bg-brand-700 text-white dark:border-brand-200 dark:bg-brand-200 dark:text-slate-950'
                 : 'border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800',
             )}
@@ -140,6 +151,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
 
       <Form method="get" role="search" className="mt-4 flex max-w-xl gap-2">
         {missingPackage ? <input type="hidden" name={PACKAGE_PARAM} value={MISSING_PACKAGE} /> : null}
+        {missingFiscal ? <input type="hidden" name={FISCAL_PARAM} value={MISSING_FISCAL} /> : null}
         <label htmlFor="busca-produtos" className="sr-only">
           Buscar produtos por nome
         </label>
@@ -174,10 +186,15 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
             {result.total === 1 ? '1 produto' : `${result.total} produtos`}
             {term ? ` para “${term}”` : ''}
             {missingPackage ? ' sem peso/medidas' : ''}
+            {missingFiscal ? ' sem dados fiscais' : ''}
           </p>
           {result.rows.length === 0 ? (
             <p className="mt-6 rounded-lg border border-slate-200 p-6 dark:border-slate-700">
-              {term ? 'Nenhum produto encontrado para essa busca.' : missingPackage ? 'Todos os produtos têm peso e medidas.' : 'Nenhum produto cadastrado ainda.'}
+              {term ? 'Nenhum produto encontrado para essa busca.' : missingPackage
+                  ? 'Todos os produtos têm peso e medidas.'
+                  : missingFiscal
+                    ? 'Todos os produtos têm dados fiscais.'
+                    : 'Nenhum produto cadastrado ainda.'}
             </p>
           ) : (
             <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
@@ -232,6 +249,15 @@ function ProductRow({ product, fetcher }: { product: AdminProductRow; fetcher: R
           >
             {MISSING_PACKAGE_LABEL}
             <span className="sr-only"> ({MISSING_PACKAGE_MEANING})</span>
+          </span>
+        ) : null}
+        {product.missingFiscal ? (
+          <span
+            title={MISSING_FISCAL_MEANING}
+            className="ml-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+          >
+            {MISSING_FISCAL_LABEL}
+            <span className="sr-only"> ({MISSING_FISCAL_MEANING})</span>
           </span>
         ) : null}
       </th>

@@ -8,7 +8,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '~/db/errors.server';
 import { categories, kitItems, productCounts, products, productVariants } from '~/db/schema';
 import type { PackageData } from '~/lib/freight';
 import { NO_PACKAGE } from '~/lib/package';
-import type { ProductFormInput } from '~/lib/schemas/admin-product';
+import { gtinToStore, type ProductFormInput } from '~/lib/schemas/admin-product';
 import { pageWindow } from '~/lib/pagination';
 import { slugify } from '~/lib/slug';
 import { productNameContains } from './catalog.server';
@@ -31,6 +31,8 @@ export type AdminProductRow = {
   stockMin: number | null;
   /** A size without its package, or a kit whose package is neither informed nor computable: no paid freight. */
   missingPackage: boolean;
+  /** Without NCM and origem, or a size (a kit: the kit itself) without GTIN and unit: no NF-e yet (issue 34). */
+  missingFiscal: boolean;
 };
 
 export type AdminProductPage = { rows: AdminProductRow[]; total: number; page: number; pageCount: number };
@@ -55,10 +57,18 @@ const missingPackage = sql<boolean>`(exists (select 1 from ${productVariants} pv
       select not ${packageMissing('cv')} from ${productVariants} cv where cv.product_id = ki.included_product_id order by cv.price asc, cv.size asc limit 1
     ), false)))))`;
 
+/**
+ * The product cannot be invoiced yet (issue 34): it lacks its NCM or origem, or a size of it lacks
+ * its GTIN (or 'SEM GTIN') or commercial unit; a kit carries its own GTIN and unit.
+ */
+const missingFiscal = sql<boolean>`(${products.ncm} is null or ${products.fiscalOrigin} is null
+  or (${products.isKit} and (${products.gtin} is null or ${products.commercialUnit} is null))
+  or (not ${products.isKit} and exists (select 1 from ${productVariants} fv where fv.product_id = ${products.id} and (fv.gtin is null or fv.commercial_unit is null))))`;
+
 /** Id, name, price, kit flag and category name, optionally those whose name contains the term, ordered by name; paginated. */
 export async function listAdminProducts(
   db: Executor,
-  filters: { term?: string; page?: number; stock?: StockFilter; missingPackage?: boolean },
+  filters: { term?: string; page?: number; stock?: StockFilter; missingPackage?: boolean; missingFiscal?: boolean },
 ): Promise<AdminProductPage> {
   const stockWhere =
     filters.stock === 'esgotado'
@@ -66,7 +76,10 @@ export async function listAdminProducts(
       : filters.stock === 'baixo'
         ? sql`exists (select 1 from ${productVariants} v where v.product_id = ${products.id} and v.stock < ${LOW_STOCK_THRESHOLD})`
         : undefined;
-  const where = and(filters.term ? productNameContains(filters.term) : undefined, stockWhere, filters.missingPackage ? missingPackage : undefined);
+  const where = and(filters.term ? productNameContains(filters.term) : undefined, stockWhere,
+    filters.missingPackage ? missingPackage : undefined,
+    filters.missingFiscal ? missingFiscal : undefined,
+  );
   // Unfiltered, the count is the counters' sum (product_counts: kits and the rest), not a scan of every product.
   const [{ total } = { total: 0 }] = where
     ? await db.select({ total: count() }).from(products).where(where)
@@ -88,6 +101,7 @@ export async function listAdminProducts(
       stockTotal: sql<number | null>`(select sum(v.stock)::int from ${productVariants} v where v.product_id = ${products.id})`,
       stockMin: sql<number | null>`(select min(v.stock)::int from ${productVariants} v where v.product_id = ${products.id})`,
       missingPackage: sql<boolean>`${missingPackage}`.mapWith(Boolean),
+      missingFiscal: sql<boolean>`${missingFiscal}`.mapWith(Boolean),
     })
     .from(pageIds)
     .innerJoin(products, eq(products.id, pageIds.id))
@@ -96,10 +110,13 @@ export async function listAdminProducts(
   return { rows, total, page, pageCount };
 }
 
+/** A size's (or a kit's) GTIN ('SEM GTIN' when it has none) and commercial unit, for the NF-e. */
+export type FiscalUnitData = { gtin: string | null; commercialUnit: (typeof productVariants.$inferSelect)['commercialUnit'] };
+
 export type EditableProduct = typeof products.$inferSelect & {
   /** The saved state the form starts from (updated_at in microseconds); a save from an older one is refused. */
   version: string;
-  variants: ({ id: string; size: string; price: string; imageUrl: string | null; stock: number | null } & PackageData)[];
+  variants: ({ id: string; size: string; price: string; imageUrl: string | null; stock: number | null } & PackageData & FiscalUnitData)[];
   kitItems: { productId: string; quantity: number }[];
 };
 
@@ -117,6 +134,8 @@ export async function getEditableProduct(db: Executor, id: string): Promise<Edit
         imageUrl: productVariants.imageUrl,
         stock: productVariants.stock,
         ...packageOf(productVariants),
+        gtin: productVariants.gtin,
+        commercialUnit: productVariants.commercialUnit,
       })
       .from(productVariants)
       .where(eq(productVariants.productId, id))
@@ -228,6 +247,12 @@ async function saveProductNow(db: Executor, id: string | null, input: ProductFor
       // A kit's own package, only when the admin informs it; null: computed from its contents (lib/package).
       // A product that is not a kit has none (its sizes carry theirs).
       ...(input.isKit && input.kitPackageManual ? packageInput(input) : NO_PACKAGE),
+      // Fiscal data (issue 34): a kit's GTIN and unit are its own; any other product's are its sizes'.
+      ncm: input.ncm,
+      cest: input.cest,
+      fiscalOrigin: input.fiscalOrigin,
+      gtin: input.isKit ? gtinToStore(input) : null,
+      commercialUnit: input.isKit ? input.commercialUnit : null,
     };
     if (input.categoryId) {
       const [category] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId));
@@ -278,6 +303,11 @@ function packageInput(p: PackageData): PackageData {
   return { weightGrams: p.weightGrams, lengthCm: p.lengthCm, widthCm: p.widthCm, heightCm: p.heightCm };
 }
 
+/** A size's GTIN ('SEM GTIN' when so marked) and commercial unit as the form parsed them. */
+function fiscalUnitInput(v: { gtin: string | null; noGtin: boolean; commercialUnit: FiscalUnitData['commercialUnit'] }): FiscalUnitData {
+  return { gtin: gtinToStore(v), commercialUnit: v.commercialUnit };
+}
+
 async function saveVariants(tx: Executor, productId: string, variants: ProductFormInput['variants']) {
   const existing = new Set(
     (await tx.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.productId, productId))).map((v) => v.id),
@@ -296,12 +326,12 @@ async function saveVariants(tx: Executor, productId: string, variants: ProductFo
   for (const v of kept) {
     await tx
       .update(productVariants)
-      .set({ size: v.size, price: v.price!, imageUrl: v.imageUrl, stock: stockChange(v.stock, v.stockLoaded), ...packageInput(v) })
+      .set({ size: v.size, price: v.price!, imageUrl: v.imageUrl, stock: stockChange(v.stock, v.stockLoaded), ...packageInput(v), ...fiscalUnitInput(v) })
       .where(eq(productVariants.id, v.id));
   }
   const added = variants.filter((v) => !(v.id !== null && existing.has(v.id)));
   if (added.length) {
-    await tx.insert(productVariants).values(added.map((v) => ({ productId, size: v.size, price: v.price!, imageUrl: v.imageUrl, stock: v.stock, ...packageInput(v) })));
+    await tx.insert(productVariants).values(added.map((v) => ({ productId, size: v.size, price: v.price!, imageUrl: v.imageUrl, stock: v.stock, ...packageInput(v), ...fiscalUnitInput(v) })));
   }
 }
 

@@ -3,6 +3,7 @@
 // on POST /v2/nfe?ref=REF (field names from their published NF-e reference, focusnfe.com.br/doc/#nfe
 // and campos.focusnfe.com.br/nfe/NotaFiscalXML.html). No I/O, no clock: the caller passes the time.
 // Money in integer cents everywhere; it becomes Focus's decimal numbers only in the payload.
+import { isValidGtin as isGtinCode, NO_GTIN, normalizeCest, normalizeNcm } from './gtin';
 import { TAX_BUYERS, TAX_DESTINATIONS, type FiscalRegime, type IeIndicator, type TaxBuyer, type TaxDestination } from './fiscal-codes';
 import { centsToDecimal } from '~/lib/money';
 import type { OfferedMethod } from '~/lib/payment-offer';
@@ -65,29 +66,23 @@ export const UF_IBGE_CODES: Readonly<Record<Uf, string>> = {
 // ─── Product codes ───────────────────────────────────────────────────────────────────────────
 
 /** What cEAN/cEANTrib carry for a product without a barcode (NT 2017.001). */
-export const SEM_GTIN = 'SEM GTIN';
+/** The NF-e's literal for goods without a GTIN; its home is lib/gtin. */
+export const SEM_GTIN = NO_GTIN;
 
-/**
- * A GTIN-8, -12, -13 or -14 (EAN/UPC) with its mod-10 check digit right (weights 3 and 1 alternating
- * from the digit next to the check digit), or exactly 'SEM GTIN'. Spaces around are ignored; nothing else is.
- */
+/** A GTIN-8, -12, -13 or -14 with its check digit right (lib/gtin), or exactly 'SEM GTIN'; spaces around ignored. */
 export function isValidGtin(code: string): boolean {
   const value = code.trim();
-  if (value === SEM_GTIN) return true;
-  if (!/^(\d{8}|\d{12,14})$/.test(value)) return false;
-  let sum = 0;
-  for (let i = value.length - 2, weight = 3; i >= 0; i--, weight = weight === 3 ? 1 : 3) sum += Number(value[i]) * weight;
-  return (10 - (sum % 10)) % 10 === Number(value[value.length - 1]);
+  return value === NO_GTIN || isGtinCode(value);
 }
 
 /** NCM: 8 digits, with or without the dots of '6109.10.00'. */
 export function isValidNcm(code: string): boolean {
-  return /^\d{8}$/.test(code.trim().replace(/\./g, ''));
+  return normalizeNcm(code) !== null;
 }
 
 /** CEST: 7 digits, with or without the dots of '28.038.00'. */
 export function isValidCest(code: string): boolean {
-  return /^\d{7}$/.test(code.trim().replace(/\./g, ''));
+  return normalizeCest(code) !== null;
 }
 
 // ─── Tax rules ───────────────────────────────────────────────────────────────────────────────

@@ -87,5 +87,6 @@ ALTER TABLE "products" ADD CONSTRAINT "products_commercial_unit_check" CHECK ("p
 ALTER TABLE "products" ADD CONSTRAINT "products_ncm_check" CHECK ("products"."ncm" ~ '^[0-9]{8}$');--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_cest_check" CHECK ("products"."cest" ~ '^[0-9]{7}$');--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_fiscal_origin_check" CHECK ("products"."fiscal_origin" in (0, 1, 2, 3, 4, 5, 6, 7, 8));--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_ncm_origin_check" CHECK (("products"."ncm" is null) = ("products"."fiscal_origin" is null) and ("products"."cest" is null or "products"."ncm" is not null));--> statement-breakpoint
 ALTER TABLE "user" ADD CONSTRAINT "user_state_registration_check" CHECK ("user"."state_registration" ~ '^[0-9]{2,14}$');--> statement-breakpoint
 ALTER TABLE "user" ADD CONSTRAINT "user_ie_indicator_check" CHECK ("user"."ie_indicator" in (1, 2, 9));

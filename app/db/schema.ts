@@ -303,6 +303,8 @@ export const products = pgTable(
     check('products_ncm_check', sql`${t.ncm} ~ ${sql.raw(`'${NCM_PATTERN}'`)}`),
     check('products_cest_check', sql`${t.cest} ~ ${sql.raw(`'${CEST_PATTERN}'`)}`),
     check('products_fiscal_origin_check', oneOf(t.fiscalOrigin, FISCAL_ORIGINS)),
+    // NCM and origem together (an NF-e item needs both); a CEST only with an NCM.
+    check('products_ncm_origin_check', sql`(${t.ncm} is null) = (${t.fiscalOrigin} is null) and (${t.cest} is null or ${t.ncm} is not null)`),
     index('products_kit_featured_idx').on(t.isKit, t.isFeatured, t.displayOrder),
     // /produtos and /kits in their order (catalog.server productListOrder): a page, or a category's page,
     // reads its 24 rows from the index instead of sorting the catalogue (issue 17, goal 4).

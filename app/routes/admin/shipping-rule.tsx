@@ -3,7 +3,7 @@
 // off. Saved through server/shipping/admin.server.ts; deleting asks first.
 import { ArrowLeft, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router';
+import { Form, Link, redirect, useFetcher, useNavigation } from 'react-router';
 import { CheckboxField, DecimalField, SelectField } from '~/components/admin/form-controls';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
@@ -20,6 +20,7 @@ import { flashToast } from '~/server/infra/cookies.server';
 import { getDb } from '~/server/infra/db.server';
 import { readForm } from '~/server/infra/http/body.server';
 import { log } from '~/server/infra/log.server';
+import { backToFreightList, refused, UNCHANGED } from '~/server/shipping/edit-answers.server';
 import { deleteRule, getEditableRule, listServiceOptions, listZoneOptions, saveRule, ShippingFormError, ShippingNotFoundError } from '~/server/shipping/admin.server';
 import type { Route } from './+types/shipping-rule';
 
@@ -32,16 +33,12 @@ const idParam = shippingIdParam('nova');
 const NOT_FOUND: ToastMessage = { title: 'Regra não encontrada', description: 'Ela pode ter sido excluída.', variant: 'destructive' };
 const SAVE_ERROR = 'Erro ao salvar a regra';
 
-async function backToList(message: ToastMessage) {
-  return redirect('/admin/frete', { headers: { 'Set-Cookie': await flashToast(message) } });
-}
-
 type FormRule = { name: string; zoneId: string; serviceId: string; minSubtotal: string; subscribersOnly: boolean; active: boolean };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const id = idParam.safeParse(params.id);
-  if (!id.success) throw await backToList(NOT_FOUND);
+  if (!id.success) throw await backToFreightList(NOT_FOUND);
   const db = await getDb();
   const [zones, services] = await Promise.all([listZoneOptions(db), listServiceOptions(db)]);
   if (id.data === 'nova') {
@@ -49,7 +46,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return { rule, zones, services };
   }
   const saved = await getEditableRule(db, id.data);
-  if (!saved) throw await backToList(NOT_FOUND);
+  if (!saved) throw await backToFreightList(NOT_FOUND);
   const rule: FormRule & { id: string; updatedAt: Date } = {
     id: saved.id,
     updatedAt: saved.updatedAt,
@@ -69,38 +66,38 @@ type ActionData = { errors: FieldErrors; toast: ToastMessage; typed?: Typed };
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdminAction(request);
   const id = idParam.safeParse(params.id);
-  if (!id.success) throw await backToList(NOT_FOUND);
+  if (!id.success) throw await backToFreightList(NOT_FOUND);
   const ruleId = id.data === 'nova' ? null : id.data;
   const form = await readForm(request);
   const db = await getDb();
 
   if (form.get('intent') === 'delete') {
-    if (!ruleId) throw await backToList(NOT_FOUND);
+    if (!ruleId) throw await backToFreightList(NOT_FOUND);
     try {
       const { name } = await deleteRule(db, ruleId);
-      return backToList({ title: 'Regra excluída', description: `“${name}” não vale mais no checkout.` });
+      return backToFreightList({ title: 'Regra excluída', description: `“${name}” não vale mais no checkout.` });
     } catch (error) {
-      if (error instanceof ShippingNotFoundError) throw await backToList(NOT_FOUND);
+      if (error instanceof ShippingNotFoundError) throw await backToFreightList(NOT_FOUND);
       log.error('admin/frete/regra: falha ao excluir', error);
-      return data<ActionData>({ errors: {}, toast: { title: 'Erro ao excluir a regra', description: 'Nada foi alterado. Tente novamente em instantes.', variant: 'destructive' } }, 500);
+      return refused(500, 'Erro ao excluir a regra', UNCHANGED);
     }
   }
 
   const typed: Typed = Object.fromEntries([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string'));
   const parsed = ruleFormSchema.safeParse(typed);
   if (!parsed.success) {
-    return data<ActionData>({ errors: fieldErrors(parsed.error), typed, toast: { title: SAVE_ERROR, description: 'Confira os campos destacados.', variant: 'destructive' } }, 400);
+    return refused(400, SAVE_ERROR, 'Confira os campos destacados.', fieldErrors(parsed.error), typed);
   }
   let savedId: string;
   try {
     savedId = await saveRule(db, ruleId, parsed.data);
   } catch (error) {
-    if (error instanceof ShippingNotFoundError) throw await backToList(NOT_FOUND);
+    if (error instanceof ShippingNotFoundError) throw await backToFreightList(NOT_FOUND);
     if (error instanceof ShippingFormError) {
-      return data<ActionData>({ errors: { [error.field]: error.message }, typed, toast: { title: SAVE_ERROR, description: error.message, variant: 'destructive' } }, 409);
+      return refused(409, SAVE_ERROR, error.message, { [error.field]: error.message }, typed);
     }
     log.error('admin/frete/regra: falha ao salvar', error);
-    return data<ActionData>({ errors: {}, typed, toast: { title: SAVE_ERROR, description: 'Nada foi alterado. Tente novamente em instantes.', variant: 'destructive' } }, 500);
+    return refused(500, SAVE_ERROR, UNCHANGED, {}, typed);
   }
   return redirect(`/admin/frete/regras/${savedId}`, { headers: { 'Set-Cookie': await flashToast({ title: 'Regra salva!' }) } });
 }

@@ -5,7 +5,7 @@
 // (server/shipping/admin.server.ts); deleting asks first.
 import { ArrowLeft, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router';
+import { Form, Link, redirect, useFetcher, useNavigation } from 'react-router';
 import { CheckboxField, DecimalField, SelectField } from '~/components/admin/form-controls';
 import { AddRowButton, RemoveRowButton, useRowList } from '~/components/admin/row-list';
 import { Button, buttonVariants } from '~/components/ui/button';
@@ -29,6 +29,7 @@ import { flashToast } from '~/server/infra/cookies.server';
 import { getDb } from '~/server/infra/db.server';
 import { readForm } from '~/server/infra/http/body.server';
 import { log } from '~/server/infra/log.server';
+import { backToFreightList, refused, UNCHANGED } from '~/server/shipping/edit-answers.server';
 import {
   deleteService,
   getEditableService,
@@ -48,10 +49,6 @@ export const meta: Route.MetaFunction = ({ data }) => [
 const idParam = shippingIdParam('novo');
 const NOT_FOUND: ToastMessage = { title: 'Serviço não encontrado', description: 'Ele pode ter sido excluído.', variant: 'destructive' };
 const SAVE_ERROR = 'Erro ao salvar o serviço';
-
-async function backToList(message: ToastMessage) {
-  return redirect('/admin/frete', { headers: { 'Set-Cookie': await flashToast(message) } });
-}
 
 /** A bracket as the form shows and posts it. */
 type RateRow = { zoneId: string; maxWeightKg: string; price: string; deadlineDays: string };
@@ -89,12 +86,12 @@ const percentInput = (stored: string) => formatDecimalInput(stored).replace(/,?0
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const id = idParam.safeParse(params.id);
-  if (!id.success) throw await backToList(NOT_FOUND);
+  if (!id.success) throw await backToFreightList(NOT_FOUND);
   const db = await getDb();
   const zones = await listZoneOptions(db);
   if (id.data === 'novo') return { service: { id: null, version: 0, updatedAt: null, ...NEW_SERVICE }, zones };
   const saved = await getEditableService(db, id.data);
-  if (!saved) throw await backToList(NOT_FOUND);
+  if (!saved) throw await backToFreightList(NOT_FOUND);
   return {
     service: {
       id: saved.id,
@@ -125,23 +122,23 @@ type ActionData = { errors: FieldErrors; toast: ToastMessage; typed?: FormObject
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdminAction(request);
   const id = idParam.safeParse(params.id);
-  if (!id.success) throw await backToList(NOT_FOUND);
+  if (!id.success) throw await backToFreightList(NOT_FOUND);
   const serviceId = id.data === 'novo' ? null : id.data;
   const form = await readForm(request);
   const db = await getDb();
 
   if (form.get('intent') === 'delete') {
-    if (!serviceId) throw await backToList(NOT_FOUND);
+    if (!serviceId) throw await backToFreightList(NOT_FOUND);
     try {
       const { name } = await deleteService(db, serviceId);
-      return backToList({ title: 'Serviço excluído', description: `“${name}” não aparece mais no checkout.` });
+      return backToFreightList({ title: 'Serviço excluído', description: `“${name}” não aparece mais no checkout.` });
     } catch (error) {
-      if (error instanceof ShippingNotFoundError) throw await backToList(NOT_FOUND);
+      if (error instanceof ShippingNotFoundError) throw await backToFreightList(NOT_FOUND);
       if (error instanceof ShippingFormError) {
-        return data<ActionData>({ errors: {}, toast: { title: 'Erro ao excluir o serviço', description: error.message, variant: 'destructive' } }, 409);
+        return refused(409, 'Erro ao excluir o serviço', error.message);
       }
       log.error('admin/frete/serviço: falha ao excluir', error);
-      return data<ActionData>({ errors: {}, toast: { title: 'Erro ao excluir o serviço', description: 'Nada foi alterado. Tente novamente em instantes.', variant: 'destructive' } }, 500);
+      return refused(500, 'Erro ao excluir o serviço', UNCHANGED);
     }
   }
 
@@ -151,22 +148,22 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!parsed.success || (version && !version.success)) {
     const errors = parsed.success ? {} : fieldErrors(parsed.error);
     if (version && !version.success) errors.form = version.error.issues[0]?.message;
-    return data<ActionData>({ errors, typed, toast: { title: SAVE_ERROR, description: 'Confira os campos destacados.', variant: 'destructive' } }, 400);
+    return refused(400, SAVE_ERROR, 'Confira os campos destacados.', errors, typed);
   }
   let savedId: string;
   try {
     savedId = await saveService(db, serviceId, parsed.data, version?.data ?? null);
   } catch (error) {
-    if (error instanceof ShippingNotFoundError) throw await backToList(NOT_FOUND);
+    if (error instanceof ShippingNotFoundError) throw await backToFreightList(NOT_FOUND);
     if (error instanceof ServiceConflictError) {
-      return data<ActionData>({ errors: { form: error.message }, typed, toast: { title: SAVE_ERROR, description: error.message, variant: 'destructive' } }, 409);
+      return refused(409, SAVE_ERROR, error.message, { form: error.message }, typed);
     }
     if (error instanceof ShippingFormError) {
       const field = error.field === 'active' ? 'form' : error.field;
-      return data<ActionData>({ errors: { [field]: error.message }, typed, toast: { title: SAVE_ERROR, description: error.message, variant: 'destructive' } }, 409);
+      return refused(409, SAVE_ERROR, error.message, { [field]: error.message }, typed);
     }
     log.error('admin/frete/serviço: falha ao salvar', error);
-    return data<ActionData>({ errors: {}, typed, toast: { title: SAVE_ERROR, description: 'Nada foi alterado. Tente novamente em instantes.', variant: 'destructive' } }, 500);
+    return refused(500, SAVE_ERROR, UNCHANGED, {}, typed);
   }
   return redirect(`/admin/frete/servicos/${savedId}`, {
     headers: { 'Set-Cookie': await flashToast({ title: 'Serviço salvo!', description: 'O checkout já usa os novos dados e preços.' }) },

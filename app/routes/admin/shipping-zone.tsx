@@ -4,7 +4,7 @@
 // brackets in the zone and its free-shipping rules).
 import { ArrowLeft, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router';
+import { Form, Link, redirect, useFetcher, useNavigation } from 'react-router';
 import { AddRowButton, RemoveRowButton, useRowList } from '~/components/admin/row-list';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
@@ -22,6 +22,7 @@ import { flashToast } from '~/server/infra/cookies.server';
 import { getDb } from '~/server/infra/db.server';
 import { readForm } from '~/server/infra/http/body.server';
 import { log } from '~/server/infra/log.server';
+import { backToFreightList, refused, UNCHANGED } from '~/server/shipping/edit-answers.server';
 import { deleteZone, getEditableZone, saveZone, ShippingFormError, ShippingNotFoundError, type EditableZone } from '~/server/shipping/admin.server';
 import type { Route } from './+types/shipping-zone';
 
@@ -34,23 +35,19 @@ const idParam = shippingIdParam('nova');
 const NOT_FOUND: ToastMessage = { title: 'Zona não encontrada', description: 'Ela pode ter sido excluída.', variant: 'destructive' };
 const SAVE_ERROR = 'Erro ao salvar a zona';
 
-async function backToList(message: ToastMessage) {
-  return redirect('/admin/frete', { headers: { 'Set-Cookie': await flashToast(message) } });
-}
-
 type RangeRow = { from: string; to: string };
 type FormZone = { name: string; states: string[]; cepRanges: RangeRow[] };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const id = idParam.safeParse(params.id);
-  if (!id.success) throw await backToList(NOT_FOUND);
+  if (!id.success) throw await backToFreightList(NOT_FOUND);
   if (id.data === 'nova') {
     const usage: EditableZone['usage'] = { services: [], rules: [] };
     return { zone: { id: null, updatedAt: null, name: '', states: [] as string[], cepRanges: [] as RangeRow[], usage } };
   }
   const saved = await getEditableZone(await getDb(), id.data);
-  if (!saved) throw await backToList(NOT_FOUND);
+  if (!saved) throw await backToFreightList(NOT_FOUND);
   return {
     zone: {
       id: saved.id,
@@ -68,38 +65,38 @@ type ActionData = { errors: FieldErrors; toast: ToastMessage; typed?: FormObject
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdminAction(request);
   const id = idParam.safeParse(params.id);
-  if (!id.success) throw await backToList(NOT_FOUND);
+  if (!id.success) throw await backToFreightList(NOT_FOUND);
   const zoneId = id.data === 'nova' ? null : id.data;
   const form = await readForm(request);
   const db = await getDb();
 
   if (form.get('intent') === 'delete') {
-    if (!zoneId) throw await backToList(NOT_FOUND);
+    if (!zoneId) throw await backToFreightList(NOT_FOUND);
     try {
       const { name } = await deleteZone(db, zoneId);
-      return backToList({ title: 'Zona excluída', description: `“${name}” e os preços nela foram excluídos.` });
+      return backToFreightList({ title: 'Zona excluída', description: `“${name}” e os preços nela foram excluídos.` });
     } catch (error) {
-      if (error instanceof ShippingNotFoundError) throw await backToList(NOT_FOUND);
+      if (error instanceof ShippingNotFoundError) throw await backToFreightList(NOT_FOUND);
       log.error('admin/frete/zona: falha ao excluir', error);
-      return data<ActionData>({ errors: {}, toast: { title: 'Erro ao excluir a zona', description: 'Nada foi alterado. Tente novamente em instantes.', variant: 'destructive' } }, 500);
+      return refused(500, 'Erro ao excluir a zona', UNCHANGED);
     }
   }
 
   const typed = zoneFormToObject(form);
   const parsed = zoneFormSchema.safeParse(typed);
   if (!parsed.success) {
-    return data<ActionData>({ errors: fieldErrors(parsed.error), typed, toast: { title: SAVE_ERROR, description: 'Confira os campos destacados.', variant: 'destructive' } }, 400);
+    return refused(400, SAVE_ERROR, 'Confira os campos destacados.', fieldErrors(parsed.error), typed);
   }
   let savedId: string;
   try {
     savedId = await saveZone(db, zoneId, parsed.data);
   } catch (error) {
-    if (error instanceof ShippingNotFoundError) throw await backToList(NOT_FOUND);
+    if (error instanceof ShippingNotFoundError) throw await backToFreightList(NOT_FOUND);
     if (error instanceof ShippingFormError) {
-      return data<ActionData>({ errors: { [error.field]: error.message }, typed, toast: { title: SAVE_ERROR, description: error.message, variant: 'destructive' } }, 409);
+      return refused(409, SAVE_ERROR, error.message, { [error.field]: error.message }, typed);
     }
     log.error('admin/frete/zona: falha ao salvar', error);
-    return data<ActionData>({ errors: {}, typed, toast: { title: SAVE_ERROR, description: 'Nada foi alterado. Tente novamente em instantes.', variant: 'destructive' } }, 500);
+    return refused(500, SAVE_ERROR, UNCHANGED, {}, typed);
   }
   return redirect(`/admin/frete/zonas/${savedId}`, { headers: { 'Set-Cookie': await flashToast({ title: 'Zona salva!' }) } });
 }

@@ -23,6 +23,8 @@ export default [
   // One-click unsubscribe of optional e-mails (signed token, no login).
   route('descadastrar', 'routes/unsubscribe.tsx'),
   route('logout', 'routes/logout.ts'),
+  // IBGE's municipalities of a UF as a city is typed (address forms; issue 34).
+  route('enderecos/municipios', 'routes/municipalities.ts'),
   // Customer area: one layout (sidebar), nine tabs.
   ...prefix('area-cliente', [
     layout('routes/customer/layout.tsx', [
@@ -61,6 +63,8 @@ export default [
       route('customers', 'routes/admin/customers.tsx'),
       route('customers/:id', 'routes/admin/customer.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
+      // Configurações → Fiscal (issue 34): NF-e settings and the tax table.
+      route('fiscal', 'routes/admin/fiscal.tsx'),
       // Freight (issue 33): services with their price tables, zones, free-shipping rules.
       route('frete', 'routes/admin/shipping.tsx'),
       route('frete/servicos/:id', 'routes/admin/shipping-service.tsx'),
@@ -94,6 +98,7 @@ export default [
   route('uploads/*', 'routes/uploads.ts'),
   route('webhooks/mercadopago', 'routes/webhooks.mercadopago.ts'),
   route('webhooks/melhorenvio', 'routes/webhook-melhorenvio.ts'),
+  route('webhooks/focusnfe', 'routes/webhook-focusnfe.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   // The e2e suite's seeding entry: a 404 unless NODE_ENV=test and E2E_FIXTURES=1 (playwright.config.ts).

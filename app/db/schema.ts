@@ -19,6 +19,7 @@ import {
   FISCAL_REGIMES,
   GTIN_PATTERN,
   IE_INDICATORS,
+  INVOICE_KINDS,
   INVOICE_SOURCES,
   INVOICE_STATUSES,
   NCM_PATTERN,
@@ -1622,6 +1623,8 @@ export const fiscalSettings = pgTable(
     issueOn: text('issue_on', { enum: NFE_ISSUE_MOMENTS }).notNull().default('preparing'),
     invoicing: boolean('invoicing').notNull().default(false),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** The webhook URL registered at Focus NFe (POST /v2/hooks), so a start registers it once, again only when it changes. */
+    focusHookUrl: text('focus_hook_url'),
     version: integer('version').notNull().default(1),
     updatedAt: updatedAt(),
   },
@@ -1673,6 +1676,11 @@ export const invoices = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'restrict' }),
     ref: text('ref').notNull().unique(),
+    kind: text('kind', { enum: INVOICE_KINDS }).notNull().default('sale'),
+    /** A return note's original NF-e (the key it references). */
+    referencesInvoiceId: uuid('references_invoice_id').references((): AnyPgColumn => invoices.id, { onDelete: 'restrict' }),
+    /** The withdrawal or defect return a return note takes the goods back for. */
+    returnId: uuid('return_id').references(() => returns.id, { onDelete: 'restrict' }),
     source: text('source', { enum: INVOICE_SOURCES }).notNull(),
     status: text('status', { enum: INVOICE_STATUSES }).notNull(),
     number: integer('number'),
@@ -1693,12 +1701,17 @@ export const invoices = pgTable(
   },
   (t) => [
     check('invoices_source_check', oneOf(t.source, INVOICE_SOURCES)),
+    check('invoices_kind_check', oneOf(t.kind, INVOICE_KINDS)),
+    check('invoices_return_check', sql`(${t.kind} = 'sale') = (${t.referencesInvoiceId} is null)`),
     check('invoices_status_check', oneOf(t.status, INVOICE_STATUSES)),
     // 44 characters: the issuer's CNPJ in positions 7–18 may have letters (the alphanumeric CNPJ since July 2026).
     check('invoices_access_key_check', sql`${t.accessKey} ~ '^[0-9]{6}[0-9A-Z]{12}[0-9]{26}$'`),
     check('invoices_authorized_check', sql`${t.status} not in ('authorized', 'cancelled') or (${t.accessKey} is not null and ${t.authorizedAt} is not null)`),
-    // One NF-e in force per order: a rejected or cancelled one does not count.
-    uniqueIndex('invoices_order_live_idx').on(t.orderId).where(sql`${t.status} in ('processing', 'authorized')`),
+    // One sale NF-e in force per order: a rejected or cancelled one does not count; return notes are apart.
+    uniqueIndex('invoices_order_live_idx').on(t.orderId).where(sql`${t.kind} = 'sale' and ${t.status} in ('processing', 'authorized')`),
+    // One return note in force per return.
+    uniqueIndex('invoices_return_live_idx').on(t.returnId).where(sql`${t.kind} = 'return' and ${t.status} in ('processing', 'authorized')`),
+    index('invoices_order_idx').on(t.orderId, t.createdAt.desc()),
     index('invoices_status_created_idx').on(t.status, t.createdAt.desc()),
   ],
 );

@@ -28,6 +28,10 @@ export type NfeIssueMoment = (typeof NFE_ISSUE_MOMENTS)[number];
 export const INVOICE_SOURCES = ['focusnfe', 'attached'] as const;
 export type InvoiceSource = (typeof INVOICE_SOURCES)[number];
 
+/** A sale's NF-e (saída), or the return note (entrada, finalidade devolução) that takes goods back. */
+export const INVOICE_KINDS = ['sale', 'return'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
 export const INVOICE_STATUSES = ['processing', 'authorized', 'rejected', 'denied', 'cancelled'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 

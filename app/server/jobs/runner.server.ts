@@ -18,6 +18,7 @@ import { reconcilePayments } from '../flows/reconcile.server';
 import { runSubscriptionRenewals } from '../flows/renew.server';
 import { runGatewayErasures } from '../privacy/gateway-erasure.server';
 import { trackLabels } from '../shipping/tracking.server';
+import { runInvoices } from '../flows/invoice.server';
 
 type Job = {
   name: string;
@@ -40,7 +41,24 @@ export const JOBS: readonly Job[] = [
   { name: 'privacy-gateway-erasures', cron: '*/10 * * * *', run: (db) => runGatewayErasures(db) },
   // Melhor Envio labels not delivered yet: posted and delivered parcels whose webhook never came (nothing without Melhor Envio).
   { name: 'labels-track', cron: '*/30 * * * *', run: (db) => trackLabels(db) },
+  // NF-e through Focus NFe: notes due (on separation or payment), notes without an answer, files to keep, cancellations (nothing without Focus NFe).
+  { name: 'invoices', cron: '* * * * *', run: (db) => runInvoices(db) },
 ];
+
+let running: PgBoss | null = null;
+
+/**
+ * Runs a scheduled job now (e.g. the NF-e right after "Iniciar separação") instead of at its next
+ * minute; its queue's singleton policy keeps it to one run at a time. Nothing when jobs are off.
+ */
+export async function kickJob(name: (typeof JOBS)[number]['name']): Promise<void> {
+  if (!running) return;
+  try {
+    await running.send(name, null);
+  } catch (error) {
+    log.warn(`jobs: ${name} não foi antecipado (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
 
 /** Rows that only matter for a while: expired rate-limit counters, old e-mail cooldowns, sent e-mail kept 90 days. */
 export async function pruneOldRows(db: Database): Promise<void> {
@@ -88,7 +106,11 @@ export async function startJobs(handle: DatabaseHandle): Promise<JobRunner> {
     await boss.send(job.name, null);
   }
   log.info(`jobs: ${JOBS.map((j) => j.name).join(', ')}`);
+  running = boss;
   return {
-    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+    stop: () => {
+      running = null;
+      return boss.stop({ graceful: true, timeout: 10_000 });
+    },
   };
 }

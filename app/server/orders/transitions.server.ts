@@ -11,6 +11,7 @@ import { canApply, cancellationOwesRefund, ORDER_ACTIONS, type OrderAction, type
 import { ORDER_STATUS_LABELS } from '~/lib/order-status';
 import { CARRIERS, isCorreiosCode, normalizeTrackingCode, type Carrier } from '~/lib/tracking';
 import { log } from '../infra/log.server';
+import { shippingAwaitsInvoice } from '../invoices/invoices.server';
 import { enqueueMails, kickMailDelivery } from '../mail/outbox.server';
 import { releaseStock, releaseStockOfOrders } from '../catalog/stock.server';
 import { onOrderCancelledIn, onOrderPaidIn, onSourceOrderCancelledIn, onSourceOrdersCancelledIn } from '../subscriptions/order-follow-ups.server';
@@ -37,6 +38,7 @@ export const ORDER_MESSAGES = {
   correiosCode: 'Código dos Correios inválido. Use o formato AA123456789BR.',
   reason: 'Informe o motivo do cancelamento.',
   reasonTooLong: 'Use no máximo 300 caracteres.',
+  invoiceFirst: 'A NF-e deste pedido ainda não foi autorizada: com a emissão de NF-e ligada (Configurações → Fiscal), o pedido só é enviado com a nota autorizada.',
 } as const;
 
 const VERBS: Record<OrderAction, string> = {
@@ -111,6 +113,7 @@ export async function applyOrderActionIn(tx: Transaction, input: OrderActionInpu
     if (!code) throw new OrderActionError(422, ORDER_MESSAGES.trackingCode, 'trackingCode');
     if (code.length > 40) throw new OrderActionError(422, ORDER_MESSAGES.trackingCodeTooLong, 'trackingCode');
     if (carrier === 'correios' && !isCorreiosCode(code)) throw new OrderActionError(422, ORDER_MESSAGES.correiosCode, 'trackingCode');
+    if (await shippingAwaitsInvoice(tx, row.id)) throw new OrderActionError(409, ORDER_MESSAGES.invoiceFirst);
     Object.assign(changes, { carrier, trackingCode: code });
   }
   if (action === 'cancel') {

@@ -628,6 +628,11 @@ const MATRIX: Record<string, Entry> = {
     // The admin's save (a new store phone) lands; everyone else's leaves the settings and the about hero as they were.
     action: [{ url: '/admin/settings', body: () => settingsForm, expect: adminAction('redirect:/admin/settings'), writes: ['settings', 'siteContent'] }],
   },
+  // Fiscal (issue 34): the admin's post without the form's version is refused (400), nothing written (its real saves: admin-fiscal.test.ts).
+  'routes/admin/fiscal.tsx': {
+    loader: [{ url: '/admin/fiscal', expect: adminPage }],
+    action: [{ url: '/admin/fiscal', body: () => ({ regime: 'normal', invoicing: 'on' }), expect: adminAction(400) }],
+  },
   // Freight (issue 33). The admin's rows add an inactive service, a zone no price uses and an inactive rule, or switch a
   // rule that does not exist: the store's freight stays as seeded for the checkout rows (its real changes: admin-shipping.test.ts).
   'routes/admin/shipping.tsx': {

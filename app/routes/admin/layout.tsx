@@ -14,6 +14,7 @@ import {
   Menu,
   Newspaper,
   Package,
+  Receipt,
   Repeat,
   Scale,
   RotateCcw,
@@ -63,6 +64,7 @@ const SECTIONS: Section[] = [
   { to: '/admin/reports', label: 'Relatórios', icon: BarChart3 },
   { to: '/admin/legal-pages', label: 'Páginas legais', icon: Scale },
   { to: '/admin/settings', label: 'Configurações', icon: Settings },
+  { to: '/admin/fiscal', label: 'Fiscal', icon: Receipt },
 ];
 
 

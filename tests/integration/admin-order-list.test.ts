@@ -7,7 +7,12 @@ import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '~/db/schema';
+import { accessKeyCheckDigit } from '~/lib/fiscal';
+import { INVOICE_FILTERS, invoiceCellLabel, type InvoiceFilter } from '~/lib/invoice-list';
 import { ORDER_STATUSES } from '~/lib/order-lifecycle';
+import { filtersFromSearchParams } from '~/lib/schemas/admin-order';
+import type { FocusNfeNote } from '~/server/invoices/focusnfe.server';
+import { claimSaleInvoice, countRejected, insertAttachedInvoice, markCancelled, recordNote, rejectUnsent } from '~/server/invoices/invoices.server';
 import { ADMIN_ORDERS_PAGE_SIZE, exportAdminOrders, listAdminOrders, orderIdPrefixRange } from '~/server/orders/admin-orders.server';
 import { engines } from '../support/engines';
 
@@ -112,5 +117,128 @@ describe.each(engines)('admin order list on $name', ({ open }) => {
     }
     // The CSV export applies the same search.
     expect((await exportAdminOrders(handle.db, { term: 'marcia' })).map((r) => r.id).sort()).toEqual([...ids.marcia!].sort());
+  });
+});
+
+// The NF-e column and filter (issue 34): each order's situation from its sale notes (lib/invoice-list
+// INVOICE_FILTERS: in force, else rejected or denied, else cancelled, else none), the notes written
+// through invoices.server.ts; the filter counts the tabs, pages and the CSV with the other filters,
+// and "rejeitada" is what the dashboard's countRejected counts.
+describe.each(engines)('admin order list NF-e column and filter on $name', ({ open }) => {
+  let handle: Awaited<ReturnType<typeof open>>;
+  const order: Record<string, string> = {};
+  const keyOf = (n: number) => {
+    const first = `352611112223330001815500100000${String(n).padStart(4, '0')}1${String(n).padStart(8, '0')}`;
+    return `${first}${accessKeyCheckDigit(first)}`;
+  };
+  const attached = (n: number) => ({
+    accessKey: keyOf(n),
+    number: n,
+    series: 1,
+    protocol: `13526000000${n}`,
+    totalCents: 1000,
+    authorizedAt: new Date('2026-11-10T15:00:00Z'),
+    xmlKey: `private/nfe/2026/11/${keyOf(n)}-nfe.xml`,
+    danfeKey: null,
+  });
+  const denied = (ref: string): FocusNfeNote => ({
+    ref,
+    cnpjEmitente: null,
+    status: 'denegado',
+    statusSefaz: '302',
+    mensagemSefaz: 'Uso denegado',
+    chave: null,
+    numero: null,
+    serie: null,
+    protocolo: null,
+    xmlPath: null,
+    danfePath: null,
+    xmlCancelamentoPath: null,
+  });
+
+  beforeAll(async () => {
+    handle = await open();
+    await handle.migrate();
+    const userId = randomUUID();
+    await handle.db.insert(t.user).values({ id: userId, name: 'Contadora Notas', email: 'notas@exemplo.test' });
+    const names = ['none', 'processing', 'authorized', 'rejected', 'denied', 'cancelled', 'rejectedThenCancelled', 'cancelledThenAuthorized'];
+    const rows = names.map((_, i) => ({
+      userId,
+      totalPrice: '10.00',
+      status: 'paid' as const,
+      paymentMethod: 'pix' as const,
+      idempotencyKey: randomUUID(),
+      createdAt: new Date(Date.parse('2026-11-01T12:00:00Z') + i * 60_000),
+    }));
+    const inserted = await handle.db.insert(t.orders).values(rows).returning({ id: t.orders.id });
+    names.forEach((name, i) => (order[name] = inserted[i]!.id));
+    const db = handle.db;
+    await claimSaleInvoice(db, order.processing!);
+    await insertAttachedInvoice(db, order.authorized!, attached(123));
+    const rejected = await claimSaleInvoice(db, order.rejected!);
+    if (rejected.kind === 'claimed') await rejectUnsent(db, rejected.invoice.id, 'Falta o NCM do produto.');
+    const toDeny = await claimSaleInvoice(db, order.denied!);
+    if (toDeny.kind === 'claimed') await recordNote(db, toDeny.invoice.ref, denied(toDeny.invoice.ref));
+    const cancelled = await insertAttachedInvoice(db, order.cancelled!, attached(124));
+    await markCancelled(db, cancelled!.id, null);
+    // A rejected attempt, then a note attached elsewhere and cancelled: nothing in force, a rejection to deal with.
+    const first = await claimSaleInvoice(db, order.rejectedThenCancelled!);
+    if (first.kind === 'claimed') await rejectUnsent(db, first.invoice.id, 'Dados incompletos.');
+    const later = await insertAttachedInvoice(db, order.rejectedThenCancelled!, attached(125));
+    await markCancelled(db, later!.id, null);
+    // A cancelled note and a new one in force: authorised.
+    const old = await insertAttachedInvoice(db, order.cancelledThenAuthorized!, attached(126));
+    await markCancelled(db, old!.id, null);
+    await insertAttachedInvoice(db, order.cancelledThenAuthorized!, attached(127));
+  });
+  afterAll(async () => {
+    await handle?.drop();
+  });
+
+  const list = (invoice?: InvoiceFilter) => listAdminOrders(handle.db, { term: 'contadora', invoice });
+
+  it('shows each order’s note: its status, and the number once authorised', async () => {
+    const { rows } = await list();
+    const cell = Object.fromEntries(rows.map((r) => [r.id, invoiceCellLabel(r.invoiceStatus, r.invoiceNumber)]));
+    expect(cell[order.none!]).toBe('Sem nota');
+    expect(cell[order.processing!]).toBe('Processando');
+    expect(cell[order.authorized!]).toBe('Autorizada · nº 123');
+    expect(cell[order.rejected!]).toBe('Rejeitada');
+    expect(cell[order.denied!]).toBe('Denegada');
+    expect(cell[order.cancelled!]).toBe('Cancelada');
+    expect(cell[order.rejectedThenCancelled!]).toBe('Rejeitada');
+    expect(cell[order.cancelledThenAuthorized!]).toBe('Autorizada · nº 127');
+  });
+
+  it('filters by NF-e situation within the other filters, tabs and total counting the filter', async () => {
+    const expected: Record<InvoiceFilter, string[]> = {
+      'sem-nota': [order.none!],
+      processando: [order.processing!],
+      autorizada: [order.authorized!, order.cancelledThenAuthorized!],
+      rejeitada: [order.rejected!, order.denied!, order.rejectedThenCancelled!],
+      cancelada: [order.cancelled!],
+    };
+    for (const filter of INVOICE_FILTERS) {
+      const page = await list(filter);
+      expect(page.rows.map((r) => r.id).sort(), filter).toEqual([...expected[filter]].sort());
+      expect(page.total, filter).toBe(expected[filter].length);
+      expect(page.counts.all, filter).toBe(expected[filter].length);
+      expect(page.counts.paid, filter).toBe(expected[filter].length);
+      expect((await listAdminOrders(handle.db, { term: 'contadora', invoice: filter, status: 'pending' })).total).toBe(0);
+    }
+    // Every order in exactly one situation.
+    expect(Object.values(expected).flat().sort()).toEqual(Object.values(order).sort());
+    // The dashboard's count is the filter's total (this database has no other notes).
+    expect(await countRejected(handle.db)).toBe(expected.rejeitada.length);
+  });
+
+  it('reads the filter from the URL, dropping an unknown one, and exports the note in force', async () => {
+    expect(filtersFromSearchParams(new URLSearchParams('nfe=rejeitada&status=paid&pagina=2'))).toMatchObject({ invoice: 'rejeitada', status: 'paid', page: 2 });
+    expect(filtersFromSearchParams(new URLSearchParams('nfe=talvez')).invoice).toBeUndefined();
+    const rows = await exportAdminOrders(handle.db, { term: 'contadora', invoice: 'autorizada' });
+    expect(rows.map((r) => [r.invoiceNumber, r.invoiceAccessKey]).sort()).toEqual([
+      [123, keyOf(123)],
+      [127, keyOf(127)],
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import './zod-pt-br';
 import { ORDER_STATUSES } from '../order-lifecycle';
 import { PAYMENT_METHOD_IDS } from '../payment-offer';
 import { CARRIERS, isCorreiosCode, normalizeTrackingCode } from '../tracking';
+import { invoiceFilterSchema } from './admin-invoices';
 
 const RELOAD = 'Não foi possível concluir. Recarregue a página e tente novamente.';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -17,6 +18,8 @@ export const orderFiltersSchema = z.object({
   to: z.string().regex(DAY).optional().catch(undefined),
   term: z.string().trim().max(100).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+  /** The NF-e situation (lib/invoice-list INVOICE_FILTERS), ?nfe=rejeitada. */
+  invoice: invoiceFilterSchema,
 });
 
 export function filtersFromSearchParams(params: URLSearchParams) {
@@ -27,6 +30,7 @@ export function filtersFromSearchParams(params: URLSearchParams) {
     to: params.get('ate') || undefined,
     term: params.get('q') || undefined,
     page: params.get('pagina') || undefined,
+    invoice: params.get('nfe') || undefined,
   });
 }
 

@@ -4,6 +4,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { decimalBR, safeCell } from '~/lib/csv';
 import { formatDateBR, formatDateTimeBR } from '~/lib/dates';
+import { formatAccessKey } from '~/lib/fiscal';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, shortOrderId } from '~/lib/order-status';
 import { filtersFromSearchParams } from '~/lib/schemas/admin-order';
 import { displayTaxId } from '~/lib/tax-id';
@@ -38,6 +39,10 @@ export async function loader({ request }: Route.LoaderArgs) {
         o.shipState ?? '',
         o.carrier ? CARRIER_LABELS[o.carrier as Carrier] : '',
         o.trackingCode ?? '',
+        // The note in force only: a cancelled or rejected one is no NF-e of the order.
+        o.invoiceStatus === 'authorized' && o.invoiceNumber != null ? String(o.invoiceNumber) : '',
+        // In groups of four, as the DANFE prints it: Excel would read 44 bare digits as a number and round it.
+        o.invoiceStatus === 'authorized' && o.invoiceAccessKey ? formatAccessKey(o.invoiceAccessKey) : '',
         o.id,
       ].map((cell) => safeCell(String(cell))),
     ),
@@ -46,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       delimiter: ';',
       record_delimiter: '\r\n',
       header: true,
-      columns: ['Pedido', 'Data', 'Status', 'Cliente', 'E-mail', 'CPF/CNPJ', 'Pagamento', 'Subtotal (R$)', 'Desconto (R$)', 'Frete (R$)', 'Total (R$)', 'Serviço de entrega', 'Entrega prometida até', 'Cidade', 'UF', 'Transportadora', 'Rastreio', 'ID completo'],
+      columns: ['Pedido', 'Data', 'Status', 'Cliente', 'E-mail', 'CPF/CNPJ', 'Pagamento', 'Subtotal (R$)', 'Desconto (R$)', 'Frete (R$)', 'Total (R$)', 'Serviço de entrega', 'Entrega prometida até', 'Cidade', 'UF', 'Transportadora', 'Rastreio', 'NF-e', 'Chave de acesso', 'ID completo'],
     },
   );
   return new Response(csv, {

@@ -1,6 +1,7 @@
 // /admin/orders: every order, newest first — tabs with counts per status, filters (payment
 // method, São Paulo dates), search (short id, customer name or e-mail, CPF/CNPJ), pagination,
-// and the same filters exported as CSV. Filters live in the URL, so a reload or a shared link
+// and the same filters exported as CSV. The NF-e column and filter (issue 34): each order's sale
+// note situation (lib/invoice-list), ?nfe=rejeitada. Filters live in the URL, so a reload or a shared link
 // keeps them.
 import { Download, Search } from 'lucide-react';
 import { Form, Link, useSearchParams } from 'react-router';
@@ -11,6 +12,7 @@ import { Button, buttonVariants } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { formatDateTimeBR } from '~/lib/dates';
+import { INVOICE_FILTER_LABELS, INVOICE_FILTERS, invoiceCellLabel } from '~/lib/invoice-list';
 import { formatPrice } from '~/lib/money';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, shortOrderId } from '~/lib/order-status';
 import { filtersFromSearchParams } from '~/lib/schemas/admin-order';
@@ -63,7 +65,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 
       <StatusTabs label="Pedidos por status" tabs={tabs} current={filters.status ?? null} href={tabHref} />
 
-      <Form method="get" role="search" className="mt-4 grid gap-3 rounded-lg border border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-5 dark:border-slate-700">
+      <Form method="get" role="search" className="mt-4 grid gap-3 rounded-lg border border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-6 dark:border-slate-700">
         {filters.status ? <input type="hidden" name="status" value={filters.status} /> : null}
         <div className="grid gap-1.5 lg:col-span-2">
           <Label htmlFor="busca-pedidos">Buscar</Label>
@@ -81,6 +83,17 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           </select>
         </div>
         <div className="grid gap-1.5">
+          <Label htmlFor="filtro-nfe">NF-e</Label>
+          <select id="filtro-nfe" name="nfe" defaultValue={filters.invoice ?? ''} className={SELECT}>
+            <option value="">Todas</option>
+            {INVOICE_FILTERS.map((value) => (
+              <option key={value} value={value}>
+                {INVOICE_FILTER_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-1.5">
           <Label htmlFor="filtro-de">De</Label>
           <Input id="filtro-de" type="date" name="de" defaultValue={filters.from ?? ''} />
         </div>
@@ -88,7 +101,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           <Label htmlFor="filtro-ate">Até</Label>
           <Input id="filtro-ate" type="date" name="ate" defaultValue={filters.to ?? ''} />
         </div>
-        <div className="flex gap-2 sm:col-span-2 lg:col-span-5">
+        <div className="flex gap-2 sm:col-span-2 lg:col-span-6">
           <Button type="submit">
             <Search className="h-4 w-4" aria-hidden />
             Filtrar
@@ -106,7 +119,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         <p className="mt-4 rounded-lg border border-slate-200 p-6 dark:border-slate-700">Nenhum pedido encontrado com esses filtros.</p>
       ) : (
         <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
-          <table className="w-full min-w-[44rem] text-left text-sm">
+          <table className="w-full min-w-[52rem] text-left text-sm">
             <caption className="sr-only">Pedidos, do mais recente ao mais antigo</caption>
             <thead className="bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
               <tr>
@@ -116,6 +129,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 <th scope="col" className="px-4 py-3 font-semibold">Pagamento</th>
                 <th scope="col" className="px-4 py-3 font-semibold">Total</th>
                 <th scope="col" className="px-4 py-3 font-semibold">Status</th>
+                <th scope="col" className="px-4 py-3 font-semibold">NF-e</th>
               </tr>
             </thead>
             <tbody>
@@ -135,6 +149,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   <td className="px-4 py-3 whitespace-nowrap">{formatPrice(o.totalPrice)}</td>
                   <td className="px-4 py-3">
                     <OrderStatusBadge status={o.status} />
+                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap" data-testid="order-nfe">
+                    {invoiceCellLabel(o.invoiceStatus, o.invoiceNumber)}
                   </td>
                 </tr>
               ))}

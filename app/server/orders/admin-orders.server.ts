@@ -3,8 +3,10 @@
 // Read-only: every change of an order goes through transitions.server.ts.
 import { and, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
-import { orderParcels, orders, paymentConfirmations, user } from '~/db/schema';
+import { invoices, orderParcels, orders, paymentConfirmations, user } from '~/db/schema';
 import { now } from '~/lib/clock';
+import type { InvoiceStatus } from '~/lib/fiscal-codes';
+import { INVOICE_FILTER_STATUSES, type InvoiceFilter } from '~/lib/invoice-list';
 import { ORDER_STATUSES, TO_SHIP_STATUSES, type OrderStatus } from '~/lib/order-lifecycle';
 import type { OfferedMethod } from '~/lib/payment-offer';
 import { pageWindow } from '~/lib/pagination';
@@ -23,6 +25,8 @@ export type OrderFilters = {
   from?: string;
   to?: string;
   term?: string;
+  /** The order's NF-e situation (lib/invoice-list). */
+  invoice?: InvoiceFilter;
 };
 
 export type AdminOrderRow = {
@@ -38,6 +42,9 @@ export type AdminOrderRow = {
   shipState: string | null;
   carrier: string | null;
   trackingCode: string | null;
+  /** The sale note that represents the order (see currentSaleNote), null without any. */
+  invoiceStatus: InvoiceStatus | null;
+  invoiceNumber: number | null;
 };
 
 export type AdminOrderPage = { rows: AdminOrderRow[]; total: number; page: number; pageCount: number; counts: Record<OrderStatus, number> & { all: number } };
@@ -84,9 +91,43 @@ export function orderIdPrefixRange(term: string): { from: string; to: string } |
   return { from: fill('0'), to: fill('f') };
 }
 
-/** Everything but the status: the tabs count within the other filters. Order columns only. */
+const sqlList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+const saleNoteWith = (statuses: readonly string[]) =>
+  sql`exists (select 1 from ${invoices} i where i.order_id = ${orders.id} and i.kind = 'sale' and i.status in (${sqlList(statuses)}))`;
+
+/**
+ * The order's NF-e situation as a condition on the order (lib/invoice-list INVOICE_FILTERS, first
+ * that applies): a sale note in force; else one rejected or denied; else one cancelled; else none.
+ * The same precedence as currentSaleNote, so the list's column and its filter agree, and as
+ * invoices' countRejected, so the dashboard's "NF-e rejeitadas" is this filter's total.
+ */
+function invoiceCondition(filter: InvoiceFilter): SQL {
+  const live = saleNoteWith(['processing', 'authorized']);
+  switch (filter) {
+    case 'sem-nota':
+      return sql`not exists (select 1 from ${invoices} i where i.order_id = ${orders.id} and i.kind = 'sale')`;
+    case 'processando':
+    case 'autorizada':
+      return saleNoteWith(INVOICE_FILTER_STATUSES[filter]);
+    case 'rejeitada':
+      return sql`(${saleNoteWith(INVOICE_FILTER_STATUSES.rejeitada)} and not ${live})`;
+    case 'cancelada':
+      return sql`(${saleNoteWith(INVOICE_FILTER_STATUSES.cancelada)} and not ${saleNoteWith(['processing', 'authorized', 'rejected', 'denied'])})`;
+  }
+}
+
+/**
+ * A column of the sale note that represents the order, by the precedence of invoiceCondition (in
+ * force, rejected or denied, cancelled; the newest within each): one lookup on invoices_order_idx.
+ */
+function currentSaleNote(column: 'status' | 'number' | 'access_key'): SQL {
+  return sql`(select i.${sql.raw(column)} from ${invoices} i where i.order_id = ${orders.id} and i.kind = 'sale' order by case when i.status in ('processing', 'authorized') then 0 when i.status in ('rejected', 'denied') then 1 else 2 end, i.created_at desc, i.id desc limit 1)`;
+}
+
+/** Everything but the status: the tabs count within the other filters. Order columns only (and its notes). */
 function baseConditions(filters: OrderFilters): SQL[] {
   const where: SQL[] = [];
+  if (filters.invoice) where.push(invoiceCondition(filters.invoice));
   if (filters.method) where.push(eq(orders.paymentMethod, filters.method));
   if (filters.from) where.push(gte(orders.createdAt, dayStart(filters.from)));
   if (filters.to) where.push(lt(orders.createdAt, nextDay(filters.to)));
@@ -115,6 +156,8 @@ const rowColumns = {
   shipState: orders.shipState,
   carrier: orders.carrier,
   trackingCode: orders.trackingCode,
+  invoiceStatus: sql<InvoiceStatus | null>`${currentSaleNote('status')}`,
+  invoiceNumber: sql<number | null>`${currentSaleNote('number')}`,
 };
 
 export async function listAdminOrders(db: Executor, filters: OrderFilters & { page?: number }): Promise<AdminOrderPage> {
@@ -158,7 +201,9 @@ export async function listAdminOrders(db: Executor, filters: OrderFilters & { pa
 export async function exportAdminOrders(
   db: Executor,
   filters: OrderFilters,
-): Promise<(AdminOrderRow & { subtotalPrice: string; discountPrice: string; shippingPrice: string; freightServices: string | null; promisedDate: string | null })[]> {
+): Promise<
+  (AdminOrderRow & { subtotalPrice: string; discountPrice: string; shippingPrice: string; freightServices: string | null; promisedDate: string | null; invoiceAccessKey: string | null })[]
+> {
   return db
     .select({
       ...rowColumns,
@@ -168,6 +213,7 @@ export async function exportAdminOrders(
       // Its parcels' services and the latest date promised (issue 33).
       freightServices: sql<string | null>`(select string_agg(p.service_name, ' + ' order by p.position) from ${orderParcels} p where p.order_id = ${orders.id})`,
       promisedDate: sql<string | null>`(select max(p.promised_date)::text from ${orderParcels} p where p.order_id = ${orders.id})`,
+      invoiceAccessKey: sql<string | null>`${currentSaleNote('access_key')}`,
     })
     .from(orders)
     .leftJoin(user, eq(user.id, orders.userId))

@@ -16,6 +16,8 @@ export default [
   route('pedido/:id', 'routes/order.tsx'),
   // "Desistir da compra" and a defect claim, posted from the order page (issue 32).
   route('pedido/:id/desistencia', 'routes/order-return.ts'),
+  // The order's NF-e files (DANFE, XML, cancellation XML), for its owner and admins (issue 34).
+  route('pedido/:id/nfe/:file', 'routes/order-invoice-file.ts'),
   // Accounts
   route('login', 'routes/login.tsx'),
   route('esqueci-senha', 'routes/forgot-password.tsx'),
@@ -85,6 +87,8 @@ export default [
     route('orders/:id/reembolso', 'routes/admin/order-refund.ts'),
     // Buying a parcel's Melhor Envio label, posted from the order's page (issue 33).
     route('orders/:id/etiqueta/comprar', 'routes/admin/order-label.ts'),
+    // Attaching an NF-e issued in another system, posted from the order's page (issue 34).
+    route('orders/:id/nfe', 'routes/admin/order-invoice.ts'),
   ]),
   // Resource routes (actions and data for widgets)
   route('newsletter', 'routes/newsletter.ts'),

@@ -14,6 +14,7 @@ import { SdsLink } from '~/components/product/product-safety';
 import { AcceptedTerms } from '~/components/order/accepted-terms';
 import { OrderReturns } from '~/components/order/withdrawal-panel';
 import { TrackingLink } from '~/components/order/tracking-link';
+import { InvoiceLinks } from '~/components/order/invoice-links';
 import { Button } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { toast } from '~/components/ui/toaster';
@@ -31,6 +32,7 @@ import { getOwnOrder } from '~/server/orders/orders.server';
 import { safetySheetLinks } from '~/server/catalog/safety-sheets.server';
 import { requireUser } from '~/server/auth/session.server';
 import { getOrderReturnView } from '~/server/returns/returns.server';
+import { downloadableInvoices } from '~/server/invoices/files.server';
 import type { Route } from './+types/order';
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
@@ -43,7 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   const order = await getOwnOrder(db, user.id, params.id);
   // Someone else's order looks exactly like a missing one.
-  if (!order) return data({ order: null, pixQrSvg: null, sdsLinks: {}, returns: null }, { status: 404 });
+  if (!order) return data({ order: null, pixQrSvg: null, sdsLinks: {}, returns: null, invoice: null }, { status: 404 });
   // Each item's safety data sheet (FDS), when its product has one.
   const sdsLinks = await safetySheetLinks(db, order.items.map((i) => i.productId));
   // The code is shown while it can still be paid.
@@ -53,8 +55,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       : null;
   // "Desistir da compra", a defect claim and the current return (issue 32).
   const returns = await getOrderReturnView(db, order.id, user.id);
+  // The NF-e's DANFE and XML once authorised (issue 34).
+  const invoice = (await downloadableInvoices(db, [order.id])).get(order.id) ?? null;
   // Who at the store moved the order, and their notes, stay in the admin.
-  return { order: { ...order, events: order.events.map(customerTimelineEvent) }, pixQrSvg, sdsLinks, returns };
+  return { order: { ...order, events: order.events.map(customerTimelineEvent) }, pixQrSvg, sdsLinks, returns, invoice };
 }
 
 const CUSTOMER_CANCEL_REASON = 'Cancelado pelo cliente';
@@ -88,7 +92,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 const STATUS_ICONS = { pending: Clock, paid: CheckCircle2, preparing: PackageCheck, shipped: Truck, delivered: PackageCheck, cancelled: XCircle } as const;
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, pixQrSvg, sdsLinks, returns } = loaderData;
+  const { order, pixQrSvg, sdsLinks, returns, invoice } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
   const justBought = searchParams.get('novo') === '1' && order !== null;
 
@@ -123,6 +127,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         Feito em {formatDateBR(order.createdAt)} · {orderStatusLabel(order.status)}
         {order.deliveryFrequencyMonths ? ` · entrega a cada ${order.deliveryFrequencyMonths === 1 ? '1 mês' : `${order.deliveryFrequencyMonths} meses`}` : ''}
       </p>
+      {invoice ? <InvoiceLinks orderId={order.id} invoice={invoice} className="mt-1 text-slate-800 dark:text-slate-200" /> : null}
       {order.subscriptionId || order.programmedDeliveryId ? (
         <p className="mt-1 text-slate-700 dark:text-slate-300">
           {order.programmedDeliveryId && order.scheduledFor ? `Entrega programada de ${formatDateBR(order.scheduledFor)}. ` : 'Pedido da sua Assinatura Inteligente. '}

@@ -65,6 +65,8 @@ export const adminOrderActionSchema = z.discriminatedUnion(
       reason: z.string({ error: 'Informe o motivo do cancelamento.' }).trim().min(1, 'Informe o motivo do cancelamento.').max(REASON_MAX, `Use no máximo ${REASON_MAX} caracteres.`),
     }),
     z.object({ intent: z.literal('resolve_late_payment'), confirmationId: z.uuid(RELOAD) }),
+    // "Emitir NF-e" / "Enviar de novo" (issue 34): the order's sale note through Focus NFe.
+    z.object({ intent: z.literal('issue_invoice') }),
   ],
   { error: RELOAD },
 );

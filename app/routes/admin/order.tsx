@@ -5,6 +5,7 @@
 import { AlertTriangle, Printer } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { data, Link, useFetcher } from 'react-router';
+import { OrderInvoice, type OrderInvoiceView } from '~/components/admin/order-invoice';
 import { OrderParcels } from '~/components/admin/order-parcels';
 import { OrderStatusBadge } from '~/components/admin/order-status-badge';
 import { OrderTotals, storedOrderTotals } from '~/components/order-totals';
@@ -40,6 +41,13 @@ import { refundOrder, type RefundOutcome } from '~/server/flows/refund.server';
 import { DELETED_CUSTOMER_NAME } from '~/lib/privacy';
 import { melhorEnvioFromEnv } from '~/server/shipping/melhorenvio.server';
 import { melhorEnvioParcelIds } from '~/server/shipping/parcels.server';
+import { cancelSaleInvoice, CANCEL_WINDOW_MS, focusNfe, issueSaleInvoice, type CancelOutcome, type IssueOutcome } from '~/server/flows/invoice.server';
+import { getFiscalSettings } from '~/server/invoices/fiscal-settings.server';
+import { currentSaleInvoice, shippingAwaitsInvoice, type Invoice } from '~/server/invoices/invoices.server';
+import { kickJob } from '~/server/jobs/runner.server';
+import { now } from '~/lib/clock';
+import { formatAccessKey } from '~/lib/fiscal';
+import { MANUAL_CANCEL_INSTRUCTION, returnNoteInstruction } from '~/lib/invoice-status';
 import type { Route } from './+types/order';
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
@@ -56,12 +64,33 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // Issue 32: the order's returns, and the customer's Pix key for a refund made by transfer.
   // Issue 33: the parcels whose label can be bought here (Melhor Envio configured, the order paid, the service theirs).
   const canBuyLabels = melhorEnvioFromEnv() !== null && TO_SHIP_STATUSES.includes(order.status) && order.parcels.length > 0;
-  const [returns, refundPixKey, labelParcelIds] = await Promise.all([
+  // Issue 34: the order's NF-e, whether the store issues it itself (Focus NFe), and whether shipping waits for it.
+  const [returns, refundPixKey, labelParcelIds, current, awaitsInvoice] = await Promise.all([
     returnsOfOrder(db, order.id),
     order.refundStatus === 'pending' ? refundPixKeyOf(db, order.id) : null,
     canBuyLabels ? melhorEnvioParcelIds(db, order.id) : [],
+    currentSaleInvoice(db, order.id),
+    TO_SHIP_STATUSES.includes(order.status) ? shippingAwaitsInvoice(db, order.id) : false,
   ]);
-  return { order, kits, returns, refundPixKey, labelParcelIds };
+  const returnReceived = returns.some((r) => r.kind !== 'plan' && (r.status === 'received' || r.status === 'refunded' || r.status === 'replaced'));
+  return { order, kits, returns, refundPixKey, labelParcelIds, invoice: current ? invoiceView(current) : null, focusConfigured: focusNfe() !== null, returnReceived, awaitsInvoice };
+}
+
+function invoiceView(i: Invoice): OrderInvoiceView {
+  return {
+    status: i.status,
+    source: i.source,
+    number: i.number,
+    series: i.series,
+    accessKey: i.accessKey,
+    protocol: i.protocol,
+    authorizedAt: i.authorizedAt,
+    sefazMessage: i.sefazMessage,
+    hasDanfe: i.danfeKey !== null,
+    hasXml: i.xmlKey !== null,
+    hasCancelXml: i.cancelXmlKey !== null,
+    cancelWindowOpen: i.authorizedAt !== null && now().getTime() - i.authorizedAt.getTime() <= CANCEL_WINDOW_MS,
+  };
 }
 
 type ActionData = { ok: boolean; intent?: string; errors?: FieldErrors; toast: ToastMessage };
@@ -90,6 +119,17 @@ export async function action({ request, params }: Route.ActionArgs) {
         if (outcome !== 'applied') return data<ActionData>({ ok: false, intent: input.intent, toast: { title: 'O pedido mudou', description: 'Recarregue a página: o pagamento já foi registrado.', variant: 'destructive' } }, 409);
         return data<ActionData>({ ok: true, intent: input.intent, toast: { title: 'Pagamento confirmado', description: 'O cliente foi avisado por e-mail.' } });
       }
+      case 'issue_invoice': {
+        const focus = focusNfe();
+        if (!focus) return data<ActionData>({ ok: false, intent: input.intent, toast: { title: 'Emissão não configurada', description: 'A loja não está ligada à Focus NFe: anexe a NF-e emitida em outro sistema.', variant: 'destructive' } }, 409);
+        const order = await getOrderDetail(db, params.id);
+        if (!order) return data<ActionData>({ ok: false, intent: input.intent, toast: { title: 'Pedido não encontrado', variant: 'destructive' } }, 404);
+        if (order.status !== 'paid' && order.status !== 'preparing') {
+          return data<ActionData>({ ok: false, intent: input.intent, toast: { title: 'Não foi possível emitir', description: 'A NF-e é emitida para pedidos pagos ou em separação.', variant: 'destructive' } }, 409);
+        }
+        const outcome = await issueSaleInvoice(db, params.id, focus);
+        return data<ActionData>({ ok: outcome.kind === 'sent' || outcome.kind === 'pending', intent: input.intent, toast: issueToast(outcome) });
+      }
       default: {
         await applyOrderAction(db, {
           orderId: params.id,
@@ -100,7 +140,13 @@ export async function action({ request, params }: Route.ActionArgs) {
           ...(input.intent === 'cancel' ? { reason: input.reason } : {}),
         });
         // A paid order's money goes back through the gateway that took it, now; the job retries a failure.
-        if (input.intent === 'cancel') return data<ActionData>({ ok: true, intent: input.intent, toast: REFUND_TOASTS[await refundOrder(db, params.id)] });
+        // Then its NF-e: cancelled at SEFAZ within 24 hours, or what the admin must do instead.
+        if (input.intent === 'cancel') {
+          const refund = REFUND_TOASTS[await refundOrder(db, params.id)];
+          return data<ActionData>({ ok: true, intent: input.intent, toast: withInvoiceCancel(refund, await cancelSaleInvoice(db, params.id, input.reason)) });
+        }
+        // The note is due on separation: the job sends it now rather than within the minute.
+        if (input.intent === 'start_preparing' && focusNfe() !== null && (await getFiscalSettings(db)).invoicing) await kickJob('invoices');
         return data<ActionData>({ ok: true, intent: input.intent, toast: { title: DONE[input.intent] } });
       }
     }
@@ -122,6 +168,46 @@ const DONE: Record<Exclude<OrderAction, 'confirm_payment'>, string> = {
   deliver: 'Pedido marcado como entregue',
   cancel: 'Pedido cancelado',
 };
+
+function issueToast(outcome: IssueOutcome): ToastMessage {
+  switch (outcome.kind) {
+    case 'sent':
+      return outcome.invoice.status === 'authorized'
+        ? { title: `NF-e nº ${outcome.invoice.number ?? ''} autorizada`, description: 'O cliente recebe o DANFE e o XML por e-mail.' }
+        : { title: 'NF-e enviada', description: 'A SEFAZ está processando a nota; o resultado aparece nesta página.' };
+    case 'pending':
+      return { title: 'NF-e enviada, sem resposta ainda', description: `A Focus NFe não respondeu agora (${outcome.message}). Conferimos de novo em um minuto.` };
+    case 'exists':
+      return { title: 'Este pedido já tem uma NF-e', description: 'A nota está autorizada ou em processamento: nada foi enviado de novo.' };
+    case 'rejected':
+      return { title: 'NF-e rejeitada', description: outcome.message, variant: 'destructive' };
+    case 'denied':
+      return { title: 'NF-e denegada', description: 'A SEFAZ denegou o uso desta nota: ela nunca poderá ser enviada de novo. Veja a mensagem na seção Nota fiscal.', variant: 'destructive' };
+  }
+}
+
+/** The refund's toast, with what became of the order's NF-e. */
+function withInvoiceCancel(toast: ToastMessage, outcome: CancelOutcome): ToastMessage {
+  const add = (sentence: string, destructive = false): ToastMessage => ({
+    ...toast,
+    description: [toast.description, sentence].filter(Boolean).join(' '),
+    ...(destructive ? { variant: 'destructive' as const } : {}),
+  });
+  switch (outcome.kind) {
+    case 'none':
+      return toast;
+    case 'cancelled':
+      return add('NF-e cancelada na SEFAZ.');
+    case 'too-late':
+      return add(returnNoteInstruction(outcome.invoice.accessKey ? formatAccessKey(outcome.invoice.accessKey) : null), true);
+    case 'manual':
+      return add(MANUAL_CANCEL_INSTRUCTION, true);
+    case 'later':
+      return add('A NF-e ainda está em processamento: será cancelada na SEFAZ assim que for autorizada.');
+    case 'refused':
+      return add(`A SEFAZ recusou o cancelamento da NF-e: ${outcome.message}`, true);
+  }
+}
 
 const REFUND_TOASTS: Record<RefundOutcome, ToastMessage> = {
   none: { title: 'Pedido cancelado' },
@@ -159,7 +245,7 @@ const SECTION = 'rounded-xl border border-slate-200 bg-white p-5 dark:border-sla
 const SELECT = 'flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-  const { order, kits, returns, refundPixKey, labelParcelIds } = loaderData;
+  const { order, kits, returns, refundPixKey, labelParcelIds, invoice, focusConfigured, returnReceived, awaitsInvoice } = loaderData;
   const fetcher = useFetcher<ActionData>();
   const [open, setOpen] = useState<OrderAction | null>(null);
   const [carrier, setCarrier] = useState('correios');
@@ -279,6 +365,11 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               />
             </div>
           ) : null}
+          {actions.includes('ship') && awaitsInvoice ? (
+            <p className="mt-3 text-sm font-semibold text-amber-900 dark:text-amber-200" data-testid="ship-awaits-invoice">
+              Envio liberado quando a NF-e for autorizada
+            </p>
+          ) : null}
           {actions.includes('cancel') ? (
             <div className="mt-3 grid gap-1.5">
               <Label htmlFor="motivo-cancelamento">Motivo do cancelamento (obrigatório para cancelar)</Label>
@@ -392,6 +483,8 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           ))}
         </section>
       </div>
+
+      <OrderInvoice orderId={order.id} orderStatus={order.status} invoice={invoice} focusConfigured={focusConfigured} returnReceived={returnReceived} fetcher={fetcher} className={SECTION} />
 
       {order.parcels.length > 0 ? <OrderParcels orderId={order.id} parcels={order.parcels} buyable={labelParcelIds} className={SECTION} /> : null}
 

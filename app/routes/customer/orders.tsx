@@ -9,6 +9,8 @@ import { getDb } from '~/server/infra/db.server';
 import { withdrawalFactsOf } from '~/server/orders/order-returns.server';
 import { listOwnOrders, type OrderListItem } from '~/server/orders/orders.server';
 import { returnsOfUser } from '~/server/returns/returns.server';
+import { downloadableInvoices } from '~/server/invoices/files.server';
+import { InvoiceLinks, type InvoiceLinksView } from '~/components/order/invoice-links';
 import { requireUser } from '~/server/auth/session.server';
 import type { Route } from './+types/orders';
 import { log } from '~/server/infra/log.server';
@@ -22,7 +24,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     const db = await getDb();
     const { items, page: shown, pageCount } = await listOwnOrders(db, user.id, { page });
     // Issue 32: each order's return (a badge) and whether "Desistir da compra" is still open.
-    const [returns, facts] = await Promise.all([returnsOfUser(db, user.id), withdrawalFactsOf(db, items.map((o) => o.id))]);
+    // Issue 34: each order's NF-e (DANFE and XML), one query for the page.
+    const [returns, facts, invoices] = await Promise.all([returnsOfUser(db, user.id), withdrawalFactsOf(db, items.map((o) => o.id)), downloadableInvoices(db, items.map((o) => o.id))]);
     const today = todayInBrazil();
     const orders = items.map((o) => {
       const ret = returns.get(o.id) ?? null;
@@ -30,12 +33,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       const offer = withdrawalOffer({ status: o.status, deliveredAt }, today);
       // One return of an order's goods, ever, unless refused (returns_order_goods_idx): the order page shows it instead.
       const canWithdraw = hasGoods && offer.kind !== 'closed' && (!ret || ret.status === 'rejected' || ret.kind === 'plan');
-      return { ...o, ret, canWithdraw, withdrawUntil: offer.kind === 'return' ? offer.until : null };
+      return { ...o, ret, canWithdraw, withdrawUntil: offer.kind === 'return' ? offer.until : null, invoice: invoices.get(o.id) ?? null };
     });
     return { orders, page: shown, pageCount, error: null };
   } catch (error) {
     log.error('meus-pedidos: falha', error);
-    type Row = OrderListItem & { ret: { protocol: string; status: string; statusLabel: string } | null; canWithdraw: boolean; withdrawUntil: string | null };
+    type Row = OrderListItem & { ret: { protocol: string; status: string; statusLabel: string } | null; canWithdraw: boolean; withdrawUntil: string | null; invoice: InvoiceLinksView | null };
     return { orders: [] as Row[], page: 1, pageCount: 1, error: 'Erro ao buscar pedidos' };
   }
 }
@@ -78,7 +81,10 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td className="py-3">{formatDateBR(o.createdAt)}</td>
                 <td className="py-3">{formatPrice(o.totalPrice)}</td>
-                <td className="py-3">{orderStatusLabel(o.status)}</td>
+                <td className="py-3">
+                  {orderStatusLabel(o.status)}
+                  {o.invoice ? <InvoiceLinks orderId={o.id} invoice={o.invoice} className="mt-1 text-xs" /> : null}
+                </td>
                 <td className="py-3">
                   {o.ret ? (
                     <span className="inline-block rounded-full border border-slate-400 px-2 py-0.5 text-xs font-semibold dark:border-slate-500" data-testid="return-badge">

@@ -16,7 +16,6 @@ import { now } from '~/lib/clock';
 import { buyerKindOf, focusNfePayload, pickTaxRule, type FiscalItem, type FocusNfeInput, type GoodsOrigin } from '~/lib/fiscal';
 import type { IeIndicator } from '~/lib/fiscal-codes';
 import { toCents } from '~/lib/money';
-import { saoPauloDay } from '~/lib/reports';
 import { isPlanLine } from '~/lib/returns';
 import { isSellerComplete } from '~/lib/seller';
 import { isUf } from '~/lib/states';
@@ -39,6 +38,7 @@ import {
   setInvoiceTotal,
   type Invoice,
 } from '../invoices/invoices.server';
+import { invoiceFileKeys } from '../invoices/files.server';
 import { readNfeXml } from '../invoices/nfe-xml.server';
 import { kickMailDelivery } from '../mail/outbox.server';
 import { getEditableSettings } from '../settings/settings.server';
@@ -254,12 +254,8 @@ async function afterNote(db: Database, ref: string, note: FocusNfeNote, focus: F
   return { kind: 'sent', invoice };
 }
 
-/** Where an authorised note's files are kept (private: only the order's owner and admins download them), by São Paulo month. */
-export function invoiceFileKeys(accessKey: string, authorizedAt: Date): { xml: string; danfe: string; cancelXml: string } {
-  const [year, month] = saoPauloDay(authorizedAt).split('-');
-  const base = `private/nfe/${year}/${month}/${accessKey}`;
-  return { xml: `${base}-nfe.xml`, danfe: `${base}-danfe.pdf`, cancelXml: `${base}-cancelamento.xml` };
-}
+/** Where an authorised note's files are kept (invoices/files): private, by São Paulo month. */
+export { invoiceFileKeys };
 
 /**
  * Downloads the authorised XML (checked: it must be this note's key) and the DANFE, keeps both,
@@ -277,7 +273,7 @@ async function storeFiles(db: Database, invoice: Invoice, note: FocusNfeNote, fo
   const storage = await getStorage();
   await storage.put(keys.xml, xml);
   if (danfe) await storage.put(keys.danfe, danfe);
-  if (await recordFiles(db, invoice.id, { xmlKey: keys.xml, danfeKey: danfe ? keys.danfe : null })) kickMailDelivery(db);
+  if (await recordFiles(db, invoice.id, { xmlKey: keys.xml, danfeKey: danfe ? keys.danfe : null, protocol: read.protocol?.number || null })) kickMailDelivery(db);
 }
 
 /** A note sent a while ago: its state at Focus NFe (and the files once authorised); sent again when they do not know it. */

@@ -15,6 +15,7 @@ import { getEnv } from '../infra/env.server';
 import { getPublicSettings } from '../settings/settings.server';
 import type { EmailContent } from '../mail/html.server';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox.server';
+import { currentSaleInvoice } from '../invoices/invoices.server';
 import type { OrderSummary } from './orders.server';
 
 export type OrderEmailKind = 'placed' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'expired' | 'refunded';
@@ -105,7 +106,8 @@ function trackingText(order: OrderSummary): string | null {
 export type OrderContract = { seller: PublicSeller };
 
 /** What only the confirmation carries: the items' FDS links and the contract summary. */
-export type OrderMailExtras = { sheets?: OrderSheets; contract?: OrderContract };
+/** `invoice`: the order has an authorised NF-e (the shipping e-mail points to its files). */
+export type OrderMailExtras = { sheets?: OrderSheets; contract?: OrderContract; invoice?: boolean };
 
 /** The seller as the summary names it: razão social, CNPJ and address, whatever of them is filled in. */
 function sellerLine(seller: PublicSeller): string {
@@ -181,7 +183,14 @@ export function orderEmail(kind: OrderEmailKind, order: OrderSummary, buyer: Buy
     case 'shipped':
       return {
         subject: `Clarear: pedido ${number} enviado`,
-        text: lines(hello, `Seu pedido ${number} foi enviado!`, trackingText(order), addressText(order), follow),
+        text: lines(
+          hello,
+          `Seu pedido ${number} foi enviado!`,
+          trackingText(order),
+          addressText(order),
+          extra.invoice ? 'Nota fiscal: baixe o DANFE (PDF) e o XML na página do pedido.' : null,
+          follow,
+        ),
       };
     case 'delivered':
       return {
@@ -281,6 +290,10 @@ export function expiredOrderMail(orderId: string, buyer: Buyer): OutgoingMail {
 export async function queueOrderEmail(tx: Executor, kind: OrderEmailKind, order: OrderSummary, buyer: Buyer): Promise<void> {
   // The confirmation links each item's FDS and names the seller as the store's settings say now, kept in the outbox row as sent.
   const extra: OrderMailExtras =
-    kind === 'placed' ? { sheets: await safetySheetLinks(tx, order.items.map((i) => i.productId)), contract: { seller: (await getPublicSettings(tx)).seller } } : {};
+    kind === 'placed'
+      ? { sheets: await safetySheetLinks(tx, order.items.map((i) => i.productId)), contract: { seller: (await getPublicSettings(tx)).seller } }
+      : kind === 'shipped'
+        ? { invoice: (await currentSaleInvoice(tx, order.id))?.status === 'authorized' }
+        : {};
   await enqueueMail(tx, await orderMail(kind, order, buyer, extra));
 }

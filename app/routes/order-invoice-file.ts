@@ -1,0 +1,21 @@
+// GET /pedido/:id/nfe/:file — the order's NF-e files (issue 34): danfe.pdf, nfe.xml or
+// cancelamento.xml of its sale note, saved as NF-e-000123-serie-1.pdf. The order's owner or an admin
+// only: anonymous → /login (and back here), anyone else → 404, exactly as for a missing order or file.
+import { z } from 'zod';
+import { PRIVATE_CACHE_CONTROL } from '~/lib/cache-control';
+import { isInvoiceFile } from '~/lib/invoice-status';
+import { requireUser } from '~/server/auth/session.server';
+import { getDb } from '~/server/infra/db.server';
+import { saleInvoiceFile } from '~/server/invoices/files.server';
+import { privateFileResponse } from '~/server/storage/private-files.server';
+import type { Route } from './+types/order-invoice-file';
+
+const notFound = () => new Response('Arquivo não encontrado.', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': PRIVATE_CACHE_CONTROL } });
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  if (!z.uuid().safeParse(params.id).success || !isInvoiceFile(params.file)) return notFound();
+  const found = await saleInvoiceFile(await getDb(), params.id, params.file);
+  if (!found || (user.role !== 'admin' && found.ownerId !== user.id)) return notFound();
+  return privateFileResponse(found.key, { downloadName: found.downloadName });
+}

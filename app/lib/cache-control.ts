@@ -16,6 +16,8 @@ export const STALE_SECONDS = 30;
 
 export const PUBLIC_CACHE_CONTROL = `public, max-age=0, s-maxage=${CACHE_TTL_SECONDS}, stale-while-revalidate=${STALE_SECONDS}`;
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+/** Data built into the release (IBGE's municipalities): the same for everyone until the next deploy. */
+export const STATIC_DATA_CACHE_CONTROL = 'public, max-age=3600';
 
 /**
  * Cookies that make a page personal: Better Auth's (cookiePrefix 'clarear': `clarear.session_token`,

@@ -6,6 +6,7 @@ import { OrderTotals } from '~/components/order-totals';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { Label } from '~/components/ui/label';
 import { TaxIdInput } from '~/components/tax-id-input';
+import { StateRegistrationFields, type StateRegistrationValue } from '~/components/state-registration-fields';
 import { DeliveryAddress, deliveryFields, initialDelivery, type DeliveryState, type SavedAddress } from '~/components/checkout/delivery-address';
 import { FreightChoice } from '~/components/checkout/freight-choice';
 import { Field } from '~/components/ui/field';
@@ -14,6 +15,7 @@ import type { FreightChoices } from '~/lib/freight';
 import { rememberCep, rememberedCep } from '~/lib/remembered-cep';
 import { cartStockNote } from '~/lib/stock';
 import { listAddresses } from '~/server/account/addresses.server';
+import { getProfile } from '~/server/account/profile.server';
 import { toast } from '~/components/ui/toaster';
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import { cartStore, useCart } from '~/lib/cart-store';
@@ -25,13 +27,12 @@ import { MAX_INSTALLMENTS, splitInstallments } from '~/lib/pricing';
 import { useRootData, useStoreSettings } from '~/lib/root-data';
 import { deliveryFromForm, payNowSchema, quoteSchema, taxIdSchema } from '~/lib/schemas/checkout';
 import { originFromMatches, seo } from '~/lib/seo';
-import { formatTaxId } from '~/lib/tax-id';
+import { formatTaxId, taxIdKind } from '~/lib/tax-id';
 import type { ToastMessage } from '~/lib/toast';
 import {
   CardDeclinesError,
   CheckoutError,
   checkoutTerms,
-  getUserTaxId,
   placeOrder,
   quoteCart,
   TermsNotAcceptedError,
@@ -67,11 +68,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Only the methods the store really receives with now; the action refuses any other.
   const payment = paymentOfferFor();
   const db = await getDb();
-  if (!user) return { signedIn: false, taxId: '', name: '', addresses: [] as SavedAddress[], cardGateway, payment, terms: await checkoutTerms(db, null) };
-  const [taxId, addresses, terms] = await Promise.all([getUserTaxId(db, user.id), listAddresses(db, user.id), checkoutTerms(db, user.id)]);
+  if (!user) return { signedIn: false, taxId: '', ie: NO_IE, name: '', addresses: [] as SavedAddress[], cardGateway, payment, terms: await checkoutTerms(db, null) };
+  const [profile, addresses, terms] = await Promise.all([getProfile(db, user.id), listAddresses(db, user.id), checkoutTerms(db, user.id)]);
   return {
     signedIn: true,
-    taxId: taxId ? formatTaxId(taxId) : '',
+    taxId: profile?.taxId ? formatTaxId(profile.taxId) : '',
+    // The CNPJ's IE kept on the profile from the last purchase (or Meus Dados).
+    ie: { ieIndicator: profile?.ieIndicator ? String(profile.ieIndicator) : '', stateRegistration: profile?.stateRegistration ?? '' },
     name: user.name,
     // Only what the delivery choice shows.
     addresses: addresses.map(({ id, name, street, number, complement, neighborhood, city, state, zipCode, isDefault }) => ({ id, name, street, number, complement, neighborhood, city, state, zipCode, isDefault })),
@@ -81,6 +84,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     terms,
   };
 }
+
+const NO_IE: StateRegistrationValue = { ieIndicator: '', stateRegistration: '' };
 
 /** The gateway's browser key when a gateway takes cards here (its card form replaces the built-in one). */
 function cardGatewayKey(): { publicKey: string } | null {
@@ -273,6 +278,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const [installments, setInstallments] = useState(1);
   const [frequency, setFrequency] = useState(1);
   const [taxId, setTaxId] = useState(loaderData.taxId);
+  const [ie, setIe] = useState<StateRegistrationValue>(loaderData.ie);
+  const isCnpj = taxIdKind(taxId) === 'cnpj';
   const [delivery, setDelivery] = useState<DeliveryState>(() => initialDelivery(loaderData.addresses, loaderData.name));
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const idempotencyKey = useRef<string>('');
@@ -374,6 +381,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       installments: String(method === 'credit_card' ? installments : 1),
       deliveryFrequency: String(frequency),
       taxId,
+      // Only with a CNPJ: a CPF's order records no IE.
+      ...(isCnpj ? { ieIndicator: ie.ieIndicator, stateRegistration: ie.ieIndicator === '1' ? ie.stateRegistration : '' } : {}),
       ...deliveryFields(delivery),
       ...(serverTotals ? { expectedTotalCents: String(serverTotals.totalCents), expectedShippingCents: String(serverTotals.shippingCents) } : {}),
       ...(quote?.freight?.quote ? { freight: choicesPayload } : {}),
@@ -571,6 +580,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         ) : null}
 
         <TaxIdInput id="documento" value={taxId} onValueChange={setTaxId} error={errors.taxId} />
+        {isCnpj ? <StateRegistrationFields value={ie} onChange={setIe} errors={errors} /> : null}
 
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-semibold">Forma de pagamento</legend>

@@ -1,7 +1,8 @@
 // A company buys with an alphanumeric CNPJ (IN RFB nº 2.229/2024): typed in lower case,
-// masked in upper case at the checkout, kept on the profile (issue 11).
+// masked in upper case at the checkout, kept on the profile (issue 11), with its Inscrição Estadual
+// and a delivery city picked from IBGE's municipalities as it is typed (issue 34).
 import { expect, test, type Page } from '@playwright/test';
-import { payNow, signedInCustomer } from './fixtures';
+import { axeViolations, E2E_ADDRESS, fillNewAddress, gotoHydrated, payNow, setTheme, signedInCustomer } from './fixtures';
 
 /** The Receita Federal's example of an alphanumeric CNPJ. */
 const CNPJ = '12.ABC.345/01DE-35';
@@ -36,19 +37,57 @@ test('a company checks out with an alphanumeric CNPJ typed in lower case and fin
   await taxId.pressSequentially('34501de35');
   await expect(taxId).toHaveValue(CNPJ);
 
+  // A CNPJ is asked its Inscrição Estadual: the IE's digits with "Contribuinte do ICMS".
+  const ie = page.getByRole('group', { name: 'Inscrição Estadual' });
+  await ie.getByRole('radio', { name: 'Contribuinte do ICMS (informar IE)' }).check();
+  await ie.getByLabel('Número da Inscrição Estadual').fill('244.184.936.110');
+
+  // The delivery city is picked from the UF's municipalities as it is typed.
+  await fillNewAddress(page, { ...E2E_ADDRESS, zipCode: '13010-111', street: 'Rua Barão de Jaguara', neighborhood: 'Centro', city: undefined });
+  const city = page.getByRole('combobox', { name: 'Cidade' });
+  await city.pressSequentially('campi');
+  const list = page.getByRole('listbox', { name: 'Municípios de SP' });
+  await expect(list.getByRole('option', { name: 'Campinas', exact: true })).toBeVisible();
+  await expect(city).toHaveAttribute('aria-expanded', 'true');
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    expect(await axeViolations(page), `checkout (${theme})`).toEqual([]);
+  }
+  await list.getByRole('option', { name: 'Campinas', exact: true }).click();
+  await expect(city).toHaveValue('Campinas');
+  await expect(list).toBeHidden();
+
   await expect(page.getByRole('radio', { name: /Pix/ })).toBeChecked();
-  await payNow(page);
+  const terms = page.getByRole('checkbox', { name: 'Li e aceito os Termos de Uso' });
+  if ((await terms.count()) > 0) await terms.check();
+  await page.getByRole('button', { name: 'Pagar Agora' }).click();
   await expect(page).toHaveURL(/\/pedido\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: /^Pedido [0-9A-F]{8}$/ })).toBeVisible();
   await expect(page.getByLabel('Pix copia e cola')).toHaveValue(/^000201.*6304[0-9A-F]{4}$/);
+  await expect(page.getByRole('main')).toContainText('Campinas');
 
-  await page.goto('/area-cliente/perfil');
-  await expect(page.getByRole('main').getByLabel('CPF ou CNPJ')).toHaveValue(CNPJ);
+  await gotoHydrated(page, '/area-cliente/perfil');
+  const main = page.getByRole('main');
+  await expect(main.getByLabel('CPF ou CNPJ')).toHaveValue(CNPJ);
+  await expect(main.getByRole('radio', { name: 'Contribuinte do ICMS (informar IE)' })).toBeChecked();
+  await expect(main.getByLabel('Número da Inscrição Estadual')).toHaveValue('244184936110');
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    expect(await axeViolations(page), `perfil (${theme})`).toEqual([]);
+  }
+  // Isento on the profile: the IE goes, saved.
+  await main.getByRole('radio', { name: 'Contribuinte isento de IE' }).check();
+  await expect(main.getByLabel('Número da Inscrição Estadual')).toHaveCount(0);
+  await main.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(page.getByText('Seus dados foram salvos.').first()).toBeVisible();
+  await page.reload();
+  await expect(main.getByRole('radio', { name: 'Contribuinte isento de IE' })).toBeChecked();
 
-  // The next checkout offers it again, masked.
+  // The next checkout offers it again, masked, with its IE choice.
   await addProduct(page, 'detergente');
   await page.goto('/checkout');
   await expect(page.getByLabel('CPF ou CNPJ')).toHaveValue(CNPJ);
+  await expect(page.getByRole('radio', { name: 'Contribuinte isento de IE' })).toBeChecked();
 });
 
 test('an invalid alphanumeric CNPJ is refused in pt-BR at the field, keeping what was typed', async ({ page }) => {

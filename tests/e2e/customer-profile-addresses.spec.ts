@@ -204,3 +204,35 @@ test('axe finds no violations on Meus Dados and Meus Endereços', async ({ page 
   await expect(page.getByText('Tem certeza que deseja excluir este endereço?')).toBeVisible();
   await check();
 });
+
+test('Meus Endereços: the city is picked from IBGE’s municipalities of the UF; one of another UF is refused beside the field', async ({ page }) => {
+  await signedInCustomer(page, 'Cidade Certa Ltda');
+  await gotoHydrated(page, ADDRESSES);
+  const main = page.getByRole('main');
+  await fillAddress(page, { name: 'Loja', zipCode: '13465000', street: 'Rua Dona Margarida', number: '7', neighborhood: 'Centro', state: 'SP' });
+  const city = main.getByRole('combobox', { name: 'Cidade' });
+
+  // Typed without accents: the list offers IBGE's spelling, picked with the keyboard.
+  await city.pressSequentially('santa barbara d');
+  const list = main.getByRole('listbox', { name: 'Municípios de SP' });
+  await expect(list.getByRole('option', { name: "Santa Bárbara d'Oeste" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await city.press('ArrowDown');
+  await expect(list.getByRole('option', { name: "Santa Bárbara d'Oeste" })).toHaveAttribute('aria-selected', 'true');
+  await city.press('Enter');
+  await expect(city).toHaveValue("Santa Bárbara d'Oeste");
+  await expect(list).toBeHidden();
+
+  // A city of another UF: told beside the field, what was typed stays, nothing saved.
+  await city.fill('Curitiba');
+  await page.getByRole('button', { name: 'Salvar endereço' }).click();
+  await expect(city).toHaveAccessibleDescription('Escolha uma cidade da lista: não encontramos “Curitiba” entre os municípios de SP.');
+  await expect(city).toHaveValue('Curitiba');
+  await expect(main.getByText('Você ainda não cadastrou nenhum endereço.')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await city.fill('santa barbara d oeste');
+  await page.getByRole('button', { name: 'Salvar endereço' }).click();
+  await expectToast(page, 'Endereço salvo!');
+  await expect(card(page, 'Loja')).toContainText("Santa Bárbara d'Oeste/SP");
+});

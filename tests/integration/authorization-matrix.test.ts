@@ -789,6 +789,8 @@ const MATRIX: Record<string, Entry> = {
     action: [{ url: '/frete/cotacao', body: (f) => ({ cep: '01001-000', id: f.variantId, quantity: '1' }), expect: all('ok') }],
   },
   'routes/chatbot.ts': { loader: [{ url: '/chatbot?intent=best-sellers', expect: all('ok') }] },
+  // IBGE's municipalities: public data, the same for everyone.
+  'routes/municipalities.ts': { loader: [{ url: '/enderecos/municipios?uf=SP&q=campi', expect: all('ok') }] },
   'routes/theme.ts': {
     loader: [{ url: '/preferencias/tema', expect: all('home') }],
     action: [{ url: '/preferencias/tema', body: () => ({ theme: 'dark' }), expect: all('ok') }],

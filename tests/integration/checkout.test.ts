@@ -95,7 +95,7 @@ describe.each(engines)('checkout on $name', ({ open }) => {
 
   it('a company pays with an alphanumeric CNPJ typed in lower case: the order and the profile keep it in upper case', async () => {
     const buyer = await newBuyer();
-    const { orderId } = await placeOrder(handle.db, buyer, input([{ id: variant.id, product_id: variant.productId, quantity: 1 }], { taxId: '12.abc.345/01de-35' }), builtInProvider);
+    const { orderId } = await placeOrder(handle.db, buyer, input([{ id: variant.id, product_id: variant.productId, quantity: 1 }], { taxId: '12.abc.345/01de-35', ieIndicator: '9' }), builtInProvider);
     const [order] = await handle.db.select().from(t.orders).where(eq(t.orders.id, orderId));
     expect(order).toMatchObject({ taxId: '12ABC34501DE35', status: 'pending', userId: buyer.id });
     expect(await getUserTaxId(handle.db, buyer.id)).toBe('12ABC34501DE35');

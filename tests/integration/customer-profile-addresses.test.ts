@@ -146,7 +146,7 @@ describe.each(engines)('customer profile and addresses on $name', ({ open }) => 
     expect(await getProfile(handle.db, ana)).toMatchObject({ name: 'Ana Paula Lima', taxId: '52998224725' });
     expect(await getProfile(handle.db, bia)).toMatchObject({ name: 'Cliente ' + bia.split('-')[1], taxId: null });
 
-    await updateProfile(handle.db, ana, profileSchema.parse({ name: 'Ana Paula Lima', taxId: '11.222.333/0001-81' }));
+    await updateProfile(handle.db, ana, profileSchema.parse({ name: 'Ana Paula Lima', taxId: '11.222.333/0001-81', ieIndicator: '9' }));
     expect((await getProfile(handle.db, ana))!.taxId).toBe('11222333000181');
     await updateProfile(handle.db, ana, profileSchema.parse({ name: 'Ana Paula Lima', taxId: '' }));
     expect((await getProfile(handle.db, ana))!.taxId).toBeNull();
@@ -155,7 +155,7 @@ describe.each(engines)('customer profile and addresses on $name', ({ open }) => 
 
   it('saves an alphanumeric CNPJ typed in lower case in upper case; the database refuses one not normalised', async () => {
     const ana = await newUser();
-    await updateProfile(handle.db, ana, profileSchema.parse({ name: 'Indústria Ana Ltda', taxId: '12.abc.345/01de-35' }));
+    await updateProfile(handle.db, ana, profileSchema.parse({ name: 'Indústria Ana Ltda', taxId: '12.abc.345/01de-35', ieIndicator: '9' }));
     expect(await getProfile(handle.db, ana)).toMatchObject({ name: 'Indústria Ana Ltda', taxId: '12ABC34501DE35' });
 
     const bad = profileSchema.safeParse({ name: 'Indústria Ana Ltda', taxId: '12.abc.345/01de-53' });

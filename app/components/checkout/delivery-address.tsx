@@ -2,6 +2,7 @@
 // or a new one typed in place with the same fields and CEP mask as Meus Endereços, and who
 // receives it. Controlled by the checkout page, which posts the `delivery.*` fields.
 import { useId } from 'react';
+import { CityInput } from '~/components/city-input';
 import { Field } from '~/components/ui/field';
 import { Label } from '~/components/ui/label';
 import { formatCep } from '~/lib/cep';
@@ -174,7 +175,16 @@ export function DeliveryAddress({
             <Field label="Bairro" name="delivery.newAddress.neighborhood" required maxLength={ADDRESS_LIMITS.neighborhood} value={value.newAddress.neighborhood} onChange={(e) => setNew('neighborhood', e.currentTarget.value)} error={err('neighborhood')} />
           </div>
           <div className="sm:col-span-3">
-            <Field label="Cidade" name="delivery.newAddress.city" autoComplete="shipping address-level2" required maxLength={ADDRESS_LIMITS.city} value={value.newAddress.city} onChange={(e) => setNew('city', e.currentTarget.value)} error={err('city')} />
+            <CityInput
+              name="delivery.newAddress.city"
+              uf={isUf(value.newAddress.state) ? value.newAddress.state : ''}
+              autoComplete="shipping address-level2"
+              required
+              maxLength={ADDRESS_LIMITS.city}
+              value={value.newAddress.city}
+              onValueChange={(city) => setNew('city', city)}
+              error={err('city')}
+            />
           </div>
           <label className="flex items-center gap-2 text-sm sm:col-span-6">
             <input type="checkbox" name="delivery.saveAddress" checked={value.saveAddress} onChange={(e) => onChange({ ...value, saveAddress: e.currentTarget.checked })} className="h-4 w-4 accent-brand-700" />

@@ -36,7 +36,7 @@ describe('taxIdSchema', () => {
   });
 
   it('is the rule of the profile form too, where empty clears the CPF/CNPJ', () => {
-    expect(profileSchema.parse({ name: 'Ana', taxId: '12.abc.345/01de-35' })).toEqual({ name: 'Ana', taxId: '12ABC34501DE35' });
+    expect(profileSchema.parse({ name: 'Ana', taxId: '12.abc.345/01de-35', ieIndicator: '9' })).toEqual({ name: 'Ana', taxId: '12ABC34501DE35', ieIndicator: 9 });
     expect(profileSchema.parse({ name: 'Ana', taxId: '' })).toEqual({ name: 'Ana', taxId: null });
     const bad = profileSchema.safeParse({ name: 'Ana', taxId: '12.ABC.345/01DE-53' });
     expect(bad.success ? {} : fieldErrors(bad.error)).toEqual({ taxId: 'CPF ou CNPJ inválido. Confira os caracteres.' });

@@ -6,6 +6,7 @@ import { PAYMENT_METHOD_IDS } from '../payment-offer';
 import { DELIVERY_MONTHS, PLAN_FREQUENCIES } from '../plans';
 import { addressSchema } from './address';
 import { hasLetters, normalizeTaxId, TAX_ID_MAX, taxIdKind } from '../tax-id';
+import { buyerIeIssues, ieIndicatorField, stateRegistrationField } from './state-registration';
 
 export { MAX_CART_LINES, MAX_LINE_QUANTITY };
 
@@ -241,7 +242,17 @@ export const payNowSchema = z.object({
   cardIssuerId: z.string().trim().max(20, CARD).regex(/^[0-9]*$/, CARD).optional(),
   /** "Li e aceito os Termos de Uso", ticked: the version of the Termos the page showed (lib/contract). */
   acceptTerms: z.coerce.number(RELOAD).int(RELOAD).min(1, RELOAD).max(999_999_999, RELOAD).optional(),
-});
+  /** With a CNPJ: 1 contribuinte (stateRegistration required), 2 isento, 9 não contribuinte (lib/schemas/state-registration). */
+  ieIndicator: ieIndicatorField,
+  stateRegistration: stateRegistrationField,
+})
+  // Runs even when another field failed, so the IE's message shows with the others.
+  .superRefine(
+    (v, ctx) => {
+      for (const issue of buyerIeIssues(v.taxId, v.ieIndicator, v.stateRegistration)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+    },
+    { when: () => true },
+  );
 
 export type CartLineInput = z.infer<typeof cartLineSchema>;
 export type PayNowInput = z.infer<typeof payNowSchema>;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import './zod-pt-br';
 import { taxIdSchema } from './checkout';
+import { buyerIeIssues, ieIndicatorField, stateRegistrationField } from './state-registration';
 
 export const PROFILE_NAME_MAX = 120;
 
@@ -22,6 +23,15 @@ export const profileSchema = z.object({
       for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
       return z.NEVER;
     }),
-});
+  /** Asked only with a CNPJ, as at checkout (lib/schemas/state-registration). */
+  ieIndicator: ieIndicatorField,
+  stateRegistration: stateRegistrationField,
+})
+  .superRefine(
+    (v, ctx) => {
+      for (const issue of buyerIeIssues(v.taxId, v.ieIndicator, v.stateRegistration)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+    },
+    { when: () => true },
+  );
 
 export type ProfileInput = z.infer<typeof profileSchema>;

@@ -2,8 +2,9 @@
 // edited addresses (?editar={id}), a default switch and a delete confirmation
 // (?excluir={id}). Ids in the URL or the form must be the signed-in user's: any
 // other id answers 404 and changes nothing.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { CityInput } from '~/components/city-input';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import { Label } from '~/components/ui/label';
@@ -14,6 +15,7 @@ import { ADDRESS_LIMITS, addressIdSchema, addressSchema } from '~/lib/schemas/ad
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import { STATES, stateLabel, isUf } from '~/lib/states';
 import type { ToastMessage } from '~/lib/toast';
+import { cityProblem } from '~/lib/municipalities.server';
 import { flashToast } from '~/server/infra/cookies.server';
 import { deleteAddress, listAddresses, saveAddress, setDefaultAddress, type Address } from '~/server/account/addresses.server';
 import { getDb } from '~/server/infra/db.server';
@@ -89,11 +91,16 @@ export async function action({ request }: Route.ActionArgs) {
     id = parsedId.data;
   }
   const parsed = addressSchema.safeParse(form);
-  if (!parsed.success) {
-    return failure(intent, 'Erro ao salvar endereço', 'Confira os campos destacados.', 400, fieldErrors(parsed.error), fields);
+  // The city must be one of the UF's IBGE municipalities (the NF-e's): told with the other fields' messages.
+  const city = cityProblem(form.state, form.city);
+  if (!parsed.success || !city.ok) {
+    const errors = parsed.success ? {} : fieldErrors(parsed.error);
+    if (!city.ok) errors.city ??= city.message;
+    return failure(intent, 'Erro ao salvar endereço', 'Confira os campos destacados.', 400, errors, fields);
   }
   try {
-    const saved = await saveAddress(db, user.id, parsed.data, id);
+    // Saved as IBGE writes it ("sao paulo" is São Paulo).
+    const saved = await saveAddress(db, user.id, { ...parsed.data, city: city.city ?? parsed.data.city }, id);
     if (!saved) return failure(intent, 'Erro ao salvar endereço', NOT_FOUND, 404, {}, fields);
   } catch (error) {
     log.error('address save failed', error);
@@ -198,7 +205,8 @@ function AddressForm({ editing, actionData }: { editing: Address | null; actionD
   const busy = useNavigation().state === 'submitting';
   const kept = actionData?.fields;
   const value = (key: keyof Fields & string, fromAddress: string | null | undefined) => kept?.[key] ?? fromAddress ?? '';
-  const state = value('state', editing?.state);
+  const [state, setState] = useState(value('state', editing?.state));
+  const [city, setCity] = useState(value('city', editing?.city));
   const isDefault = kept ? kept.isDefault === 'on' : (editing?.isDefault ?? false);
   const title = editing ? `Editar endereço: ${editing.name}` : 'Novo endereço';
 
@@ -249,7 +257,7 @@ function AddressForm({ editing, actionData }: { editing: Address | null; actionD
           <Field label="Bairro" name="neighborhood" required maxLength={ADDRESS_LIMITS.neighborhood} defaultValue={value('neighborhood', editing?.neighborhood)} error={errors.neighborhood} />
         </div>
         <div className="sm:col-span-4">
-          <Field label="Cidade" name="city" autoComplete="address-level2" required maxLength={ADDRESS_LIMITS.city} defaultValue={value('city', editing?.city)} error={errors.city} />
+          <CityInput name="city" uf={isUf(state) ? state : ''} required maxLength={ADDRESS_LIMITS.city} value={city} onValueChange={setCity} error={errors.city} />
         </div>
         <div className="grid gap-1.5 sm:col-span-2">
           <Label htmlFor="endereco-estado">Estado</Label>
@@ -258,7 +266,8 @@ function AddressForm({ editing, actionData }: { editing: Address | null; actionD
             name="state"
             required
             autoComplete="address-level1"
-            defaultValue={isUf(state) ? state : ''}
+            value={isUf(state) ? state : ''}
+            onChange={(e) => setState(e.currentTarget.value)}
             aria-invalid={errors.state ? true : undefined}
             aria-describedby={errors.state ? 'endereco-estado-error' : undefined}
             className="flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"

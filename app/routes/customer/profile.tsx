@@ -4,6 +4,7 @@
 // (delete-account.ts, posted from a confirmation dialog).
 import { useEffect, useState } from 'react';
 import { data, Form, useFetcher, useNavigation } from 'react-router';
+import { StateRegistrationFields, type StateRegistrationValue } from '~/components/state-registration-fields';
 import { TAX_ID_HINT, TaxIdInput } from '~/components/tax-id-input';
 import { Button } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
@@ -14,7 +15,7 @@ import { ERASE_CONFIRMATION_WORD } from '~/lib/privacy';
 import { accountDeletionSchema } from '~/lib/schemas/account-deletion';
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import { PROFILE_NAME_MAX, profileSchema } from '~/lib/schemas/profile';
-import { displayTaxId } from '~/lib/tax-id';
+import { displayTaxId, taxIdKind } from '~/lib/tax-id';
 import type { ToastMessage } from '~/lib/toast';
 import { getDb } from '~/server/infra/db.server';
 import { getProfile, updateProfile } from '~/server/account/profile.server';
@@ -28,18 +29,21 @@ export const meta: Route.MetaFunction = () => [{ title: 'Meus Dados | Clarear' }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const profile = (await getProfile(await getDb(), user.id)) ?? { name: user.name, email: user.email, taxId: null };
-  return { profile: { ...profile, taxId: displayTaxId(profile.taxId) } };
+  const profile = (await getProfile(await getDb(), user.id)) ?? { name: user.name, email: user.email, taxId: null, stateRegistration: null, ieIndicator: null };
+  return {
+    profile: { name: profile.name, email: profile.email, taxId: displayTaxId(profile.taxId), ieIndicator: profile.ieIndicator === null ? '' : String(profile.ieIndicator), stateRegistration: profile.stateRegistration ?? '' },
+  };
 }
 
-type ActionData = { ok: boolean; errors: FieldErrors; fields: { name: string; taxId: string }; toast: ToastMessage };
+type Fields = { name: string; taxId: string } & StateRegistrationValue;
+type ActionData = { ok: boolean; errors: FieldErrors; fields: Fields; toast: ToastMessage };
 
 const FAILED = 'Erro ao atualizar perfil';
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = Object.fromEntries(await readForm(request));
-  const fields = { name: String(form.name ?? ''), taxId: String(form.taxId ?? '') };
+  const fields: Fields = { name: String(form.name ?? ''), taxId: String(form.taxId ?? ''), ieIndicator: String(form.ieIndicator ?? ''), stateRegistration: String(form.stateRegistration ?? '') };
   const parsed = profileSchema.safeParse(form);
   if (!parsed.success) {
     return data<ActionData>(
@@ -60,7 +64,7 @@ export async function action({ request }: Route.ActionArgs) {
   return data<ActionData>({
     ok: true,
     errors: {},
-    fields: { name: parsed.data.name, taxId: displayTaxId(parsed.data.taxId) },
+    fields: { name: parsed.data.name, taxId: displayTaxId(parsed.data.taxId), ieIndicator: fields.ieIndicator, stateRegistration: fields.stateRegistration },
     toast: { title: 'Perfil atualizado', description: 'Seus dados foram salvos.' },
   });
 }
@@ -69,9 +73,16 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const { profile } = loaderData;
   const { errors, onSubmit } = useClientValidation(profileSchema, actionData?.errors);
   const busy = useNavigation().state === 'submitting';
+  // The document as typed, so the IE is asked as soon as it is a CNPJ; a save brings back what was posted.
+  const [taxId, setTaxId] = useState(actionData?.fields.taxId ?? profile.taxId);
+  const [ie, setIe] = useState<StateRegistrationValue>(() => (actionData ? actionData.fields : profile));
 
   useEffect(() => {
     if (actionData?.toast) toast(actionData.toast);
+    if (actionData) {
+      setTaxId(actionData.fields.taxId);
+      setIe(actionData.fields);
+    }
   }, [actionData]);
 
   return (
@@ -97,10 +108,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </div>
         <TaxIdInput
           name="taxId"
-          defaultValue={actionData?.fields.taxId ?? profile.taxId}
+          value={taxId}
+          onValueChange={setTaxId}
           error={errors.taxId}
           hint={`${TAX_ID_HINT} Usado nas notas fiscais das suas compras. Deixe em branco para remover.`}
         />
+        {taxIdKind(taxId) === 'cnpj' ? <StateRegistrationFields value={ie} onChange={setIe} errors={errors} /> : null}
         <div>
           <Button type="submit" disabled={busy}>
             {busy ? 'Salvando...' : 'Salvar alterações'}

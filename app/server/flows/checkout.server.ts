@@ -16,6 +16,9 @@ import { computeTotals, goodsAfterDiscountCents, type Totals } from '~/lib/prici
 import { cheapestChoices, chooseFreight, type ChosenParcel, type FreightChoices, type FreightQuote } from '~/lib/freight';
 import type { CartLineInput, DeliveryChoice, PayNowInput } from '~/lib/schemas/checkout';
 import { isUuid } from '~/lib/schemas/ids';
+import { buyerIeOf, type BuyerIe } from '~/lib/schemas/state-registration';
+import { ibgeCity } from '~/lib/municipalities.server';
+import { taxIdKind } from '~/lib/tax-id';
 import { TERMS_MESSAGES, termsAcceptanceRequired, termsProblem, type TermsProblem } from '~/lib/contract';
 import { agreementInForce } from '../content/legal-pages.server';
 import { getOwnAddress, saveAddress } from '../account/addresses.server';
@@ -363,12 +366,34 @@ type ShippingSnapshot = Pick<
   'shipName' | 'shipStreet' | 'shipNumber' | 'shipComplement' | 'shipNeighborhood' | 'shipCity' | 'shipState' | 'shipZipCode'
 >;
 
-/** The CEP the order goes to, read before its transaction to price the freight (resolveDelivery reads it again inside). */
-async function deliveryCep(db: Executor, userId: string, delivery: DeliveryChoice): Promise<string> {
-  if (delivery.kind === 'new') return delivery.address.zipCode;
+/** A saved address whose city is not one of its UF's municipalities (saved before the IBGE list was asked): fixed before it is used. */
+export function savedCityNotFound(name: string, city: string, uf: string): string {
+  return `A cidade do endereço “${name}” (“${city}”) não está entre os municípios de ${uf} do IBGE. Corrija-a em Meus Endereços ou informe um novo endereço.`;
+}
+
+type DeliveryAddressFields = { street: string; number: string; complement: string | null; neighborhood: string; city: string; state: string; zipCode: string };
+
+/**
+ * The address the order goes to, its city as IBGE writes it (the NF-e's municipality): a saved one
+ * of this customer, or the new one typed. A city that is not one of the UF's municipalities is
+ * refused beside its field, before anything is written.
+ */
+async function deliveryAddressOf(db: Executor, userId: string, delivery: DeliveryChoice): Promise<DeliveryAddressFields> {
+  if (delivery.kind === 'new') {
+    const city = ibgeCity(delivery.address.state, delivery.address.city);
+    if (!city.ok) throw new CheckoutError('delivery', city.message, { field: 'delivery.newAddress.city' });
+    return { ...delivery.address, city: city.city };
+  }
   const saved = await getOwnAddress(db, userId, delivery.addressId);
   if (!saved) throw new CheckoutError('delivery', DELIVERY_NOT_FOUND, { field: 'delivery.addressId' });
-  return saved.zipCode;
+  const city = ibgeCity(saved.state, saved.city);
+  if (!city.ok) throw new CheckoutError('delivery', savedCityNotFound(saved.name, saved.city, saved.state), { field: 'delivery.addressId' });
+  return { street: saved.street, number: saved.number, complement: saved.complement, neighborhood: saved.neighborhood, city: city.city, state: saved.state, zipCode: saved.zipCode };
+}
+
+/** The CEP the order goes to, read before its transaction to price the freight (resolveDelivery reads it again inside). */
+async function deliveryCep(db: Executor, userId: string, delivery: DeliveryChoice): Promise<string> {
+  return (await deliveryAddressOf(db, userId, delivery)).zipCode;
 }
 
 /** The order's parcels as quoted and chosen: service, price, deadline and the promised date. */
@@ -391,20 +416,13 @@ function parcelOf(quote: Quote, lineId: string): number | null {
   return index === -1 ? null : index + 1;
 }
 
-/** The address copied onto the order; a new one is also saved to the customer's addresses when asked. */
+/** The address copied onto the order; a new one is also saved to the customer's addresses when asked (with IBGE's city). */
 async function resolveDelivery(tx: Executor, userId: string, delivery: DeliveryChoice): Promise<ShippingSnapshot> {
-  let address: { street: string; number: string; complement: string | null; neighborhood: string; city: string; state: string; zipCode: string };
-  if (delivery.kind === 'saved') {
-    const saved = await getOwnAddress(tx, userId, delivery.addressId);
-    if (!saved) throw new CheckoutError('delivery', DELIVERY_NOT_FOUND, { field: 'delivery.addressId' });
-    address = saved;
-  } else {
-    address = delivery.address;
-    if (delivery.save) {
-      const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(userAddresses).where(eq(userAddresses.userId, userId));
-      // A customer's first address becomes their default.
-      await saveAddress(tx, userId, { ...delivery.address, isDefault: n === 0 });
-    }
+  const address = await deliveryAddressOf(tx, userId, delivery);
+  if (delivery.kind === 'new' && delivery.save) {
+    const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(userAddresses).where(eq(userAddresses.userId, userId));
+    // A customer's first address becomes their default.
+    await saveAddress(tx, userId, { ...delivery.address, city: address.city, isDefault: n === 0 });
   }
   return {
     shipName: delivery.recipientName,
@@ -416,6 +434,19 @@ async function resolveDelivery(tx: Executor, userId: string, delivery: DeliveryC
     shipState: address.state,
     shipZipCode: address.zipCode,
   };
+}
+
+/**
+ * The buyer's IE as the order records it and the profile keeps it: none for a CPF; for a CNPJ the
+ * choice posted, or (a caller that is no page and posts none) the one the profile keeps.
+ */
+async function buyerIeFor(tx: Executor, userId: string, input: PayNowInput): Promise<BuyerIe> {
+  if (taxIdKind(input.taxId) === 'cnpj' && input.ieIndicator === undefined) {
+    const [kept] = await tx.select({ ieIndicator: user.ieIndicator, stateRegistration: user.stateRegistration }).from(user).where(eq(user.id, userId));
+    const indicator = kept?.ieIndicator;
+    if (indicator === 1 || indicator === 2 || indicator === 9) return buyerIeOf(input.taxId, indicator, kept?.stateRegistration ?? undefined);
+  }
+  return buyerIeOf(input.taxId, input.ieIndicator, input.stateRegistration);
 }
 
 export type PlacedOrder = {
@@ -531,6 +562,7 @@ async function commitOrder(db: Database, buyer: Buyer, input: PlaceOrderInput, p
       if (problem) throw new TermsNotAcceptedError(problem, { ...agreement.terms, required: true });
     }
     const shipping = await resolveDelivery(tx, buyer.id, input.delivery);
+    const buyerIe = await buyerIeFor(tx, buyer.id, input);
     let subscriptionId: string | null = null;
     if (plan) {
       const [created] = await step('subscription', 'Erro ao criar assinatura', () =>
@@ -560,6 +592,7 @@ async function commitOrder(db: Database, buyer: Buyer, input: PlaceOrderInput, p
         totals,
         paymentMethod: input.paymentMethod,
         taxId: input.taxId,
+        buyerIe,
         idempotencyKey: input.idempotencyKey,
         placedAt,
         actor: 'customer',
@@ -592,8 +625,8 @@ async function commitOrder(db: Database, buyer: Buyer, input: PlaceOrderInput, p
         lines: quote.lines.filter((l) => !l.isSubscription).map((l) => ({ id: l.id, isKit: l.isKit, name: l.name, size: l.size, quantity: l.quantity })),
       });
     }
-    // The buyer's CPF/CNPJ is kept for the next purchase.
-    await tx.update(user).set({ taxId: input.taxId }).where(eq(user.id, buyer.id));
+    // The buyer's CPF/CNPJ and IE are kept for the next purchase.
+    await tx.update(user).set({ taxId: input.taxId, ...buyerIe }).where(eq(user.id, buyer.id));
 
     // Units are taken under row locks: of concurrent buyers of the last units, exactly as many as there are succeed.
     // Last before the commit: every order takes the same popular sizes' rows, so the locks are held

@@ -33,6 +33,8 @@ export type NewOrder = {
   totals: Totals;
   paymentMethod: PaymentMethod;
   taxId: string | null;
+  /** The buyer's IE as the NF-e reads it (indIEDest, and the IE only with 1); none for a CPF or a renewal that has none. */
+  buyerIe?: { ieIndicator: number | null; stateRegistration: string | null };
   idempotencyKey: string;
   placedAt: Date;
   /** Who placed it: the customer at checkout, the store for a renewal or programmed delivery. */
@@ -74,6 +76,8 @@ export async function insertOrder(tx: Transaction, order: NewOrder): Promise<str
       deliveryFrequencyMonths: order.deliveryFrequencyMonths ?? null,
       paymentMethod: order.paymentMethod,
       taxId: order.taxId,
+      buyerIeIndicator: order.buyerIe?.ieIndicator ?? null,
+      buyerStateRegistration: order.buyerIe?.stateRegistration ?? null,
       idempotencyKey: order.idempotencyKey,
       createdAt: order.placedAt,
       subscriptionId: order.subscriptionId ?? null,

@@ -66,7 +66,11 @@ export async function eraseCustomerAccount(db: Database, userId: string): Promis
 }
 
 async function eraseIn(tx: Transaction, userId: string, written: { count: number }): Promise<EraseResult> {
-  const [account] = await tx.select({ id: user.id, name: user.name, email: user.email, taxId: user.taxId, role: user.role }).from(user).where(eq(user.id, userId)).for('update');
+  const [account] = await tx
+    .select({ id: user.id, name: user.name, email: user.email, taxId: user.taxId, stateRegistration: user.stateRegistration, role: user.role })
+    .from(user)
+    .where(eq(user.id, userId))
+    .for('update');
   if (!account) return { ok: false, status: 404, message: ERASE_MESSAGES.notFound };
   // The store must never lose its last admin to a button on a customer page.
   if (account.role === 'admin') return { ok: false, status: 409, message: ERASE_MESSAGES.admin };
@@ -74,7 +78,7 @@ async function eraseIn(tx: Transaction, userId: string, written: { count: number
   // The orders locked too: a payment confirmation racing this waits, then finds its order cancelled
   // (and is kept as a late payment for the admin to refund).
   const own = await tx
-    .select({ id: orders.id, status: orders.status, refundStatus: orders.refundStatus, taxId: orders.taxId, shipStreet: orders.shipStreet })
+    .select({ id: orders.id, status: orders.status, refundStatus: orders.refundStatus, taxId: orders.taxId, stateRegistration: orders.buyerStateRegistration, shipStreet: orders.shipStreet })
     .from(orders)
     .where(eq(orders.userId, userId))
     .orderBy(orders.id)
@@ -112,7 +116,9 @@ async function eraseIn(tx: Transaction, userId: string, written: { count: number
   const subscriptionIds = (await tx.select({ id: userSubscriptions.id }).from(userSubscriptions).where(eq(userSubscriptions.userId, userId))).map((s) => s.id);
   const orderIds = own.map((o) => o.id);
   const digits = [account.taxId, ...own.map((o) => o.taxId)].filter((v): v is string => !!v);
-  const taxIds = [...new Set([...digits, ...digits.map(displayTaxId)])];
+  // A company's IE as well (long enough not to be any number in a note).
+  const stateRegistrations = [account.stateRegistration, ...own.map((o) => o.stateRegistration)].filter((v): v is string => !!v && v.length >= 6);
+  const taxIds = [...new Set([...digits, ...digits.map(displayTaxId), ...stateRegistrations])];
   // The streets the customer's goods went to: a return's pickup instructions name them.
   const saved = await tx.select({ street: userAddresses.street }).from(userAddresses).where(eq(userAddresses.userId, userId));
   const streets = [...new Set([...own.map((o) => o.shipStreet), ...saved.map((a) => a.street)].filter((v): v is string => !!v && v.trim().length >= 4))];

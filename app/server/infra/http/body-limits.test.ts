@@ -15,6 +15,7 @@ import { CONTACT_LIMITS, contactSchema } from '~/lib/schemas/contact';
 import { LEGAL_PAGE_LIMITS, legalPageFormSchema } from '~/lib/schemas/legal-page';
 import { EMAIL_MAX_LENGTH } from '~/lib/schemas/limits';
 import { PROFILE_NAME_MAX, profileSchema } from '~/lib/schemas/profile';
+import { STATE_REGISTRATION_MAX_TYPED } from '~/lib/schemas/state-registration';
 import { FIGURE_COUNT, SETTINGS_LIMITS, settingsFormToObject, settingsSchema } from '~/lib/schemas/settings';
 import { SELLER_LIMITS } from '~/lib/schemas/settings-seller';
 import { KIT_ITEMS_JSON_MAX, KIT_ITEMS_MAX, KIT_NAME_MAX, KIT_QUANTITY_MAX, saveKitSchema } from '~/server/account/saved-kits.server';
@@ -52,6 +53,9 @@ describe('the largest legitimate post of each form fits its body cap', () => {
     expect(encodedSize(fields)).toBeLessThanOrEqual(BODY_LIMITS.form);
   });
 
+  /** 14 digits typed with a dot between each, padded with spaces to the most the field takes. */
+  const LONGEST_IE = '1.2.3.4.5.6.7.8.9.0.1.2.3.4'.padEnd(STATE_REGISTRATION_MAX_TYPED, ' ');
+
   it('address and profile', () => {
     const address = {
       intent: 'save',
@@ -68,7 +72,7 @@ describe('the largest legitimate post of each form fits its body cap', () => {
     };
     expect(addressSchema.safeParse(address).success).toBe(true);
     expect(encodedSize(address)).toBeLessThanOrEqual(BODY_LIMITS.form);
-    const profile = { name: fill(PROFILE_NAME_MAX), taxId: '12.ABC.345/01DE-35' };
+    const profile = { name: fill(PROFILE_NAME_MAX), taxId: '12.ABC.345/01DE-35', ieIndicator: '1', stateRegistration: LONGEST_IE };
     expect(profileSchema.safeParse(profile).success).toBe(true);
     expect(encodedSize(profile)).toBeLessThanOrEqual(BODY_LIMITS.form);
   });
@@ -89,6 +93,8 @@ describe('the largest legitimate post of each form fits its body cap', () => {
       deliveryFrequency: '3',
       expectedTotalCents: '10000000000',
       taxId: '12.ABC.345/01DE-35',
+      ieIndicator: '1',
+      stateRegistration: LONGEST_IE,
       // A new delivery address typed at every field's maximum.
       'delivery.addressId': 'new',
       'delivery.recipientName': fill(RECIPIENT_MAX),

@@ -69,6 +69,8 @@ export default [
       route('settings', 'routes/admin/settings.tsx'),
       // Configurações → Fiscal (issue 34): NF-e settings and the tax table.
       route('fiscal', 'routes/admin/fiscal.tsx'),
+      // Notas fiscais (issue 34): the month's NF-e for the accountant.
+      route('notas-fiscais', 'routes/admin/invoices.tsx'),
       // Freight (issue 33): services with their price tables, zones, free-shipping rules.
       route('frete', 'routes/admin/shipping.tsx'),
       route('frete/servicos/:id', 'routes/admin/shipping-service.tsx'),
@@ -84,6 +86,8 @@ export default [
     route('orders/export.csv', 'routes/admin/orders-export.ts'),
     route('newsletter/export.csv', 'routes/admin/newsletter-export.ts'),
     route('reports/export.csv', 'routes/admin/reports-export.ts'),
+    // The month's NF-e XMLs as one ZIP, /admin/notas-fiscais/2026-11.zip (issue 34).
+    route('notas-fiscais/:file', 'routes/admin/invoices-zip.ts'),
     route('orders/:id/etiqueta', 'routes/admin/packing-slip.tsx'),
     // Recording a refund made by Pix transfer, posted from the order's page (issue 32).
     route('orders/:id/reembolso', 'routes/admin/order-refund.ts'),

@@ -3,8 +3,9 @@
 // monthly recurring revenue (active, paid-up subscriptions at their own prices),
 // renewals and programmed deliveries due in the next 7 days, the top products and
 // the latest orders, all from getDashboard. A database failure shows a pt-BR message, never a crash.
-// "A fazer" asks first for the seller's legal identity while it is missing or still the sample.
-import { AlertTriangle, Building2, CalendarClock, CalendarDays, DollarSign, Package, Repeat, RotateCcw, ShoppingBag, TrendingUp, Truck, Users, type LucideIcon } from 'lucide-react';
+// "A fazer" asks first for the seller's legal identity while it is missing or still the sample, and
+// lists the orders whose NF-e was rejected or denied (issue 34) while there are any.
+import { AlertTriangle, Building2, CalendarClock, FileWarning, CalendarDays, DollarSign, Package, Repeat, RotateCcw, ShoppingBag, TrendingUp, Truck, Users, type LucideIcon } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { data, Link, useFetcher } from 'react-router';
 import { toast } from '~/components/ui/toaster';
@@ -28,6 +29,7 @@ import { listFailedMail, retryFailedMail } from '~/server/mail/outbox.server';
 import { countOrdersToShip, listUnresolvedLatePayments } from '~/server/orders/admin-orders.server';
 import { sellerIdentityStatus } from '~/server/settings/settings.server';
 import { openReturnsCount } from '~/server/returns/returns.server';
+import { countRejected } from '~/server/invoices/invoices.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | Painel Administrativo | Clarear' }, { name: 'robots', content: 'noindex' }];
 
@@ -35,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   try {
     const db = await getDb();
-    const [dashboard, toShip, latePayments, failedMail, seller, returns] = await Promise.all([
+    const [dashboard, toShip, latePayments, failedMail, seller, returns, rejectedInvoices] = await Promise.all([
       getDashboard(db),
       countOrdersToShip(db),
       listUnresolvedLatePayments(db),
@@ -43,8 +45,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       sellerIdentityStatus(db),
       // Return requests open and late (issue 32).
       openReturnsCount(db),
+      // Orders whose sale NF-e was rejected or denied, none in force (issue 34): the list's ?nfe=rejeitada.
+      countRejected(db),
     ]);
-    return { dashboard, work: { seller, toShip, latePayments, failedMail, returns } };
+    return { dashboard, work: { seller, toShip, latePayments, failedMail, returns, rejectedInvoices } };
   } catch (error) {
     log.error('admin/dashboard: falha ao carregar', error);
     return { dashboard: null, work: null };
@@ -339,6 +343,15 @@ function WorkToDo({ work }: { work: Work }) {
         </Link>{' '}
         <span className={MUTED}>(pagos ou em separação)</span>
       </p>
+      {work.rejectedInvoices > 0 ? (
+        <p>
+          <Link to="/admin/orders?nfe=rejeitada" className="inline-flex items-center gap-2 font-semibold text-red-800 underline dark:text-red-200" data-testid="nfe-rejected">
+            <FileWarning className="h-5 w-5" aria-hidden />
+            NF-e rejeitadas: {work.rejectedInvoices === 1 ? '1 pedido' : `${work.rejectedInvoices} pedidos`}
+          </Link>{' '}
+          <span className={MUTED}>(rejeitadas ou denegadas pela SEFAZ, sem outra nota em vigor)</span>
+        </p>
+      ) : null}
       {work.latePayments.length > 0 ? (
         <div>
           <h3 className="font-semibold text-amber-900 dark:text-amber-200">Pagamentos recebidos após o cancelamento ou divergentes</h3>

@@ -8,6 +8,7 @@ import {
   BarChart3,
   ChevronsLeft,
   ChevronsRight,
+  FileText,
   LayoutDashboard,
   LogOut,
   Mail,
@@ -54,6 +55,7 @@ type Section = { to: string; label: string; icon: LucideIcon; end?: boolean };
 const SECTIONS: Section[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: '/admin/orders', label: 'Pedidos', icon: ShoppingBag },
+  { to: '/admin/notas-fiscais', label: 'Notas fiscais', icon: FileText },
   { to: '/admin/returns', label: 'Devoluções', icon: RotateCcw },
   { to: '/admin/products', label: 'Produtos', icon: Package },
   { to: '/admin/frete', label: 'Frete', icon: Truck },

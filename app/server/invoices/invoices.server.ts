@@ -232,11 +232,12 @@ export async function recordNote(db: Database, ref: string, note: FocusNfeNote):
  * The authorised note's files, kept (storage keys) once: the first to store them queues the e-mail
  * that hands them to the customer, in the same transaction. Returns whether this call did.
  */
-export async function recordFiles(db: Database, invoiceId: string, files: { xmlKey: string; danfeKey: string | null }): Promise<boolean> {
+export async function recordFiles(db: Database, invoiceId: string, files: { xmlKey: string; danfeKey: string | null; protocol: string | null }): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(invoices)
-      .set({ xmlKey: files.xmlKey, danfeKey: files.danfeKey, version: sql`${invoices.version} + 1` })
+      // The protocol from the XML's protNFe when their notice did not carry it (only the complete status does).
+      .set({ xmlKey: files.xmlKey, danfeKey: files.danfeKey, protocol: sql`coalesce(${invoices.protocol}, ${files.protocol})`, version: sql`${invoices.version} + 1` })
       .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'authorized'), isNull(invoices.xmlKey)))
       .returning();
     if (!row) return false;

@@ -860,6 +860,12 @@ const MATRIX: Record<string, Entry> = {
     loader: [{ url: '/webhooks/mercadopago', expect: all(405) }],
     action: [{ url: '/webhooks/mercadopago?data.id=123&type=payment', body: () => ({}), expect: all(404) }],
   },
+  // Focus NFe's notices: public, trusted only with the Authorization registered with their hook (FOCUSNFE_WEBHOOK_SECRET,
+  // unset here); webhook, polling and lying notices: tests/integration/invoice-issuing.test.ts.
+  'routes/webhook-focusnfe.ts': {
+    loader: [{ url: '/webhooks/focusnfe', expect: all(405) }],
+    action: [{ url: '/webhooks/focusnfe', json: () => ({ ref: `nfe-${randomUUID()}`, status: 'autorizado' }), expect: all(401), writes: ['orders'] }],
+  },
   // Melhor Envio's notices: public, no session decides anything, only X-ME-Signature; without the application's secret
   // (as here) none is trusted (signatures, replays and tracking: tests/integration/labels.test.ts).
   'routes/webhook-melhorenvio.ts': {

@@ -242,6 +242,8 @@ test('subscribe to the semiannual plan, then shop as a subscriber', async ({ pag
   await expect(plan.getByRole('button', { name: /quantidade/ })).toHaveCount(0);
   await expect(page.getByTestId('checkout-total')).toHaveText('R$\u00a0249,50');
   await page.getByLabel('CPF ou CNPJ').fill('11.222.333/0001-81');
+  // A CNPJ tells its Inscrição Estadual (issue 34).
+  await page.getByRole('group', { name: 'Inscrição Estadual' }).getByRole('radio', { name: /^Não contribuinte/ }).check();
   await page.getByRole('radio', { name: /Cartão de crédito/ }).check();
   const installments = page.getByLabel('Parcelas');
   const options = await installments.locator('option').allTextContents();

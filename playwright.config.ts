@@ -25,6 +25,17 @@ export const MP_E2E = {
   webhookSecret: 'e2e-segredo-webhook',
 };
 
+/**
+ * Focus NFe's stand-in (tests/support/focusnfe-api.mjs) for the main store: notes are authorised
+ * moments after they are sent, and the notice reaches the store's /webhooks/focusnfe
+ * (tests/e2e/invoice-issuing.spec.ts). Invoicing itself stays off until a spec turns it on.
+ */
+export const FOCUS_E2E = {
+  apiPort: Number(process.env.E2E_FOCUS_API_PORT ?? 3295),
+  token: 'e2e-focus-token-clarear',
+  webhookSecret: 'e2e-segredo-gatilho-focusnfe',
+};
+
 /** A server tests/support/start-servers.mjs starts: its shell command and env, and the url that answers once it is up. */
 type Server = { name: string; command: string; env: Record<string, string>; url: string };
 
@@ -76,7 +87,22 @@ const SERVERS: Server[] = [
   // the built-in instant approvals the specs pay with, and the "Modo de teste" notice on checkout.
   // E2E_FIXTURES: the seeding entry POST /__e2e/customer (app/routes/e2e-fixtures.ts), which only a
   // test-mode store with this switch answers.
-  store('loja', PORT, E2E_DATA_DIR, { NODE_ENV: 'test', E2E_FIXTURES: '1' }),
+  {
+    name: 'focusnfe-api',
+    command: 'node tests/support/focusnfe-api.mjs',
+    url: `http://127.0.0.1:${FOCUS_E2E.apiPort}/v2/nfe`,
+    env: { FOCUSNFE_FAKE_PORT: String(FOCUS_E2E.apiPort), FOCUSNFE_TOKEN: FOCUS_E2E.token },
+  },
+  store('loja', PORT, E2E_DATA_DIR, {
+    NODE_ENV: 'test',
+    E2E_FIXTURES: '1',
+    FOCUSNFE_TOKEN: FOCUS_E2E.token,
+    FOCUSNFE_ENV: 'homologacao',
+    FOCUSNFE_API_URL: `http://127.0.0.1:${FOCUS_E2E.apiPort}`,
+    FOCUSNFE_WEBHOOK_SECRET: FOCUS_E2E.webhookSecret,
+    // The jobs poll every 5 s (the least): the note kicked by "Iniciar separação" goes out within seconds.
+    JOBS_HEARTBEAT_SECONDS: '10',
+  }),
 ];
 
 /**

@@ -120,7 +120,7 @@ function tinyPdf(lines) {
  * which one it plays; `now`: its clock (ms), which `advanceClock` moves (the 24 h of a cancellation).
  * @param {{ port?: number, token?: string, environment?: 'homologacao' | 'producao', now?: () => number }} [options]
  */
-export async function startFocusNfeApi({ port = 0, token = 'focus-token-de-teste', environment = 'homologacao', now = () => Date.now() } = {}) {
+export async function startFocusNfeApi({ port = 0, token = 'focus-token-de-teste', environment = 'homologacao', now = () => Date.now(), onIssued = null } = {}) {
   /** @type {Map<string, any>} ref → note */
   const notes = new Map();
   /** @type {Map<string, { type: string, body: Buffer }>} caminho → file */
@@ -183,10 +183,12 @@ export async function startFocusNfeApi({ port = 0, token = 'focus-token-de-teste
       if (existing.status === 'denegado') return same ? send(res, 200, view(existing)) : error(res, 422, 'nfe_denegada', 'Nota fiscal denegada não pode ser reenviada');
       // erro_autorizacao: the same ref goes back to processing with the data sent now.
       Object.assign(existing, { content, payload, status: 'processando_autorizacao', status_sefaz: null, mensagem_sefaz: null });
+      onIssued?.(ref);
       return send(res, 202, view(existing));
     }
     const note = { ref, content, payload, cnpj: String(payload.cnpj_emitente), status: 'processando_autorizacao', status_sefaz: null, mensagem_sefaz: null, environment };
     notes.set(ref, note);
+    onIssued?.(ref);
     return send(res, 202, view(note));
   }
 
@@ -396,4 +398,22 @@ export async function startFocusNfeApi({ port = 0, token = 'focus-token-de-teste
         server.closeAllConnections();
       }),
   };
+}
+
+// `node tests/support/focusnfe-api.mjs`: the stand-in on FOCUSNFE_FAKE_PORT for the e2e suite's stores,
+// SEFAZ authorising each note FOCUSNFE_FAKE_AUTHORIZE_MS after it is sent (their notice then reaches the
+// hook the store registered), as homologação usually does within seconds.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const delayMs = Number(process.env.FOCUSNFE_FAKE_AUTHORIZE_MS ?? 300);
+  /** @type {Awaited<ReturnType<typeof startFocusNfeApi>>} */
+  let api;
+  api = await startFocusNfeApi({
+    port: Number(process.env.FOCUSNFE_FAKE_PORT ?? 3295),
+    token: process.env.FOCUSNFE_TOKEN,
+    onIssued: (ref) =>
+      setTimeout(() => {
+        api.authorize(ref).catch((error) => console.error(`autorização de ${ref} falhou: ${error.message}`));
+      }, delayMs),
+  });
+  console.log(`Focus NFe de teste em ${api.url}`);
 }

@@ -12,7 +12,7 @@ import { zipStream, type ZipEntry } from '~/server/invoices/monthly-zip.server';
 
 const NOTES = Number(process.env.NOTES ?? 1000);
 
-function nfeXml(n: number): Uint8Array {
+function nfeXml(n: number): Uint8Array<ArrayBuffer> {
   const key = `3526111122233300018155001${String(n).padStart(9, '0')}1${String(n * 7919).padStart(8, '0').slice(-8)}`;
   const items = Array.from({ length: 8 }, (_, i) =>
     `<det nItem="${i + 1}"><prod><cProd>SKU-${n}-${i}</cProd><cEAN>789${String(n * 10 + i).padStart(10, '0')}</cEAN><xProd>Detergente neutro concentrado ${i} 500 mL</xProd><NCM>34022000</NCM><CFOP>5102</CFOP><uCom>UN</uCom><qCom>${i + 1}.0000</qCom><vUnCom>12.90</vUnCom><vProd>${(12.9 * (i + 1)).toFixed(2)}</vProd></prod><imposto><ICMS><ICMSSN102><orig>0</orig><CSOSN>102</CSOSN></ICMSSN102></ICMS><PIS><PISOutr><CST>99</CST><vBC>0.00</vBC><pPIS>0.00</pPIS><vPIS>0.00</vPIS></PISOutr></PIS></imposto></det>`,
@@ -22,7 +22,7 @@ function nfeXml(n: number): Uint8Array {
   return new TextEncoder().encode(xml);
 }
 
-const files = new Map<string, Uint8Array>();
+const files = new Map<string, Uint8Array<ArrayBuffer>>();
 const entries: ZipEntry[] = [];
 for (let n = 1; n <= NOTES; n++) {
   const key = `private/nfe/2026/11/nota-${n}-nfe.xml`;
@@ -44,7 +44,7 @@ const storage = {
   },
 } as unknown as FileStorage;
 
-globalThis.gc?.();
+(globalThis as { gc?: () => void }).gc?.();
 const before = process.memoryUsage();
 let peakRss = before.rss;
 let peakHeap = before.heapUsed;

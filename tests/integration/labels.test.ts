@@ -431,4 +431,27 @@ describe.each(engines.map((e) => e.name))('Melhor Envio labels on %s', (engineNa
     await db.update(s.orderParcels).set({ serviceId: null }).where(eq(s.orderParcels.id, other.parcelId));
     await expect(buy(other)).rejects.toMatchObject({ status: 422, message: `Não foi possível comprar a etiqueta: ${flow.LABEL_MESSAGES.notMapped}` });
   });
+
+  it('with invoicing on, waits for the NF-e, then sends its key as a commercial shipment', async () => {
+    const { insertAttachedInvoice } = await import('~/server/invoices/invoices.server');
+    const { accessKeyCheckDigit } = await import('~/lib/fiscal');
+    const order = await paidOrder();
+    await db.update(s.fiscalSettings).set({ invoicing: true }).where(eq(s.fiscalSettings.id, 1));
+    try {
+      const from = api.requests.length;
+      await expect(buy(order)).rejects.toMatchObject({ status: 409, message: `Não foi possível comprar a etiqueta: ${flow.LABEL_MESSAGES.invoice}` });
+      expect(cartCalls(from, order.orderId)).toBe(0);
+      expect((await parcelRow(order.parcelId)).labelStatus).toBeNull();
+
+      const first43 = `352611112223330001815500100000${String(4200 + n).padStart(4, '0')}1${String(n).padStart(8, '0')}`.slice(0, 43);
+      const accessKey = `${first43}${accessKeyCheckDigit(first43)}`;
+      const total = Number((await orderRow(order.orderId)).totalPrice);
+      await insertAttachedInvoice(db, order.orderId, { accessKey, number: 4200 + n, series: 1, protocol: '135260000000001', totalCents: Math.round(total * 100), authorizedAt: new Date(), xmlKey: `private/nfe/2026/11/${accessKey}-nfe.xml`, danfeKey: null });
+      await buy(order);
+      const cart = api.requests.slice(from).find((r: { path: string }) => r.path === '/api/v2/me/cart')!.body as { options: Record<string, unknown> };
+      expect(cart.options).toMatchObject({ non_commercial: false, invoice: { key: accessKey } });
+    } finally {
+      await db.update(s.fiscalSettings).set({ invoicing: false }).where(eq(s.fiscalSettings.id, 1));
+    }
+  });
 });

@@ -16,6 +16,7 @@ import { isSellerComplete } from '~/lib/seller';
 import type { LabelStatus } from '~/lib/shipment';
 import { taxIdKind } from '~/lib/tax-id';
 import { log } from '../infra/log.server';
+import { currentSaleInvoice, shippingAwaitsInvoice } from '../invoices/invoices.server';
 import { getOrderDetail } from '../orders/orders.server';
 import { getEditableSettings } from '../settings/settings.server';
 import { MelhorEnvioError, type MelhorEnvio, type MelhorEnvioAddress, type MelhorEnvioShipment } from '../shipping/melhorenvio.server';
@@ -58,6 +59,7 @@ export const LABEL_MESSAGES = {
   address: 'o pedido não tem endereço de entrega.',
   items: 'o volume não tem itens.',
   packages: 'informe o peso e as medidas das embalagens dos produtos deste volume (Produtos).',
+  invoice: 'a NF-e do pedido ainda não foi autorizada (com a emissão de NF-e ligada, a etiqueta vai com a chave da nota).',
 } as const;
 
 /** The steps, for tests that stop the flow right after one was recorded. */
@@ -83,6 +85,7 @@ export async function buyLabel(
     if (parcel.labelStatus === 'printed') return { labelStatus: 'printed', labelUrl: parcel.labelUrl, trackingCode: parcel.trackingCode };
     if (!TO_SHIP_STATUSES.includes(parcel.orderStatus)) throw new LabelError(409, LABEL_MESSAGES.notPaid);
     if (parcel.melhorEnvioServiceId === null) throw new LabelError(422, LABEL_MESSAGES.notMapped);
+    if (parcel.labelStatus === null && (await shippingAwaitsInvoice(db, parcel.orderId))) throw new LabelError(409, LABEL_MESSAGES.invoice);
     const step: LabelStep = parcel.labelStatus === null ? 'cart' : parcel.labelStatus === 'in_cart' ? 'checkout' : parcel.labelStatus === 'paid' ? 'generate' : 'print';
     // What the cart needs is read before the claim: a refusal for missing data claims nothing.
     const shipment = step === 'cart' ? await shipmentOf(db, parcel, parcel.melhorEnvioServiceId, carrier) : null;
@@ -181,6 +184,8 @@ async function shipmentOf(db: Database, parcel: ParcelForLabel, serviceId: numbe
   };
   const a = order.address;
   const buyerTaxId = order.taxId ?? '';
+  const invoice = await currentSaleInvoice(db, parcel.orderId);
+  const invoiceKey = invoice?.status === 'authorized' ? (invoice.accessKey ?? undefined) : undefined;
   const to: MelhorEnvioAddress = {
     name: a.recipientName,
     email: order.customer?.email,
@@ -199,7 +204,7 @@ async function shipmentOf(db: Database, parcel: ParcelForLabel, serviceId: numbe
     to,
     products: contents.map((c) => ({ name: c.size ? `${c.productName} (${c.size})` : c.productName, quantity: c.quantity, unitaryValue: reais(toCents(c.unitPrice)) })),
     volumes: [{ heightCm: box.heightCm, widthCm: box.widthCm, lengthCm: box.lengthCm, weightKg: weightGrams / 1000 }],
-    // The store issues no NF-e yet: a content declaration (non-commercial), as their cart allows.
-    options: { insuranceValue: reais(valueCents), nonCommercial: true, platform: 'Clarear', tags: [{ tag: parcel.orderId }] },
+    // With its authorised NF-e the shipment is commercial and carries the key; without one, a content declaration.
+    options: { insuranceValue: reais(valueCents), ...(invoiceKey ? { nonCommercial: false, invoiceKey } : { nonCommercial: true }), platform: 'Clarear', tags: [{ tag: parcel.orderId }] },
   };
 }

@@ -269,6 +269,13 @@ const MATRIX: Record<string, Entry> = {
       },
     ],
   },
+  // The order's NF-e files (issue 34): A's order has no note, so even A gets the 404 a stranger gets; anonymous → /login.
+  'routes/order-invoice-file.ts': {
+    loader: [
+      { label: "A's DANFE", url: (f) => `/pedido/${f.a.orderId}/nfe/danfe.pdf`, params: (f) => ({ id: f.a.orderId, file: 'danfe.pdf' }), expect: ownedByA(404) },
+      { label: 'another file name', url: (f) => `/pedido/${f.a.orderId}/nfe/chave.txt`, params: (f) => ({ id: f.a.orderId, file: 'chave.txt' }), expect: ownedByA(404) },
+    ],
+  },
   'routes/order.tsx': {
     loader: [
       { label: "A's order", url: (f) => `/pedido/${f.a.orderId}`, params: (f) => ({ id: f.a.orderId }), expect: ownedByA(), secrets: aSecrets },
@@ -566,6 +573,11 @@ const MATRIX: Record<string, Entry> = {
         writes: ['orders'],
       },
     ],
+  },
+  // Attaching an NF-e issued elsewhere (issue 34): admins only; without the XML the admin gets 400 (the attach itself:
+  // tests/integration/invoice-attach.test.ts).
+  'routes/admin/order-invoice.ts': {
+    action: [{ url: (f) => `/admin/orders/${f.a.orderId}/nfe`, params: (f) => ({ id: f.a.orderId }), body: () => ({ intent: 'attach' }), expect: adminAction(400), writes: ['orders'] }],
   },
   'routes/admin/packing-slip.tsx': { loader: [{ url: (f) => `/admin/orders/${f.a.orderId}/etiqueta`, params: (f) => ({ id: f.a.orderId }), expect: adminPage }] },
   // A file has no page to send a customer to: 403, like an admin action.

@@ -27,8 +27,6 @@ export default [
   route('logout', 'routes/logout.ts'),
   // IBGE's municipalities of a UF as a city is typed (address forms; issue 34).
   route('enderecos/municipios', 'routes/municipalities.ts'),
-  // IBGE's municipalities of a UF as a city is typed (address forms; issue 34).
-  route('enderecos/municipios', 'routes/municipalities.ts'),
   // Customer area: one layout (sidebar), nine tabs.
   ...prefix('area-cliente', [
     layout('routes/customer/layout.tsx', [

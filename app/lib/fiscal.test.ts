@@ -24,6 +24,8 @@ import {
   buyerKindOf,
   destinationOf,
   focusNfePayload,
+  focusNfeReturnPayload,
+  returnCfop,
   formatAccessKey,
   ieIndicatorOf,
   isValidAccessKey,
@@ -611,5 +613,31 @@ describe('focusNfePayload', () => {
         expect(payload.items.map((i) => i.numero_item)).toEqual(lines.map((_, i) => i + 1));
       }),
     );
+  });
+
+  it('makes the return note of the units that came back: entrada, devolução, CFOP 2201, the sale key referenced, no freight', () => {
+    const first43 = '3526111122233300018155001000000123100000001';
+    const saleKey = `${first43}${accessKeyCheckDigit(first43)}`;
+    // One of the two soaps came back: its R$ 49,90 less its share of the sale's R$ 10,00 discount.
+    const returned = { ...order, items: [{ ...order.items[0]!, quantity: 1 }], discountCents: 218 };
+    const payload = focusNfeReturnPayload(returned, saleKey);
+    expect(payload).toMatchObject({
+      natureza_operacao: 'Devolução de venda',
+      tipo_documento: 0,
+      finalidade_emissao: 4,
+      local_destino: 2,
+      modalidade_frete: 9,
+      valor_frete: 0,
+      valor_produtos: 49.9,
+      valor_desconto: 2.18,
+      valor_total: 47.72,
+      notas_referenciadas: [{ chave_nfe: saleKey }],
+      formas_pagamento: [{ forma_pagamento: '90', valor_pagamento: 0 }],
+      cpf_destinatario: '52998224725',
+    });
+    expect(payload.items).toEqual([expect.objectContaining({ cfop: '2201', quantidade_comercial: 1, valor_bruto: 49.9, valor_desconto: 2.18 })]);
+    expect(payload.items[0]).not.toHaveProperty('valor_frete');
+    expect(returnCfop('same_state')).toBe('1201');
+    expect(() => focusNfeReturnPayload(returned, `${first43}${(accessKeyCheckDigit(first43) + 1) % 10}`)).toThrow('A chave de acesso da nota de venda é inválida.');
   });
 });

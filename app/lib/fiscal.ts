@@ -307,8 +307,10 @@ export type FocusNfePayload = {
   natureza_operacao: string;
   data_emissao: string;
   data_entrada_saida: string;
-  tipo_documento: 1;
-  finalidade_emissao: 1;
+  /** 1 saída (a sale), 0 entrada (goods coming back: the return note). */
+  tipo_documento: 0 | 1;
+  /** 1 normal, 4 devolução. */
+  finalidade_emissao: 1 | 4;
   local_destino: 1 | 2;
   consumidor_final: 0 | 1;
   presenca_comprador: 2;
@@ -350,6 +352,8 @@ export type FocusNfePayload = {
   valor_total: number;
   items: FocusNfeItem[];
   formas_pagamento?: { forma_pagamento: string; valor_pagamento: number }[];
+  /** A return note's original NF-e (NFref/refNFe). */
+  notas_referenciadas?: { chave_nfe: string }[];
 };
 
 /** tPag: 17 Pix, 03 cartão de crédito, 15 boleto bancário. */
@@ -499,4 +503,33 @@ export function focusNfePayload(input: FocusNfeInput): FocusNfePayload {
   // Optional fields left undefined are dropped, so the JSON (and a snapshot of it) carries only what is sent.
   for (const key of Object.keys(payload) as (keyof FocusNfePayload)[]) if (payload[key] === undefined) delete payload[key];
   return payload;
+}
+
+// ─── The return note (NF-e de entrada, finalidade devolução) ───────────────────────────────────
+
+/** CFOP of goods the store made coming back from its customer: 1201 inside the state, 2201 from another. */
+export function returnCfop(destination: Destination): string {
+  return destination === 'same_state' ? '1201' : '2201';
+}
+
+export const RETURN_NATURE = 'Devolução de venda';
+
+/**
+ * The return note for goods that came back (a withdrawal, a defect): the sale's own data for the
+ * returned units (their share of the sale's discount), entrada (tipo 0), finalidade 4, the
+ * devolução CFOP for the sale's destination, no freight charged, referencing the sale's key.
+ */
+export function focusNfeReturnPayload(input: FocusNfeInput, saleAccessKey: string): FocusNfePayload {
+  if (!isValidAccessKey(saleAccessKey)) throw new Error('A chave de acesso da nota de venda é inválida.');
+  const destination = destinationOf(input.issuer.address.uf, input.buyer.address.uf);
+  const cfop = returnCfop(destination);
+  const payload = focusNfePayload({ ...input, freightCents: 0, freightMode: 9, nature: RETURN_NATURE, rule: { ...input.rule, cfop }, paymentMethod: null });
+  // An entrada note carries no payment: their tPag 90 "sem pagamento".
+  return {
+    ...payload,
+    tipo_documento: 0,
+    finalidade_emissao: 4,
+    notas_referenciadas: [{ chave_nfe: saleAccessKey }],
+    formas_pagamento: [{ forma_pagamento: '90', valor_pagamento: 0 }],
+  };
 }

@@ -215,6 +215,8 @@ describe.each(engines.map((e) => e.name))('NF-e through Focus NFe on %s', (engin
       cnpj_emitente: '11222333000181',
       uf_destinatario: 'SP',
       municipio_destinatario: 'São Paulo',
+      codigo_municipio_destinatario: '3550308',
+      codigo_municipio_emitente: '3550308',
       presenca_comprador: 2,
       valor_total: Number(orderRow!.totalPrice),
     });
@@ -393,5 +395,42 @@ describe.each(engines.map((e) => e.name))('NF-e through Focus NFe on %s', (engin
     expect(unknown.status).toBe(200);
     await api.authorize(order.ref);
     expect((await rows(order.orderId))[0]!.status).toBe('authorized');
+  });
+
+  it('issues the return note of goods that came back: entrada, devolução, the sale key referenced, once', async () => {
+    const withdraw = await import('~/server/flows/withdraw.server');
+    const order = await preparing(3);
+    await flow.runInvoices(db, focus());
+    await api.authorize(order.ref);
+    const [sale] = await rows(order.orderId);
+    await ship(order.orderId);
+    await transitions.applyOrderAction(db, { orderId: order.orderId, action: 'deliver', actor: adminActor() });
+    const [line] = await db.select({ id: s.orderItems.id }).from(s.orderItems).where(eq(s.orderItems.orderId, order.orderId));
+    const opened = await withdraw.withdrawFromOrder(db, { orderId: order.orderId, userId: order.buyer.id, refundPixKey: order.taxId, items: [{ orderItemId: line!.id, quantity: 1 }] });
+    expect(opened.kind).toBe('return');
+    const returnId = (opened as { returnId: string }).returnId;
+    const version = async () => (await db.select({ v: s.returns.version }).from(s.returns).where(eq(s.returns.id, returnId)))[0]!.v;
+    // Not received yet: nothing to note.
+    const from = api.requests.length;
+    expect((await flow.runInvoices(db, focus())).returned).toBe(0);
+    await withdraw.approveReturn(db, { returnId, adminId: admin.id, version: await version(), instructions: 'Poste com o código de autorização 123456 em qualquer agência.' });
+    await withdraw.receiveReturn(db, { returnId, adminId: admin.id, version: await version(), restock: [{ orderItemId: line!.id, quantity: 1 }] });
+
+    const [first, second] = await Promise.all([flow.runInvoices(db, focus()), flow.runInvoices(db, focus())]);
+    expect(first.returned + second.returned).toBeGreaterThanOrEqual(1);
+    const ref = invoices.returnRef(returnId, 1);
+    expect(posts(ref, from)).toHaveLength(1);
+    const sent = posts(ref, from)[0]!.body as Record<string, unknown> & { items: Record<string, unknown>[] };
+    const unit = Number(variant.price);
+    expect(sent).toMatchObject({ tipo_documento: 0, finalidade_emissao: 4, natureza_operacao: 'Devolução de venda', notas_referenciadas: [{ chave_nfe: sale!.accessKey }], valor_frete: 0, valor_produtos: unit });
+    expect(sent.items).toEqual([expect.objectContaining({ cfop: '1201', quantidade_comercial: 1 })]);
+    await api.authorize(ref);
+    const note = (await rows(order.orderId)).find((r) => r.kind === 'return')!;
+    expect(note).toMatchObject({ status: 'authorized', returnId, referencesInvoiceId: sale!.id, xmlKey: expect.stringMatching(/-nfe\.xml$/) });
+    // The sale's note stands; no e-mail for the return note (the customer's copy is the sale's).
+    expect((await rows(order.orderId)).find((r) => r.kind === 'sale')!.status).toBe('authorized');
+    expect(await mailsOf(note.id)).toBe(0);
+    await laterRun();
+    expect(posts(ref, from)).toHaveLength(1);
   });
 });

@@ -11,12 +11,13 @@
 // cancelled within the 24 hours SEFAZ allows.
 import { and, eq, gt, inArray, notExists, sql } from 'drizzle-orm';
 import type { Database, Executor } from '~/db/client.server';
-import { invoices, orderItems, orders, productVariants, products, user } from '~/db/schema';
+import { invoices, orderItems, orders, productVariants, products, returnItems, returns, user } from '~/db/schema';
 import { now } from '~/lib/clock';
-import { buyerKindOf, focusNfePayload, pickTaxRule, type FiscalItem, type FocusNfeInput, type GoodsOrigin } from '~/lib/fiscal';
+import { allocateCents, buyerKindOf, focusNfePayload, focusNfeReturnPayload, pickTaxRule, type FiscalItem, type FocusNfeInput, type GoodsOrigin } from '~/lib/fiscal';
 import type { IeIndicator } from '~/lib/fiscal-codes';
 import { toCents } from '~/lib/money';
 import { isPlanLine } from '~/lib/returns';
+import { municipalityCode } from '~/lib/municipalities.server';
 import { isSellerComplete } from '~/lib/seller';
 import { isUf } from '~/lib/states';
 import { taxIdKind } from '~/lib/tax-id';
@@ -25,6 +26,7 @@ import { log } from '../infra/log.server';
 import { getFiscalSettings, getTaxRules, type FiscalSettings } from '../invoices/fiscal-settings.server';
 import { FocusNfeError, focusNfeFromEnv, parseFocusWebhook, verifyFocusWebhook, type FocusNfe, type FocusNfeNote, type FocusNfeWebhook } from '../invoices/focusnfe.server';
 import {
+  claimReturnInvoice,
   claimSaleInvoice,
   currentSaleInvoice,
   focusHookUrl,
@@ -67,16 +69,19 @@ export class InvoiceDataError extends Error {
 }
 
 /** The order as Focus NFe's JSON needs it: issuer, buyer, goods lines with their fiscal data, freight, discount, rule. */
-export async function saleInvoiceInput(db: Executor, orderId: string, settings?: FiscalSettings): Promise<FocusNfeInput> {
+export async function saleInvoiceInput(db: Executor, orderId: string, settings?: FiscalSettings, only?: ReadonlyMap<string, number>): Promise<FocusNfeInput> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) throw new InvoiceDataError(['Pedido não encontrado.']);
   const [fiscal, rules, store, buyerRow, lines] = await Promise.all([
     settings ? Promise.resolve(settings) : getFiscalSettings(db),
     getTaxRules(db),
     getEditableSettings(db),
-    order.userId ? db.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, order.userId)).limit(1) : Promise.resolve([]),
+    order.userId
+      ? db.select({ name: user.name, email: user.email, ieIndicator: user.ieIndicator, stateRegistration: user.stateRegistration }).from(user).where(eq(user.id, order.userId)).limit(1)
+      : Promise.resolve([]),
     db
       .select({
+        id: orderItems.id,
         productId: orderItems.productId,
         productName: orderItems.productName,
         size: orderItems.size,
@@ -105,8 +110,15 @@ export async function saleInvoiceInput(db: Executor, orderId: string, settings?:
   if (!order.shipStreet || !order.shipState || !order.shipZipCode || !isUf(order.shipState)) problems.push('O pedido não tem endereço de entrega.');
   const goods = lines.filter((l) => !isPlanLine({ productId: l.productId, productName: l.productName }));
   if (goods.length === 0) problems.push('O pedido não tem mercadorias (a assinatura é um serviço, sem NF-e de venda).');
+  if (only && ![...only.values()].some((q) => q > 0)) problems.push('A devolução não tem itens.');
   const items: FiscalItem[] = [];
-  for (const line of goods) {
+  // The sale's discount per goods line (by value), so a return note takes back its returned units' share.
+  const lineDiscounts = allocateCents(Math.min(toCents(order.discountPrice), goods.reduce((sum, l) => sum + toCents(l.price) * l.quantity, 0)), goods.map((l) => toCents(l.price) * l.quantity));
+  let returnedDiscountCents = 0;
+  for (const [index, line] of goods.entries()) {
+    const quantity = only ? Math.min(only.get(line.id) ?? 0, line.quantity) : line.quantity;
+    if (quantity === 0) continue;
+    if (only) returnedDiscountCents += Math.round(((lineDiscounts[index] ?? 0) * quantity) / line.quantity);
     const label = `${line.productName}${line.size ? ` (${line.size})` : ''}`;
     if (!line.productId) {
       problems.push(`O produto ${label} foi excluído do catálogo: anexe a nota emitida em outro sistema.`);
@@ -124,20 +136,26 @@ export async function saleInvoiceInput(db: Executor, orderId: string, settings?:
       gtin: line.variantGtin ?? line.productGtin,
       origin: line.origin as GoodsOrigin,
       unit: line.variantUnit ?? line.productUnit ?? 'UN',
-      quantity: line.quantity,
+      quantity,
       unitPriceCents: toCents(line.price),
     });
   }
-  const buyerKind = order.taxId
-    ? buyerKindOf({ taxIdKind: taxIdKind(order.taxId) === 'cnpj' ? 'cnpj' : 'cpf', ieIndicator: (order.buyerIeIndicator as IeIndicator | null) ?? null })
-    : 'consumer';
+  const buyerInfo = buyerRow[0];
+  // A company's IE as bought with; an order made by the store for it (a programmed delivery) takes the account's.
+  const isCnpj = order.taxId !== null && taxIdKind(order.taxId) === 'cnpj';
+  const ieIndicator = isCnpj ? ((order.buyerIeIndicator ?? buyerInfo?.ieIndicator ?? null) as IeIndicator | null) : null;
+  const stateRegistration = ieIndicator === 1 ? (order.buyerStateRegistration ?? buyerInfo?.stateRegistration ?? null) : null;
+  const buyerKind = order.taxId ? buyerKindOf({ taxIdKind: isCnpj ? 'cnpj' : 'cpf', ieIndicator }) : 'consumer';
+  const shipCityCode = order.shipState && order.shipCity && isUf(order.shipState) ? municipalityCode(order.shipState, order.shipCity) : null;
+  if (order.shipCity && order.shipState && !shipCityCode) problems.push(`A cidade de entrega “${order.shipCity}” não está entre os municípios do IBGE de ${order.shipState}: corrija o endereço do pedido antes de emitir a nota.`);
+  const sellerCityCode = isUf(seller.addressState) ? municipalityCode(seller.addressState, seller.addressCity) : null;
+  if (seller.addressCity && !sellerCityCode) problems.push(`A cidade da loja “${seller.addressCity}” não está entre os municípios do IBGE de ${seller.addressState} (Configurações → Dados legais).`);
   const rule = order.shipState ? pickTaxRule(rules, { storeUf: seller.addressState, destinationUf: order.shipState, buyer: buyerKind }) : null;
   if (order.shipState && !rule) problems.push('A tabela de impostos não tem regra para esta venda (Configurações → Fiscal).');
   if (problems.length > 0 || !rule || !order.taxId || !order.shipState || !isUf(order.shipState) || !isUf(seller.addressState)) {
     throw new InvoiceDataError(problems.length ? problems : ['Dados fiscais incompletos.']);
   }
   const goodsCents = items.reduce((sum, i) => sum + i.unitPriceCents * i.quantity, 0);
-  const buyerInfo = buyerRow[0];
   return {
     issuer: {
       cnpj: seller.cnpj,
@@ -150,6 +168,7 @@ export async function saleInvoiceInput(db: Executor, orderId: string, settings?:
         complement: seller.addressComplement,
         neighborhood: seller.addressNeighborhood,
         city: seller.addressCity,
+        cityIbgeCode: sellerCityCode,
         uf: seller.addressState,
         zipCode: seller.addressZipCode,
       },
@@ -157,8 +176,8 @@ export async function saleInvoiceInput(db: Executor, orderId: string, settings?:
     buyer: {
       name: order.shipName ?? buyerInfo?.name ?? 'Consumidor',
       taxId: order.taxId,
-      ieIndicator: (order.buyerIeIndicator as IeIndicator | null) ?? null,
-      stateRegistration: order.buyerStateRegistration,
+      ieIndicator,
+      stateRegistration,
       email: buyerInfo?.email ?? null,
       address: {
         street: order.shipStreet!,
@@ -166,14 +185,15 @@ export async function saleInvoiceInput(db: Executor, orderId: string, settings?:
         complement: order.shipComplement ?? undefined,
         neighborhood: order.shipNeighborhood!,
         city: order.shipCity!,
+        cityIbgeCode: shipCityCode,
         uf: order.shipState,
         zipCode: order.shipZipCode!,
       },
     },
     items,
-    freightCents: toCents(order.shippingPrice),
-    // The discount only ever applies to goods (lib/pricing), so it is all on this note.
-    discountCents: Math.min(toCents(order.discountPrice), goodsCents),
+    freightCents: only ? 0 : toCents(order.shippingPrice),
+    // The discount only ever applies to goods (lib/pricing), so it is all on the sale's note (a return takes its units' share).
+    discountCents: only ? Math.min(returnedDiscountCents, goodsCents) : Math.min(toCents(order.discountPrice), goodsCents),
     rule,
     regime: fiscal.regime,
     environment: fiscal.environment,
@@ -264,6 +284,7 @@ export { invoiceFileKeys };
 async function storeFiles(db: Database, invoice: Invoice, note: FocusNfeNote, focus: FocusNfe): Promise<void> {
   if (!invoice.accessKey || !invoice.authorizedAt) return;
   const paths = note.xmlPath ? note : await focus.status(invoice.ref, { complete: true });
+  // A return note's XML and DANFE are the store's own records (no e-mail: the customer has the sale's).
   if (!paths.xmlPath) throw new Error('a Focus NFe não informou o caminho do XML');
   const xml = await focus.download(paths.xmlPath);
   const read = readNfeXml(xml);
@@ -284,11 +305,68 @@ export async function followInvoice(db: Database, invoice: Invoice, focus: Focus
   } catch (error) {
     if (error instanceof FocusNfeError && error.kind === 'http' && error.status === 404 && invoice.status === 'processing') {
       // The send never reached them (a crash, a lost request): the same ref again.
-      return send(db, invoice, focus);
+      if (invoice.kind === 'sale') return send(db, invoice, focus);
+      const [sale] = invoice.referencesInvoiceId ? await db.select({ key: invoices.accessKey }).from(invoices).where(eq(invoices.id, invoice.referencesInvoiceId)) : [];
+      if (sale?.key) return sendReturn(db, invoice, sale.key, focus);
     }
     if (error instanceof FocusNfeError) return { kind: 'pending', invoice, message: error.message };
     throw error;
   }
+}
+
+/**
+ * The return note of goods that came back (a withdrawal or a defect, received by the store): an
+ * NF-e de entrada, finalidade devolução, referencing the sale's key, under a ref derived from the
+ * return (claimed before the call, like the sale's). Without an authorised sale note there is
+ * nothing to reference: 'none'.
+ */
+export async function issueReturnInvoice(db: Database, returnId: string, focus: FocusNfe): Promise<IssueOutcome | { kind: 'none' }> {
+  const [ret] = await db.select({ id: returns.id, orderId: returns.orderId, kind: returns.kind, status: returns.status }).from(returns).where(eq(returns.id, returnId)).limit(1);
+  if (!ret || ret.kind === 'plan' || !RETURNED_STATUSES.includes(ret.status)) return { kind: 'none' };
+  const sale = await currentSaleInvoice(db, ret.orderId);
+  if (!sale || sale.status !== 'authorized' || !sale.accessKey) return { kind: 'none' };
+  const claim = await claimReturnInvoice(db, { orderId: ret.orderId, returnId: ret.id, saleInvoiceId: sale.id });
+  if (claim.kind !== 'claimed') return claim;
+  return sendReturn(db, claim.invoice, sale.accessKey, focus);
+}
+
+/** A return is "received" from then on (its refund or replacement follows). */
+const RETURNED_STATUSES: readonly string[] = ['received', 'refunded', 'replaced'];
+
+async function sendReturn(db: Database, invoice: Invoice, saleKey: string, focus: FocusNfe): Promise<IssueOutcome> {
+  let payload: ReturnType<typeof focusNfeReturnPayload>;
+  try {
+    const lines = await db.select({ orderItemId: returnItems.orderItemId, quantity: returnItems.quantity }).from(returnItems).where(eq(returnItems.returnId, invoice.returnId!));
+    payload = focusNfeReturnPayload(await saleInvoiceInput(db, invoice.orderId, undefined, new Map(lines.map((l) => [l.orderItemId, l.quantity]))), saleKey);
+  } catch (error) {
+    const message = error instanceof InvoiceDataError ? error.problems.join(' ') : error instanceof Error ? error.message : String(error);
+    await rejectUnsent(db, invoice.id, message);
+    return { kind: 'rejected', invoice: { ...invoice, status: 'rejected', sefazMessage: message }, message };
+  }
+  await setInvoiceTotal(db, invoice.id, Math.round(payload.valor_total * 100));
+  try {
+    return await afterNote(db, invoice.ref, await focus.issue(invoice.ref, payload as unknown as Record<string, unknown>), focus);
+  } catch (error) {
+    return failedCall(db, invoice, error, focus);
+  }
+}
+
+/** Returns received whose order has an authorised sale note and no return note yet (when invoicing is on). */
+async function returnsDue(db: Executor, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: returns.id })
+    .from(returns)
+    .where(
+      and(
+        inArray(returns.status, ['received', 'refunded', 'replaced']),
+        sql`${returns.kind} <> 'plan'`,
+        sql`exists (select 1 from ${invoices} where ${invoices.orderId} = ${returns.orderId} and ${invoices.kind} = 'sale' and ${invoices.status} = 'authorized')`,
+        notExists(db.select({ one: sql`1` }).from(invoices).where(and(eq(invoices.returnId, returns.id), eq(invoices.kind, 'return')))),
+      ),
+    )
+    .orderBy(returns.createdAt)
+    .limit(limit);
+  return rows.map((r) => r.id);
 }
 
 export type CancelOutcome =
@@ -378,7 +456,7 @@ async function notesOfCancelledOrders(db: Executor, limit: number): Promise<{ or
     .limit(limit);
 }
 
-export type InvoiceRunReport = { issued: number; followed: number; cancelled: number };
+export type InvoiceRunReport = { issued: number; returned: number; followed: number; cancelled: number };
 
 /**
  * The job (every minute, and kicked on "Iniciar separação"): registers the webhook once, sends the
@@ -386,7 +464,7 @@ export type InvoiceRunReport = { issued: number; followed: number; cancelled: nu
  * cancels the notes of cancelled orders. Nothing without Focus NFe or with invoicing off.
  */
 export async function runInvoices(db: Database, focus: FocusNfe | null = focusNfe(), batch = 20): Promise<InvoiceRunReport> {
-  const report: InvoiceRunReport = { issued: 0, followed: 0, cancelled: 0 };
+  const report: InvoiceRunReport = { issued: 0, returned: 0, followed: 0, cancelled: 0 };
   if (!focus) return report;
   const settings = await getFiscalSettings(db);
   await registerHookOnce(db, focus);
@@ -394,6 +472,10 @@ export async function runInvoices(db: Database, focus: FocusNfe | null = focusNf
     for (const orderId of await ordersDue(db, settings, batch)) {
       await issueSaleInvoice(db, orderId, focus);
       report.issued++;
+    }
+    for (const returnId of await returnsDue(db, batch)) {
+      await issueReturnInvoice(db, returnId, focus);
+      report.returned++;
     }
   }
   for (const invoice of await invoicesToFollow(db, new Date(now().getTime() - FOLLOW_AFTER_MS), batch)) {

@@ -582,6 +582,10 @@ const MATRIX: Record<string, Entry> = {
   'routes/admin/packing-slip.tsx': { loader: [{ url: (f) => `/admin/orders/${f.a.orderId}/etiqueta`, params: (f) => ({ id: f.a.orderId }), expect: adminPage }] },
   // A file has no page to send a customer to: 403, like an admin action.
   'routes/admin/orders-export.ts': { loader: [{ url: '/admin/orders/export.csv?status=pending', expect: adminAction() }] },
+  // Notas fiscais (issue 34): the month's notes, and its XMLs as a ZIP (a file: 403 for a customer; the fixtures
+  // keep no XML, so the admin's answer is the pt-BR 404; the ZIP itself: tests/integration/admin-invoices.test.ts).
+  'routes/admin/invoices.tsx': { loader: [{ url: '/admin/notas-fiscais?mes=2026-11', expect: adminPage }] },
+  'routes/admin/invoices-zip.ts': { loader: [{ url: '/admin/notas-fiscais/2026-11.zip', params: () => ({ file: '2026-11.zip' }), expect: adminAction(404) }] },
   'routes/admin/products.tsx': {
     loader: [{ url: '/admin/products?q=limpa&pagina=1', expect: adminPage }],
     action: [

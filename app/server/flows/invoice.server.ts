@@ -430,7 +430,7 @@ async function ordersDue(db: Executor, settings: FiscalSettings, limit: number):
       and(
         inArray(orders.status, [...statuses]),
         notExists(db.select({ one: sql`1` }).from(invoices).where(and(eq(invoices.orderId, orders.id), eq(invoices.kind, 'sale')))),
-        sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.productId} is not null)`,
+        sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.productId} is not null and ${orderItems.priceAtPurchase} > 0)`,
       ),
     )
     .orderBy(orders.createdAt)

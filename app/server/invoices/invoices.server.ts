@@ -309,13 +309,14 @@ export async function insertAttachedInvoice(db: Database, orderId: string, note:
 
 /**
  * Whether the order may not leave yet for want of its NF-e: invoicing is on (Configurações → Fiscal),
- * the order carries goods (a plan alone is a service) and no sale note of it is authorised.
+ * the order carries goods sold (a plan alone is a service; a defect's replacement at zero is no sale) and no
+ * sale note of it is authorised.
  */
 export async function shippingAwaitsInvoice(db: Executor, orderId: string): Promise<boolean> {
   const [row] = await db
     .select({
       invoicing: fiscalSettings.invoicing,
-      goods: sql<boolean>`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orderId} and ${orderItems.productId} is not null)`,
+      goods: sql<boolean>`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orderId} and ${orderItems.productId} is not null and ${orderItems.priceAtPurchase} > 0)`,
       authorized: sql<boolean>`exists (select 1 from ${invoices} where ${invoices.orderId} = ${orderId} and ${invoices.kind} = 'sale' and ${invoices.status} = 'authorized')`,
     })
     .from(fiscalSettings)

@@ -24,7 +24,7 @@ import type { FileStorage } from '~/server/storage/file-storage.server';
 import { NEW_ADDRESS_DELIVERY } from '../support/delivery';
 import { engines } from '../support/engines';
 import { prepareFreshApp } from '../support/fresh-app';
-import { SAMPLE_DANFE, sampleNfeXml, type NfeSample } from '../support/nfe-xml';
+import { SAMPLE_DANFE, sampleCancellationXml, sampleNfeXml, type NfeSample } from '../support/nfe-xml';
 import { TEST_ADMIN } from '../support/test-admin';
 
 const ORIGIN = 'http://localhost:3000';
@@ -309,7 +309,8 @@ describe.each(engines.map((e) => e.name))('attaching an NF-e on %s', (engineName
 
   it('the admin’s cancel of an order with an attached note says to cancel it where it was issued', async () => {
     const order = await buy();
-    expect((await attach(order.id, noteFor(order).xml)).status).toBe(200);
+    const note = noteFor(order);
+    expect((await attach(order.id, note.xml)).status).toBe(200);
     const answer = await adminAct(order.id, { intent: 'cancel', reason: 'Cliente desistiu por telefone' });
     expect(answer.status).toBe(200);
     expect((answer.body as { toast: Toast }).toast.description).toContain('Cancele a nota no sistema em que ela foi emitida e anexe o XML do cancelamento');
@@ -317,5 +318,30 @@ describe.each(engines.map((e) => e.name))('attaching an NF-e on %s', (engineName
     expect((await invoicesOf(order.id))[0]!.status).toBe('authorized');
     const page = await get(routes.adminOrder.loader as never, `/admin/orders/${order.id}`, { id: order.id }, cookies.admin);
     expect(page.body).toMatchObject({ invoice: { status: 'authorized', cancelWindowOpen: false } });
+
+    // Cancelled where it was issued: its event XML is kept and the note recorded as cancelled.
+    const cancel = (xml: string) => {
+      const body = new FormData();
+      body.append('intent', 'cancel');
+      body.append('xml', new Blob([xml], { type: 'text/xml' }), 'cancelamento.xml');
+      return post(routes.attach.action as never, `/admin/orders/${order.id}/nfe`, { id: order.id }, body, cookies.admin);
+    };
+    const notRegistered = await cancel(sampleCancellationXml(note.key, { cStat: 573 }));
+    expect(notRegistered.status).toBe(422);
+    expect((notRegistered.body as { problems: string[] }).problems[0]).toMatch(/A SEFAZ não registrou o cancelamento \(situação 573/);
+    const otherNote = await cancel(sampleCancellationXml(attached.key));
+    expect(otherNote.status).toBe(422);
+    expect((otherNote.body as { problems: string[] }).problems[0]).toMatch(/O cancelamento é de outra NF-e/);
+    expect((await cancel(note.xml)).status).toBe(422);
+    expect((await invoicesOf(order.id))[0]!.status).toBe('authorized');
+    const event = sampleCancellationXml(note.key);
+    const done = await cancel(event);
+    expect(done.status).toBe(200);
+    const [cancelled] = await invoicesOf(order.id);
+    expect(cancelled).toMatchObject({ status: 'cancelled', cancelXmlKey: `private/nfe/2026/11/${note.key}-cancelamento.xml` });
+    const file = await get(routes.file.loader as never, `/pedido/${order.id}/nfe/cancelamento.xml`, { id: order.id, file: 'cancelamento.xml' }, cookies.ana);
+    expect(file.status).toBe(200);
+    expect(new TextDecoder().decode(file.bytes!)).toBe(event);
+    expect((await cancel(event)).status).toBe(409);
   });
 });

@@ -66,3 +66,16 @@ export function sampleNfeXml(s: NfeSample): { xml: string; key: string } {
 
 /** A one-page PDF's first bytes (the store checks the %PDF signature only). */
 export const SAMPLE_DANFE = `%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`;
+
+/** The cancellation event of the note `key` as SEFAZ registers it (procEventoNFe, 110111, cStat 135). */
+export function sampleCancellationXml(key: string, options: { cStat?: number } = {}): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<procEventoNFe xmlns="http://www.portalfiscal.inf.br/nfe" versao="1.00">
+  <evento xmlns="http://www.portalfiscal.inf.br/nfe" versao="1.00"><infEvento Id="ID110111${key}01"><cOrgao>35</cOrgao><tpAmb>2</tpAmb><CNPJ>${key.slice(6, 20)}</CNPJ>
+    <chNFe>${key}</chNFe><dhEvento>2026-11-21T09:00:00-03:00</dhEvento><tpEvento>110111</tpEvento><nSeqEvento>1</nSeqEvento><verEvento>1.00</verEvento>
+    <detEvento versao="1.00"><descEvento>Cancelamento</descEvento><nProt>135260000123456</nProt><xJust>Pedido cancelado pelo cliente</xJust></detEvento></infEvento></evento>
+  <retEvento versao="1.00"><infEvento><tpAmb>2</tpAmb><verAplic>SP_EVENTOS_PL_100</verAplic><cOrgao>35</cOrgao><cStat>${options.cStat ?? 135}</cStat>
+    <xMotivo>Evento registrado e vinculado a NF-e</xMotivo><chNFe>${key}</chNFe><tpEvento>110111</tpEvento><nSeqEvento>1</nSeqEvento>
+    <dhRegEvento>2026-11-21T09:00:05-03:00</dhRegEvento><nProt>135260000999999</nProt></infEvento></retEvento>
+</procEventoNFe>`;
+}

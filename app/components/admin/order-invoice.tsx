@@ -170,12 +170,14 @@ export function OrderInvoice<T>({
         </fetcher.Form>
       ) : null}
 
-      {canAttach ? <AttachForm orderId={orderId} /> : null}
+      {canAttach ? <AttachForm orderId={orderId} mode="note" /> : null}
+      {status === 'authorized' && orderStatus === 'cancelled' ? <AttachForm orderId={orderId} mode="cancel" /> : null}
     </section>
   );
 }
 
-function AttachForm({ orderId }: { orderId: string }) {
+function AttachForm({ orderId, mode }: { orderId: string; mode: 'note' | 'cancel' }) {
+  const id = mode === 'note' ? 'nfe' : 'nfe-cancelamento';
   const fetcher = useFetcher<AttachAnswer>();
   const form = useRef<HTMLFormElement>(null);
   const [problems, setProblems] = useState<string[]>([]);
@@ -193,30 +195,35 @@ function AttachForm({ orderId }: { orderId: string }) {
   const invalid = problems.length > 0;
   return (
     <fetcher.Form ref={form} method="post" action={`/admin/orders/${orderId}/nfe`} encType="multipart/form-data" className="mt-5 grid gap-3 border-t border-slate-200 pt-4 dark:border-slate-700">
-      <h3 className="font-semibold">Anexar NF-e emitida em outro sistema</h3>
+      {mode === 'cancel' ? <input type="hidden" name="intent" value="cancel" /> : null}
+      <h3 className="font-semibold">{mode === 'note' ? 'Anexar NF-e emitida em outro sistema' : 'Anexar o XML do cancelamento'}</h3>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        Envie o XML da nota autorizada (até 1 MB). Conferimos o emitente, o destinatário, o total e o ambiente antes de guardar. O DANFE em PDF é opcional (até 5 MB).
+        {mode === 'note'
+          ? 'Envie o XML da nota autorizada (até 1 MB). Conferimos o emitente, o destinatário, o total e o ambiente antes de guardar. O DANFE em PDF é opcional (até 5 MB).'
+          : 'Depois de cancelar a nota no sistema em que ela foi emitida, envie o XML do evento de cancelamento registrado pela SEFAZ: a nota passa a constar como cancelada.'}
       </p>
       <div className="grid gap-1.5">
-        <Label htmlFor="nfe-xml">XML da NF-e (obrigatório)</Label>
+        <Label htmlFor={`${id}-xml`}>{mode === 'note' ? 'XML da NF-e (obrigatório)' : 'XML do cancelamento (obrigatório)'}</Label>
         <input
-          id="nfe-xml"
+          id={`${id}-xml`}
           name="xml"
           type="file"
           required
           accept=".xml,application/xml,text/xml"
           className={FILE_INPUT}
           aria-invalid={invalid ? true : undefined}
-          aria-describedby={invalid ? 'nfe-anexo-problemas' : undefined}
+          aria-describedby={invalid ? `${id}-problemas` : undefined}
         />
       </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="nfe-danfe">DANFE em PDF (opcional)</Label>
-        <input id="nfe-danfe" name="danfe" type="file" accept=".pdf,application/pdf" className={FILE_INPUT} />
-      </div>
+      {mode === 'note' ? (
+        <div className="grid gap-1.5">
+          <Label htmlFor="nfe-danfe">DANFE em PDF (opcional)</Label>
+          <input id="nfe-danfe" name="danfe" type="file" accept=".pdf,application/pdf" className={FILE_INPUT} />
+        </div>
+      ) : null}
       {invalid ? (
-        <div id="nfe-anexo-problemas" role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
-          <p className="font-semibold">A nota não foi anexada:</p>
+        <div id={`${id}-problemas`} role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+          <p className="font-semibold">{mode === 'note' ? 'A nota não foi anexada:' : 'O cancelamento não foi registrado:'}</p>
           <ul className="mt-1 list-disc pl-5" data-testid="attach-problems">
             {problems.map((p) => (
               <li key={p}>{p}</li>
@@ -226,7 +233,7 @@ function AttachForm({ orderId }: { orderId: string }) {
       ) : null}
       <div>
         <Button type="submit" variant="outline" disabled={fetcher.state !== 'idle'}>
-          {fetcher.state !== 'idle' ? 'Enviando...' : 'Anexar NF-e'}
+          {fetcher.state !== 'idle' ? 'Enviando...' : mode === 'note' ? 'Anexar NF-e' : 'Registrar cancelamento'}
         </Button>
       </div>
     </fetcher.Form>

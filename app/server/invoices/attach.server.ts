@@ -20,8 +20,8 @@ import { getEditableSettings } from '../settings/settings.server';
 import { getStorage, type FileStorage } from '../storage/storage.server';
 import { getFiscalSettings } from './fiscal-settings.server';
 import { invoiceFileKeys } from './files.server';
-import { currentSaleInvoice, insertAttachedInvoice, type Invoice } from './invoices.server';
-import { checkNfeAgainstOrder, NFE_XML_MAX_BYTES, NfeXmlError, readNfeXml } from './nfe-xml.server';
+import { currentSaleInvoice, insertAttachedInvoice, markCancelled, type Invoice } from './invoices.server';
+import { checkNfeAgainstOrder, NFE_XML_MAX_BYTES, NfeXmlError, readCancellationXml, readNfeXml } from './nfe-xml.server';
 
 /** Largest DANFE accepted: a DANFE is a page or two; 5 MB leaves room for a scanned one. */
 export const DANFE_MAX_BYTES = 5 * 1024 * 1024;
@@ -38,6 +38,8 @@ export const ATTACH_MESSAGES = {
   unpaid: 'O pedido ainda não foi pago: anexe a NF-e depois da confirmação do pagamento.',
   cancelled: 'O pedido está cancelado: não se anexa NF-e de venda a ele.',
   exists: 'Este pedido já tem uma NF-e autorizada ou em processamento.',
+  missingCancelXml: 'Anexe o arquivo XML do cancelamento da NF-e.',
+  nothingToCancel: 'Este pedido não tem NF-e autorizada para registrar o cancelamento.',
 } as const;
 
 /** Why an attach was refused: the HTTP status and the problems, in pt-BR. */
@@ -151,4 +153,32 @@ export async function attachInvoice(db: Database, orderId: string, files: Attach
   if (!invoice) throw new AttachError(409, [ATTACH_MESSAGES.exists]);
   kickMailDelivery(db);
   return invoice;
+}
+
+/**
+ * The cancellation of the order's authorised note, done in the system that issued it (an attached
+ * note): its event XML is checked (registered by SEFAZ, this note's key), kept beside the note's
+ * files, and the note recorded as cancelled. Null when there is no such order.
+ */
+export async function attachCancellation(db: Database, orderId: string, xml: Uint8Array, storage?: FileStorage): Promise<Invoice | null> {
+  if (xml.byteLength === 0) throw new AttachError(400, [ATTACH_MESSAGES.missingCancelXml]);
+  if (xml.byteLength > NFE_XML_MAX_BYTES) throw new AttachError(413, [ATTACH_MESSAGES.xmlTooBig]);
+  const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order) return null;
+  const invoice = await currentSaleInvoice(db, orderId);
+  if (!invoice || invoice.status !== 'authorized' || !invoice.accessKey || !invoice.authorizedAt) throw new AttachError(409, [ATTACH_MESSAGES.nothingToCancel]);
+  let event: ReturnType<typeof readCancellationXml>;
+  try {
+    event = readCancellationXml(Buffer.from(xml.buffer, xml.byteOffset, xml.byteLength));
+  } catch (error) {
+    if (error instanceof NfeXmlError) throw new AttachError(422, [error.message]);
+    throw error;
+  }
+  if (event.accessKey !== invoice.accessKey) {
+    throw new AttachError(422, [`O cancelamento é de outra NF-e (chave ${formatAccessKey(event.accessKey)}); a nota deste pedido é a ${formatAccessKey(invoice.accessKey)}.`]);
+  }
+  const key = invoiceFileKeys(invoice.accessKey, invoice.authorizedAt).cancelXml;
+  await (storage ?? (await getStorage())).put(key, xml);
+  if (!(await markCancelled(db, invoice.id, key))) throw new AttachError(409, [ATTACH_MESSAGES.nothingToCancel]);
+  return { ...invoice, status: 'cancelled', cancelXmlKey: key };
 }

@@ -391,3 +391,59 @@ export function checkNfeAgainstOrder(doc: NfeDocument, order: NfeOrderFacts): st
   }
   return problems;
 }
+
+/** cStat of a registered event: 135 registrado e vinculado, 136 registrado sem vínculo, 155 cancelamento fora de prazo homologado. */
+const EVENT_REGISTERED = new Set([135, 136, 155]);
+
+export type NfeCancellation = {
+  /** The cancelled NF-e's key (infEvento/chNFe). */
+  accessKey: string;
+  /** The event's protocol (retEvento nProt). */
+  protocol: string;
+  /** dhRegEvento, as written. */
+  registeredAt: string | null;
+};
+
+/**
+ * Reads the XML of an NF-e's cancellation as SEFAZ registered it (procEventoNFe: evento 110111 and
+ * its retEvento with cStat 135, 136 or 155), the file an admin attaches after cancelling an attached
+ * note in the system that issued it. Same defences as readNfeXml; every refusal in pt-BR.
+ */
+export function readCancellationXml(xml: string | Buffer): NfeCancellation {
+  const content = decodeInput(xml);
+  if (/<!DOCTYPE|<!ENTITY/i.test(content)) refuse('O XML tem uma declaração DOCTYPE ou ENTITY, que um evento da NF-e não tem; o arquivo foi recusado.');
+  const NOT_CANCELLATION = 'O arquivo não é o XML do cancelamento de uma NF-e (esperado procEventoNFe com o evento 110111).';
+  if (!content.startsWith('<')) refuse(NOT_CANCELLATION);
+  const valid = XMLValidator.validate(content);
+  if (valid !== true) refuse(`O XML do cancelamento está malformado (linha ${valid.err.line}): baixe-o de novo do emissor.`);
+  let parsed: unknown;
+  try {
+    parsed = parser.parse(content);
+  } catch {
+    return refuse('O XML do cancelamento está malformado: baixe-o de novo do emissor.');
+  }
+  if (!isNode(parsed) || Object.keys(parsed).length !== 1) return refuse(NOT_CANCELLATION);
+  const root = child(parsed, 'procEventoNFe');
+  if (!root) {
+    if (child(parsed, 'nfeProc') || child(parsed, 'NFe')) refuse('Este XML é o da NF-e, não o do cancelamento: anexe o XML do evento de cancelamento (procEventoNFe).');
+    return refuse(NOT_CANCELLATION);
+  }
+  const evento = child(root, 'evento') ?? refuse(NOT_CANCELLATION);
+  const namespaces = [root, evento].flatMap((node) => Object.keys(node).filter((key) => key === '@_xmlns' || key.startsWith('@_xmlns:')).map((key) => node[key]));
+  if (!namespaces.includes(PORTAL_FISCAL_NS)) refuse(NOT_CANCELLATION);
+  const infEvento = requiredChild(evento, 'infEvento', 'evento');
+  if (text(infEvento, 'tpEvento') !== CANCELLATION_EVENT) refuse('Este XML é de outro evento da NF-e, não do cancelamento (110111).');
+  const accessKey = requiredText(infEvento, 'chNFe', 'infEvento').toUpperCase();
+  if (!ACCESS_KEY.test(accessKey)) refuse('A chave de acesso do cancelamento (chNFe) não tem 44 caracteres válidos.');
+  const retEvento = child(root, 'retEvento') ?? refuse('O XML não traz o registro do cancelamento pela SEFAZ (retEvento): anexe o XML do evento registrado.');
+  const infRet = requiredChild(retEvento, 'infEvento', 'retEvento');
+  const status = integerOf(requiredText(infRet, 'cStat', 'retEvento/infEvento'), 'cStat do evento', 3);
+  if (!EVENT_REGISTERED.has(status)) {
+    const reason = text(infRet, 'xMotivo');
+    refuse(`A SEFAZ não registrou o cancelamento (situação ${status}${reason ? `: ${reason}` : ''}).`);
+  }
+  const retKey = text(infRet, 'chNFe');
+  if (retKey !== null && retKey.toUpperCase() !== accessKey) refuse('O registro da SEFAZ (retEvento) é de outra NF-e.');
+  const registeredAt = text(infRet, 'dhRegEvento');
+  return { accessKey, protocol: text(infRet, 'nProt') ?? '', registeredAt: registeredAt && DATE_TIME.test(registeredAt) ? registeredAt : null };
+}

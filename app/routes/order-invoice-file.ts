@@ -2,6 +2,7 @@
 // cancelamento.xml of its sale note, saved as NF-e-000123-serie-1.pdf. The order's owner or an admin
 // only: anonymous → /login (and back here), anyone else → 404, exactly as for a missing order or file.
 import { z } from 'zod';
+import '~/lib/schemas/zod-pt-br';
 import { PRIVATE_CACHE_CONTROL } from '~/lib/cache-control';
 import { isInvoiceFile } from '~/lib/invoice-status';
 import { requireUser } from '~/server/auth/session.server';

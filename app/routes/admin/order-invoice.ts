@@ -7,6 +7,7 @@
 // PDF, 422 the XML is not the order's NF-e (or its cancellation) — with every problem listed.
 import { data } from 'react-router';
 import { z } from 'zod';
+import '~/lib/schemas/zod-pt-br';
 import type { ToastMessage } from '~/lib/toast';
 import { requireAdminAction } from '~/server/auth/session.server';
 import { getDb } from '~/server/infra/db.server';

@@ -136,6 +136,9 @@ describe('isValidAccessKey, accessKeyDigits and formatAccessKey', () => {
       '1121 0205 8835 0900 0224 5500 2000 0063 4210 0065 7553',
     );
     expect(formatAccessKey('123')).toBe('123');
+    // An alphanumeric CNPJ's letters stay in their groups.
+    const alpha = keyPrefix({ uf: '35', yymm: '2611', cnpj: '12ABC34501DE35', series: 1, number: 7, code: '10000456' });
+    expect(formatAccessKey(alpha + accessKeyCheckDigit(alpha))).toMatch(/^3526 1112 ABC3 4501 DE35 5500 1000 0000 07\d{2}( \d{4}){2}$/);
   });
 });
 

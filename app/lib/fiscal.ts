@@ -48,10 +48,10 @@ export function isValidAccessKey(value: string): boolean {
   return key !== null && accessKeyCheckDigit(key.slice(0, 43)) === Number(key[43]);
 }
 
-/** '3526 1112 3456 …' — eleven groups of four, as the DANFE prints it. Anything but 44 digits is returned as given. */
+/** '3526 1112 3456 …' — eleven groups of four, as the DANFE prints it (an alphanumeric CNPJ's letters too). Anything else is returned as given. */
 export function formatAccessKey(value: string): string {
   const key = accessKeyDigits(value);
-  return key ? (key.match(/\d{4}/g) ?? []).join(' ') : value;
+  return key ? (key.match(/[0-9A-Z]{4}/g) ?? []).join(' ') : value;
 }
 
 /** IBGE code of each UF: the first two digits of a chave de acesso (cUF) and of a municipality code. */

@@ -91,7 +91,8 @@ const SERVERS: Server[] = [
     name: 'focusnfe-api',
     command: 'node tests/support/focusnfe-api.mjs',
     url: `http://127.0.0.1:${FOCUS_E2E.apiPort}/v2/nfe`,
-    env: { FOCUSNFE_FAKE_PORT: String(FOCUS_E2E.apiPort), FOCUSNFE_TOKEN: FOCUS_E2E.token },
+    // SEFAZ takes 3 s: the admin's page shows the order waiting for its note before it comes.
+    env: { FOCUSNFE_FAKE_PORT: String(FOCUS_E2E.apiPort), FOCUSNFE_TOKEN: FOCUS_E2E.token, FOCUSNFE_FAKE_AUTHORIZE_MS: '3000' },
   },
   store('loja', PORT, E2E_DATA_DIR, {
     NODE_ENV: 'test',

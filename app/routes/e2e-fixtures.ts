@@ -42,6 +42,9 @@ const orderSchema = z.object({
   /** A subscriber's repeat: 1 to 3 months (a programmed delivery), 0 this order only. */
   deliveryFrequency: z.number().int().min(0).max(Math.max(...DELIVERY_MONTHS)).default(0),
   taxId: z.string().min(1).max(30),
+  /** A CNPJ's IE as the checkout asks it: 1 with `stateRegistration`, 2 isento, 9 não contribuinte. */
+  ieIndicator: z.enum(['1', '2', '9']).optional(),
+  stateRegistration: z.string().max(30).optional(),
   recipientName: z.string().min(1).max(100).optional(),
 });
 
@@ -105,6 +108,8 @@ export async function action({ request }: Route.ActionArgs) {
       installments: order.installments,
       deliveryFrequency: order.deliveryFrequency,
       taxId: order.taxId,
+      ieIndicator: order.ieIndicator,
+      stateRegistration: order.stateRegistration,
       delivery: { addressId: 'new', recipientName: order.recipientName ?? spec.name, saveAddress: true, newAddress: ADDRESS },
     });
     const { orderId } = await placeOrder(db, buyer, input, getPaymentProvider());

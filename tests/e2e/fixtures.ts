@@ -103,6 +103,8 @@ export type FixtureOrder = {
   installments?: number;
   deliveryFrequency?: number;
   taxId: string;
+  ieIndicator?: '1' | '2' | '9';
+  stateRegistration?: string;
   recipientName?: string;
 };
 

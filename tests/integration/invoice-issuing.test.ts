@@ -14,7 +14,7 @@
 // runs at once send once; a send whose answer was lost (and a crash right after the claim) sent
 // again under the same ref; denied never resent; cancelled within 24 h (its XML kept), refused
 // after; a forged or lying notice changes nothing; the webhook registered once.
-import { generateCpf } from '@brazilian-utils/brazilian-utils';
+import { generateCnpj, generateCpf } from '@brazilian-utils/brazilian-utils';
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -103,18 +103,19 @@ describe.each(engines.map((e) => e.name))('NF-e through Focus NFe on %s', (engin
   const adminActor = () => ({ kind: 'admin' as const, userId: admin.id });
 
   /** A paid order (the checkout's own path), by a CPF buyer in São Paulo. */
-  async function paidOrder(quantity = 2) {
+  async function paidOrder(quantity = 2, company?: { ieIndicator: 1 | 2 | 9; stateRegistration?: string; delivery?: unknown }) {
     n += 1;
     const buyer = { id: `cliente-nfe-${n}-${randomUUID().slice(0, 6)}`, name: `Cliente ${n}`, email: `nfe.${n}.${randomUUID().slice(0, 6)}@exemplo.com.br` };
     await db.insert(s.user).values(buyer);
-    const taxId = generateCpf();
+    const taxId = company ? generateCnpj() : generateCpf();
     const input = payNowSchema.parse({
       intent: 'pay',
       cart: JSON.stringify([{ id: variant.id, product_id: variant.productId, quantity }]),
       idempotencyKey: randomUUID(),
       paymentMethod: 'pix',
       taxId,
-      delivery: NEW_ADDRESS_DELIVERY,
+      delivery: company?.delivery ?? NEW_ADDRESS_DELIVERY,
+      ...(company ? { ieIndicator: String(company.ieIndicator), stateRegistration: company.stateRegistration } : {}),
     });
     const { orderId } = await placeOrder(db, buyer, input, builtInProvider);
     await transitions.applyOrderAction(db, { orderId, action: 'confirm_payment', actor: adminActor() });
@@ -241,6 +242,22 @@ describe.each(engines.map((e) => e.name))('NF-e through Focus NFe on %s', (engin
     expect(await mailsOf(invoice!.id)).toBe(1);
     expect((await rows(order.orderId))[0]!.version).toBe(invoice!.version);
     await expect(ship(order.orderId)).resolves.toMatchObject({ status: 'shipped' });
+  });
+
+  it('sends a company buyer as the checkout took it: CNPJ, IE and indicator, the contributor\'s CFOP, another UF\'s', async () => {
+    const rio = { ...NEW_ADDRESS_DELIVERY, newAddress: { zipCode: '22021-001', street: 'Avenida Atlântica', number: '1702', complement: '', neighborhood: 'Copacabana', city: 'Rio de Janeiro', state: 'RJ' } };
+    const contributor = await paidOrder(1, { ieIndicator: 1, stateRegistration: '81.234.567', delivery: rio });
+    await transitions.applyOrderAction(db, { orderId: contributor.orderId, action: 'start_preparing', actor: adminActor() });
+    const exempt = await paidOrder(1, { ieIndicator: 2 });
+    await transitions.applyOrderAction(db, { orderId: exempt.orderId, action: 'start_preparing', actor: adminActor() });
+    const from = api.requests.length;
+    await flow.runInvoices(db, focus());
+    const body = (ref: string) => posts(ref, from)[0]!.body as Record<string, unknown> & { items: Record<string, unknown>[] };
+    expect(body(contributor.ref)).toMatchObject({ cnpj_destinatario: contributor.taxId, indicador_inscricao_estadual_destinatario: 1, inscricao_estadual_destinatario: '81234567', consumidor_final: 0, local_destino: 2, uf_destinatario: 'RJ', codigo_municipio_destinatario: '3304557' });
+    expect(body(contributor.ref).items[0]).toMatchObject({ cfop: '6101' });
+    expect(body(exempt.ref)).toMatchObject({ cnpj_destinatario: exempt.taxId, indicador_inscricao_estadual_destinatario: 2, consumidor_final: 1 });
+    expect(body(exempt.ref)).not.toHaveProperty('inscricao_estadual_destinatario');
+    expect(body(exempt.ref).items[0]).toMatchObject({ cfop: '5101' });
   });
 
   it('is authorised by polling when the webhook never comes', async () => {

@@ -52,6 +52,7 @@ export function OrderInvoice<T>({
   invoice,
   focusConfigured,
   returnReceived,
+  returnNoteInForce = false,
   fetcher,
   className,
 }: {
@@ -60,8 +61,10 @@ export function OrderInvoice<T>({
   invoice: OrderInvoiceView | null;
   /** Focus NFe is configured (FOCUSNFE_TOKEN): the store can issue the note itself. */
   focusConfigured: boolean;
-  /** Goods of this order came back (a return received, refunded or replaced). */
+  /** Goods of this order came back (a return received, refunded or replaced) and no return note was issued. */
   returnReceived: boolean;
+  /** A return note (entrada) of this order is authorised or being authorised: nothing left to tell. */
+  returnNoteInForce?: boolean;
   /** The page's fetcher: "Emitir NF-e" posts intent=issue_invoice to the page's action (its toast). */
   fetcher: FetcherWithComponents<T>;
   className?: string;
@@ -71,7 +74,7 @@ export function OrderInvoice<T>({
   const canIssue = focusConfigured && (orderStatus === 'paid' || orderStatus === 'preparing') && !inForce && status !== 'denied';
   const canAttach = !inForce && orderStatus !== 'pending' && orderStatus !== 'cancelled';
   const key = invoice?.accessKey ? formatAccessKey(invoice.accessKey) : null;
-  const undone = status === 'authorized' && (orderStatus === 'cancelled' || returnReceived);
+  const undone = status === 'authorized' && !returnNoteInForce && (orderStatus === 'cancelled' || returnReceived);
   let instruction: string | null = null;
   if (undone && invoice) {
     if (returnReceived || !invoice.cancelWindowOpen) instruction = returnNoteInstruction(key);

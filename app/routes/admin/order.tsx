@@ -43,7 +43,7 @@ import { melhorEnvioFromEnv } from '~/server/shipping/melhorenvio.server';
 import { melhorEnvioParcelIds } from '~/server/shipping/parcels.server';
 import { cancelSaleInvoice, CANCEL_WINDOW_MS, focusNfe, issueSaleInvoice, type CancelOutcome, type IssueOutcome } from '~/server/flows/invoice.server';
 import { getFiscalSettings } from '~/server/invoices/fiscal-settings.server';
-import { currentSaleInvoice, shippingAwaitsInvoice, type Invoice } from '~/server/invoices/invoices.server';
+import { invoicesOfOrder, shippingAwaitsInvoice, type Invoice } from '~/server/invoices/invoices.server';
 import { kickJob } from '~/server/jobs/runner.server';
 import { now } from '~/lib/clock';
 import { formatAccessKey } from '~/lib/fiscal';
@@ -65,15 +65,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // Issue 33: the parcels whose label can be bought here (Melhor Envio configured, the order paid, the service theirs).
   const canBuyLabels = melhorEnvioFromEnv() !== null && TO_SHIP_STATUSES.includes(order.status) && order.parcels.length > 0;
   // Issue 34: the order's NF-e, whether the store issues it itself (Focus NFe), and whether shipping waits for it.
-  const [returns, refundPixKey, labelParcelIds, current, awaitsInvoice] = await Promise.all([
+  const [returns, refundPixKey, labelParcelIds, notes, awaitsInvoice] = await Promise.all([
     returnsOfOrder(db, order.id),
     order.refundStatus === 'pending' ? refundPixKeyOf(db, order.id) : null,
     canBuyLabels ? melhorEnvioParcelIds(db, order.id) : [],
-    currentSaleInvoice(db, order.id),
+    invoicesOfOrder(db, order.id),
     TO_SHIP_STATUSES.includes(order.status) ? shippingAwaitsInvoice(db, order.id) : false,
   ]);
-  const returnReceived = returns.some((r) => r.kind !== 'plan' && (r.status === 'received' || r.status === 'refunded' || r.status === 'replaced'));
-  return { order, kits, returns, refundPixKey, labelParcelIds, invoice: current ? invoiceView(current) : null, focusConfigured: focusNfe() !== null, returnReceived, awaitsInvoice };
+  // The sale note in force, else the last one tried (as invoices/currentSaleInvoice picks it).
+  const sales = notes.filter((i) => i.kind === 'sale');
+  const current = sales.find((i) => i.status === 'processing' || i.status === 'authorized') ?? sales[0] ?? null;
+  // Goods back with no return note (entrada) yet: the sale note's instruction stays on the page.
+  const returnNoteInForce = notes.some((i) => i.kind === 'return' && (i.status === 'processing' || i.status === 'authorized'));
+  const returnReceived = !returnNoteInForce && returns.some((r) => r.kind !== 'plan' && (r.status === 'received' || r.status === 'refunded' || r.status === 'replaced'));
+  return { order, kits, returns, refundPixKey, labelParcelIds, invoice: current ? invoiceView(current) : null, focusConfigured: focusNfe() !== null, returnReceived, returnNoteInForce, awaitsInvoice };
 }
 
 function invoiceView(i: Invoice): OrderInvoiceView {
@@ -245,7 +250,7 @@ const SECTION = 'rounded-xl border border-slate-200 bg-white p-5 dark:border-sla
 const SELECT = 'flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-  const { order, kits, returns, refundPixKey, labelParcelIds, invoice, focusConfigured, returnReceived, awaitsInvoice } = loaderData;
+  const { order, kits, returns, refundPixKey, labelParcelIds, invoice, focusConfigured, returnReceived, returnNoteInForce, awaitsInvoice } = loaderData;
   const fetcher = useFetcher<ActionData>();
   const [open, setOpen] = useState<OrderAction | null>(null);
   const [carrier, setCarrier] = useState('correios');
@@ -484,7 +489,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
 
-      <OrderInvoice orderId={order.id} orderStatus={order.status} invoice={invoice} focusConfigured={focusConfigured} returnReceived={returnReceived} fetcher={fetcher} className={SECTION} />
+      <OrderInvoice orderId={order.id} orderStatus={order.status} invoice={invoice} focusConfigured={focusConfigured} returnReceived={returnReceived} returnNoteInForce={returnNoteInForce} fetcher={fetcher} className={SECTION} />
 
       {order.parcels.length > 0 ? <OrderParcels orderId={order.id} parcels={order.parcels} buyable={labelParcelIds} className={SECTION} /> : null}
 

@@ -30,7 +30,7 @@ test('the admin reviews the fiscal settings, is refused a wrong CFOP, edits a ru
   await expect(page.getByRole('heading', { level: 1, name: 'Fiscal (NF-e)' })).toBeVisible();
   // A retry runs after the first attempt saved once: the notice is gone for good then.
   if (test.info().retry === 0) await expect(page.getByRole('status').filter({ hasText: NOTICE })).toBeVisible();
-  // The e2e store talks to the Focus NFe stand-in (playwright.config.ts FOCUS_E2E); without a token the page says to attach instead (tests/integration/admin-fiscal.test.ts).
+  // The e2e store talks to the Focus NFe stand-in (playwright.config.ts FOCUS_E2E); without a token the loader has none (tests/integration/admin-fiscal.test.ts).
   await expect(page.getByText('Emissão pela Focus NFe (ambiente de homologação).')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Editar dados legais' })).toHaveAttribute('href', '/admin/settings#dados-legais');
   await expect(page.getByLabel('Regime tributário *')).toHaveValue('simples');

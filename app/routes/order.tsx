@@ -127,6 +127,11 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         Feito em {formatDateBR(order.createdAt)} · {orderStatusLabel(order.status)}
         {order.deliveryFrequencyMonths ? ` · entrega a cada ${order.deliveryFrequencyMonths === 1 ? '1 mês' : `${order.deliveryFrequencyMonths} meses`}` : ''}
       </p>
+      {order.purchaseOrderNumber ? (
+        <p className="mt-1 text-slate-700 dark:text-slate-300" data-testid="purchase-order">
+          Nº do pedido de compra: <span className="font-semibold">{order.purchaseOrderNumber}</span>
+        </p>
+      ) : null}
       {invoice ? <InvoiceLinks orderId={order.id} invoice={invoice} className="mt-1 text-slate-800 dark:text-slate-200" /> : null}
       {order.subscriptionId || order.programmedDeliveryId ? (
         <p className="mt-1 text-slate-700 dark:text-slate-300">

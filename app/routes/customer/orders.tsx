@@ -78,6 +78,7 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                   <Link to={`/pedido/${o.id}`} className="font-mono font-semibold text-brand-700 underline dark:text-brand-200">
                     {shortOrderId(o.id)}
                   </Link>
+                  {o.purchaseOrderNumber ? <span className="block text-xs text-slate-600 dark:text-slate-400">Pedido de compra: {o.purchaseOrderNumber}</span> : null}
                 </td>
                 <td className="py-3">{formatDateBR(o.createdAt)}</td>
                 <td className="py-3">{formatPrice(o.totalPrice)}</td>

@@ -15,6 +15,8 @@ import { AcceptedTerms } from '~/components/order/accepted-terms';
 import { OrderReturns } from '~/components/order/withdrawal-panel';
 import { TrackingLink } from '~/components/order/tracking-link';
 import { InvoiceLinks } from '~/components/order/invoice-links';
+import { BuyAgainButton } from '~/components/order/buy-again-button';
+import { isPlanLine } from '~/lib/returns';
 import { Button } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { toast } from '~/components/ui/toaster';
@@ -133,6 +135,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       {invoice ? <InvoiceLinks orderId={order.id} invoice={invoice} className="mt-1 text-slate-800 dark:text-slate-200" /> : null}
+      {order.items.some((i) => !isPlanLine(i)) ? <BuyAgainButton orderId={order.id} className="mt-3" /> : null}
       {order.subscriptionId || order.programmedDeliveryId ? (
         <p className="mt-1 text-slate-700 dark:text-slate-300">
           {order.programmedDeliveryId && order.scheduledFor ? `Entrega programada de ${formatDateBR(order.scheduledFor)}. ` : 'Pedido da sua Assinatura Inteligente. '}

@@ -10,6 +10,8 @@ import * as t from '~/db/schema';
 import { seedCatalogue } from '~/db/seed/seed.server';
 import { PURCHASE_ORDER_MESSAGES } from '~/lib/schemas/purchase-order';
 import { action as checkoutAction } from '~/routes/checkout';
+import { action as buyAgainAction } from '~/routes/order-buy-again';
+import { PLAN_NAME } from '~/lib/plans';
 import { loader as orderLoader } from '~/routes/order';
 import { loader as exportLoader } from '~/routes/admin/orders-export';
 import { getProductDetail, searchProducts } from '~/server/catalog/catalog.server';
@@ -153,5 +155,52 @@ describe.each(engines)('purchase-order number on $name', ({ open }) => {
     const paid = await pay(buyer, { taxId: generateCpf(), purchaseOrder: 'PC-1' });
     expect(paid.status).toBe(200);
     expect((await orderRow(paid.body.orderId as string)).purchaseOrderNumber).toBeNull();
+  });
+
+  it('“Comprar novamente”: the goods still sold at today’s price (capped by stock), the rest named; the plan line skipped; another customer gets a 404', async () => {
+    const owner = await newBuyer();
+    const other = await newBuyer();
+    const [p1, p2] = await searchProducts(handle.db, { term: 'detergente' });
+    const d1 = (await getProductDetail(handle.db, p1!.slug))!;
+    const d2 = (await getProductDetail(handle.db, p2!.slug))!;
+    const sold = d1.variants[0]!;
+    const scarce = d2.variants[0]!;
+    await handle.db.update(t.productVariants).set({ stock: 1000, price: '12.34' }).where(eq(t.productVariants.id, sold.id));
+    await handle.db.update(t.productVariants).set({ stock: 2 }).where(eq(t.productVariants.id, scarce.id));
+    const soldOut = d2.variants[1]!;
+    await handle.db.update(t.productVariants).set({ stock: 0 }).where(eq(t.productVariants.id, soldOut.id));
+    const [order] = await handle.db
+      .insert(t.orders)
+      .values({ userId: owner.id, status: 'delivered', totalPrice: '10', subtotalPrice: '10', discountPrice: '0', paymentMethod: 'pix', idempotencyKey: randomUUID() })
+      .returning({ id: t.orders.id });
+    await handle.db.insert(t.orderItems).values([
+      { orderId: order!.id, productId: d1.id, productName: d1.name, size: sold.size, quantity: 3, priceAtPurchase: '9.99' },
+      { orderId: order!.id, productId: d2.id, productName: d2.name, size: scarce.size, quantity: 5, priceAtPurchase: '9.99' },
+      { orderId: order!.id, productId: d2.id, productName: d2.name, size: soldOut.size, quantity: 1, priceAtPurchase: '9.99' },
+      { orderId: order!.id, productId: d1.id, productName: d1.name, size: '20 L', quantity: 1, priceAtPurchase: '9.99' },
+      { orderId: order!.id, productId: null, productName: 'Álcool 70%', size: '1 L', quantity: 1, priceAtPurchase: '9.99' },
+      { orderId: order!.id, productId: null, productName: `${PLAN_NAME} — mensal`, size: null, quantity: 1, priceAtPurchase: '0' },
+    ]);
+    const post = (who: unknown, id: string) => {
+      mocks.getSessionUser.mockResolvedValueOnce(who);
+      const request = new Request(`http://localhost/pedido/${id}/comprar-novamente`, form({}));
+      return answerOf(() => buyAgainAction({ request, params: { id }, context: {} } as Args as Parameters<typeof buyAgainAction>[0]));
+    };
+
+    const mine = await post(owner, order!.id);
+    expect(mine.status).toBe(200);
+    const items = mine.body.items as { id: string; product_id: string; price: string; quantity: number }[];
+    expect(items.map((i) => ({ id: i.id, product_id: i.product_id, price: i.price, quantity: i.quantity })).sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+      [
+        { id: sold.id, product_id: d1.id, price: '12.34', quantity: 3 },
+        { id: scarce.id, product_id: d2.id, price: scarce.price, quantity: 2 },
+      ].sort((a, b) => a.id.localeCompare(b.id)),
+    );
+    expect((mine.body.unavailable as string[]).sort()).toEqual([`${d1.name} (20 L)`, `${d2.name} (${soldOut.size})`, 'Álcool 70% (1 L)'].sort());
+    expect(mine.body.unavailable).not.toContain(expect.stringContaining(PLAN_NAME));
+
+    expect((await post(other, order!.id)).status).toBe(404);
+    expect((await post(owner, '-'.repeat(36))).status).toBe(404);
+    expect((await post(null, order!.id)).status).toBe(302);
   });
 });

@@ -16,6 +16,8 @@ export default [
   route('pedido/:id', 'routes/order.tsx'),
   // "Desistir da compra" and a defect claim, posted from the order page (issue 32).
   route('pedido/:id/desistencia', 'routes/order-return.ts'),
+  // "Comprar novamente": the order's goods as cart lines at today's prices (issue 35).
+  route('pedido/:id/comprar-novamente', 'routes/order-buy-again.ts'),
   // The order's NF-e files (DANFE, XML, cancellation XML), for its owner and admins (issue 34).
   route('pedido/:id/nfe/:file', 'routes/order-invoice-file.ts'),
   // Accounts

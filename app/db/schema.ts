@@ -388,6 +388,28 @@ export const productVariants = pgTable(
   ],
 );
 
+/**
+ * Volume prices of a size (issue 35): from `min_quantity` units on, each unit costs `price`
+ * ("a partir de 6 un.: R$ …"). The size's own price is the tier of 1 unit; the server prices each
+ * line by its quantity.
+ */
+export const variantPriceTiers = pgTable(
+  'variant_price_tiers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    minQuantity: integer('min_quantity').notNull(),
+    price: money('price').notNull(),
+  },
+  (t) => [
+    uniqueIndex('variant_price_tiers_variant_min_idx').on(t.variantId, t.minQuantity),
+    check('variant_price_tiers_min_quantity_check', sql`${t.minQuantity} between 2 and 9999`),
+    check('variant_price_tiers_price_check', sql`${t.price} > 0`),
+  ],
+);
+
 export const kitItems = pgTable(
   'kit_items',
   {
@@ -592,6 +614,8 @@ export const orders = pgTable(
     /** The programmed delivery this order repeats, and the date it was due. */
     programmedDeliveryId: uuid('programmed_delivery_id').references((): AnyPgColumn => programmedDeliveries.id, { onDelete: 'set null' }),
     scheduledFor: date('scheduled_for'),
+    /** The company's purchase-order number ("Nº do pedido de compra"), as the buyer typed it (issue 35). */
+    purchaseOrderNumber: text('purchase_order_number'),
   },
   (t) => [
     check('orders_total_price_check', sql`${t.totalPrice} >= 0`),
@@ -616,6 +640,7 @@ export const orders = pgTable(
     check('orders_buyer_state_registration_check', sql`${t.buyerStateRegistration} ~ '^[0-9]{2,14}$'`),
     check('orders_buyer_ie_indicator_check', oneOf(t.buyerIeIndicator, IE_INDICATORS)),
     check('orders_discount_kind_check', oneOf(t.discountKind, DISCOUNT_KINDS)),
+    check('orders_purchase_order_number_check', sql`char_length(${t.purchaseOrderNumber}) between 1 and 40`),
     check('orders_discount_kind_amount_check', sql`(${t.discountKind} is null) = (${t.discountPrice} = 0)`),
     // The welcome offer once per account and once per CPF/CNPJ, among orders that are not cancelled:
     // two first purchases at once cannot both commit with it.

@@ -548,6 +548,13 @@ describe('focusNfePayload', () => {
     ]);
   });
 
+  it("a company's purchase-order number goes to informações adicionais as “Pedido de compra: X”; none sends nothing", () => {
+    const withPo = focusNfePayload({ ...order, buyer: { ...order.buyer, taxId: '11444777000161', ieIndicator: 9 }, purchaseOrder: 'PC-2026/0042' });
+    expect(withPo.informacoes_adicionais_contribuinte).toBe('Pedido de compra: PC-2026/0042');
+    expect(focusNfePayload(order)).not.toHaveProperty('informacoes_adicionais_contribuinte');
+    expect(focusNfePayload({ ...order, purchaseOrder: null })).not.toHaveProperty('informacoes_adicionais_contribuinte');
+  });
+
   it('an exempt CNPJ (2) is a final consumer without IE; a CNPJ marked 9 never sends its IE', () => {
     const exempt = focusNfePayload({ ...order, buyer: { ...order.buyer, taxId: '11444777000161', ieIndicator: 2, stateRegistration: '123' } });
     expect(exempt.indicador_inscricao_estadual_destinatario).toBe(2);

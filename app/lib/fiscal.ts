@@ -270,6 +270,8 @@ export type FocusNfeInput = {
   freightMode?: FreightMode;
   /** How the order was paid (detPag); omitted → no formas_pagamento, Focus's default applies. */
   paymentMethod?: OfferedMethod | null;
+  /** A company's purchase-order number (issue 35): "Pedido de compra: X" in informações adicionais de interesse do contribuinte. */
+  purchaseOrder?: string | null;
 };
 
 export type FocusNfeItem = {
@@ -352,6 +354,7 @@ export type FocusNfePayload = {
   valor_total: number;
   items: FocusNfeItem[];
   formas_pagamento?: { forma_pagamento: string; valor_pagamento: number }[];
+  informacoes_adicionais_contribuinte?: string;
   /** A return note's original NF-e (NFref/refNFe). */
   notas_referenciadas?: { chave_nfe: string }[];
 };
@@ -499,6 +502,7 @@ export function focusNfePayload(input: FocusNfeInput): FocusNfePayload {
     valor_total: money(totalCents),
     items: payloadItems,
     ...(input.paymentMethod ? { formas_pagamento: [{ forma_pagamento: PAYMENT_CODES[input.paymentMethod], valor_pagamento: money(totalCents) }] } : {}),
+    informacoes_adicionais_contribuinte: input.purchaseOrder ? `Pedido de compra: ${input.purchaseOrder}` : undefined,
   };
   // Optional fields left undefined are dropped, so the JSON (and a snapshot of it) carries only what is sent.
   for (const key of Object.keys(payload) as (keyof FocusNfePayload)[]) if (payload[key] === undefined) delete payload[key];

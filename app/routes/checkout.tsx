@@ -26,6 +26,7 @@ import { DELIVERY_MONTHS } from '~/lib/plans';
 import { MAX_INSTALLMENTS, splitInstallments } from '~/lib/pricing';
 import { useRootData, useStoreSettings } from '~/lib/root-data';
 import { deliveryFromForm, payNowSchema, quoteSchema, taxIdSchema } from '~/lib/schemas/checkout';
+import { PURCHASE_ORDER_LABEL, PURCHASE_ORDER_MAX } from '~/lib/schemas/purchase-order';
 import { originFromMatches, seo } from '~/lib/seo';
 import { formatTaxId, taxIdKind } from '~/lib/tax-id';
 import type { ToastMessage } from '~/lib/toast';
@@ -279,6 +280,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const [frequency, setFrequency] = useState(1);
   const [taxId, setTaxId] = useState(loaderData.taxId);
   const [ie, setIe] = useState<StateRegistrationValue>(loaderData.ie);
+  const [purchaseOrder, setPurchaseOrder] = useState('');
   const isCnpj = taxIdKind(taxId) === 'cnpj';
   const [delivery, setDelivery] = useState<DeliveryState>(() => initialDelivery(loaderData.addresses, loaderData.name));
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
@@ -382,7 +384,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       deliveryFrequency: String(frequency),
       taxId,
       // Only with a CNPJ: a CPF's order records no IE.
-      ...(isCnpj ? { ieIndicator: ie.ieIndicator, stateRegistration: ie.ieIndicator === '1' ? ie.stateRegistration : '' } : {}),
+      ...(isCnpj ? { ieIndicator: ie.ieIndicator, stateRegistration: ie.ieIndicator === '1' ? ie.stateRegistration : '', purchaseOrder } : {}),
       ...deliveryFields(delivery),
       ...(serverTotals ? { expectedTotalCents: String(serverTotals.totalCents), expectedShippingCents: String(serverTotals.shippingCents) } : {}),
       ...(quote?.freight?.quote ? { freight: choicesPayload } : {}),
@@ -581,6 +583,17 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 
         <TaxIdInput id="documento" value={taxId} onValueChange={setTaxId} error={errors.taxId} />
         {isCnpj ? <StateRegistrationFields value={ie} onChange={setIe} errors={errors} /> : null}
+        {isCnpj ? (
+          <Field
+            label={`${PURCHASE_ORDER_LABEL} (opcional)`}
+            name="purchaseOrder"
+            autoComplete="off"
+            maxLength={PURCHASE_ORDER_MAX}
+            value={purchaseOrder}
+            onChange={(e) => setPurchaseOrder(e.currentTarget.value)}
+            error={errors.purchaseOrder}
+          />
+        ) : null}
 
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-semibold">Forma de pagamento</legend>

@@ -15,6 +15,8 @@ import { AcceptedTerms } from '~/components/order/accepted-terms';
 import { OrderReturns } from '~/components/order/withdrawal-panel';
 import { TrackingLink } from '~/components/order/tracking-link';
 import { InvoiceLinks } from '~/components/order/invoice-links';
+import { BuyAgainButton } from '~/components/order/buy-again-button';
+import { isPlanLine } from '~/lib/returns';
 import { Button } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { toast } from '~/components/ui/toaster';
@@ -127,7 +129,13 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         Feito em {formatDateBR(order.createdAt)} · {orderStatusLabel(order.status)}
         {order.deliveryFrequencyMonths ? ` · entrega a cada ${order.deliveryFrequencyMonths === 1 ? '1 mês' : `${order.deliveryFrequencyMonths} meses`}` : ''}
       </p>
+      {order.purchaseOrderNumber ? (
+        <p className="mt-1 text-slate-700 dark:text-slate-300" data-testid="purchase-order">
+          Nº do pedido de compra: <span className="font-semibold">{order.purchaseOrderNumber}</span>
+        </p>
+      ) : null}
       {invoice ? <InvoiceLinks orderId={order.id} invoice={invoice} className="mt-1 text-slate-800 dark:text-slate-200" /> : null}
+      {order.items.some((i) => !isPlanLine(i)) ? <BuyAgainButton orderId={order.id} className="mt-3" /> : null}
       {order.subscriptionId || order.programmedDeliveryId ? (
         <p className="mt-1 text-slate-700 dark:text-slate-300">
           {order.programmedDeliveryId && order.scheduledFor ? `Entrega programada de ${formatDateBR(order.scheduledFor)}. ` : 'Pedido da sua Assinatura Inteligente. '}

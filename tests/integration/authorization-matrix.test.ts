@@ -269,6 +269,13 @@ const MATRIX: Record<string, Entry> = {
       },
     ],
   },
+  // "Comprar novamente" (issue 35): A's order's goods as cart lines; anyone else's order is a 404, nothing written.
+  'routes/order-buy-again.ts': {
+    action: [
+      { label: "buy A's order again", url: (f) => `/pedido/${f.a.orderId}/comprar-novamente`, params: (f) => ({ id: f.a.orderId }), body: () => ({}), expect: ownedByA(), writes: ['orders'] },
+      { label: 'malformed order id', url: `/pedido/${'-'.repeat(36)}/comprar-novamente`, params: () => ({ id: '-'.repeat(36) }), body: () => ({}), expect: ownedByA(404), writes: ['orders'] },
+    ],
+  },
   // The order's NF-e files (issue 34): A's order has no note, so even A gets the 404 a stranger gets; anonymous → /login.
   'routes/order-invoice-file.ts': {
     loader: [

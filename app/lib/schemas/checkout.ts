@@ -7,6 +7,7 @@ import { DELIVERY_MONTHS, PLAN_FREQUENCIES } from '../plans';
 import { addressSchema } from './address';
 import { hasLetters, normalizeTaxId, TAX_ID_MAX, taxIdKind } from '../tax-id';
 import { buyerIeIssues, ieIndicatorField, stateRegistrationField } from './state-registration';
+import { purchaseOrderField } from './purchase-order';
 
 export { MAX_CART_LINES, MAX_LINE_QUANTITY };
 
@@ -245,6 +246,8 @@ export const payNowSchema = z.object({
   /** With a CNPJ: 1 contribuinte (stateRegistration required), 2 isento, 9 não contribuinte (lib/schemas/state-registration). */
   ieIndicator: ieIndicatorField,
   stateRegistration: stateRegistrationField,
+  /** With a CNPJ: the company's purchase-order number, optional (lib/schemas/purchase-order); a CPF's order stores none. */
+  purchaseOrder: purchaseOrderField,
 })
   // Runs even when another field failed, so the IE's message shows with the others.
   .superRefine(

@@ -428,6 +428,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 font-semibold">{order.customer?.name ?? DELETED_CUSTOMER_NAME}</p>
           {order.customer ? <p>{order.customer.email}</p> : null}
           {order.taxId ? <p>CPF/CNPJ: {displayTaxId(order.taxId)}</p> : null}
+          {order.purchaseOrderNumber ? <p data-testid="purchase-order">Nº do pedido de compra: {order.purchaseOrderNumber}</p> : null}
           {order.subscriptionId ? (
             <p className="mt-2">
               <Link to={`/admin/subscriptions/${order.subscriptionId}`} className="font-semibold text-brand-800 underline dark:text-brand-200">

@@ -28,6 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         o.customerName,
         o.customerEmail,
         o.taxId ? displayTaxId(o.taxId) : '',
+        o.purchaseOrderNumber ?? '',
         PAYMENT_METHOD_LABELS[o.paymentMethod ?? ''] ?? '',
         decimalBR(o.subtotalPrice),
         decimalBR(o.discountPrice),
@@ -51,7 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       delimiter: ';',
       record_delimiter: '\r\n',
       header: true,
-      columns: ['Pedido', 'Data', 'Status', 'Cliente', 'E-mail', 'CPF/CNPJ', 'Pagamento', 'Subtotal (R$)', 'Desconto (R$)', 'Frete (R$)', 'Total (R$)', 'Serviço de entrega', 'Entrega prometida até', 'Cidade', 'UF', 'Transportadora', 'Rastreio', 'NF-e', 'Chave de acesso', 'ID completo'],
+      columns: ['Pedido', 'Data', 'Status', 'Cliente', 'E-mail', 'CPF/CNPJ', 'Pedido de compra', 'Pagamento', 'Subtotal (R$)', 'Desconto (R$)', 'Frete (R$)', 'Total (R$)', 'Serviço de entrega', 'Entrega prometida até', 'Cidade', 'UF', 'Transportadora', 'Rastreio', 'NF-e', 'Chave de acesso', 'ID completo'],
     },
   );
   return new Response(csv, {

@@ -48,6 +48,11 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
       </div>
       <h1 className="text-2xl font-bold">Pedido {shortOrderId(order.id)}</h1>
       <p className="text-sm">Feito em {formatDateTimeBR(order.createdAt)}</p>
+      {order.purchaseOrderNumber ? (
+        <p className="text-sm font-semibold" data-testid="purchase-order">
+          Pedido de compra: {order.purchaseOrderNumber}
+        </p>
+      ) : null}
       <section aria-labelledby="remetente" className="mt-6 text-sm" data-testid="sender">
         <h2 id="remetente" className="font-bold uppercase">
           Remetente

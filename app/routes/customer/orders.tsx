@@ -11,6 +11,7 @@ import { listOwnOrders, type OrderListItem } from '~/server/orders/orders.server
 import { returnsOfUser } from '~/server/returns/returns.server';
 import { downloadableInvoices } from '~/server/invoices/files.server';
 import { InvoiceLinks, type InvoiceLinksView } from '~/components/order/invoice-links';
+import { BuyAgainButton } from '~/components/order/buy-again-button';
 import { requireUser } from '~/server/auth/session.server';
 import type { Route } from './+types/orders';
 import { log } from '~/server/infra/log.server';
@@ -33,12 +34,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       const offer = withdrawalOffer({ status: o.status, deliveredAt }, today);
       // One return of an order's goods, ever, unless refused (returns_order_goods_idx): the order page shows it instead.
       const canWithdraw = hasGoods && offer.kind !== 'closed' && (!ret || ret.status === 'rejected' || ret.kind === 'plan');
-      return { ...o, ret, canWithdraw, withdrawUntil: offer.kind === 'return' ? offer.until : null, invoice: invoices.get(o.id) ?? null };
+      return { ...o, ret, canWithdraw, hasGoods, withdrawUntil: offer.kind === 'return' ? offer.until : null, invoice: invoices.get(o.id) ?? null };
     });
     return { orders, page: shown, pageCount, error: null };
   } catch (error) {
     log.error('meus-pedidos: falha', error);
-    type Row = OrderListItem & { ret: { protocol: string; status: string; statusLabel: string } | null; canWithdraw: boolean; withdrawUntil: string | null; invoice: InvoiceLinksView | null };
+    type Row = OrderListItem & { hasGoods: boolean; ret: { protocol: string; status: string; statusLabel: string } | null; canWithdraw: boolean; withdrawUntil: string | null; invoice: InvoiceLinksView | null };
     return { orders: [] as Row[], page: 1, pageCount: 1, error: 'Erro ao buscar pedidos' };
   }
 }
@@ -78,12 +79,14 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                   <Link to={`/pedido/${o.id}`} className="font-mono font-semibold text-brand-700 underline dark:text-brand-200">
                     {shortOrderId(o.id)}
                   </Link>
+                  {o.purchaseOrderNumber ? <span className="block text-xs text-slate-600 dark:text-slate-400">Pedido de compra: {o.purchaseOrderNumber}</span> : null}
                 </td>
                 <td className="py-3">{formatDateBR(o.createdAt)}</td>
                 <td className="py-3">{formatPrice(o.totalPrice)}</td>
                 <td className="py-3">
                   {orderStatusLabel(o.status)}
                   {o.invoice ? <InvoiceLinks orderId={o.id} invoice={o.invoice} className="mt-1 text-xs" /> : null}
+                  {o.hasGoods ? <BuyAgainButton orderId={o.id} size="sm" className="mt-2" /> : null}
                 </td>
                 <td className="py-3">
                   {o.ret ? (

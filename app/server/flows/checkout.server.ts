@@ -17,6 +17,7 @@ import { cheapestChoices, chooseFreight, type ChosenParcel, type FreightChoices,
 import type { CartLineInput, DeliveryChoice, PayNowInput } from '~/lib/schemas/checkout';
 import { isUuid } from '~/lib/schemas/ids';
 import { buyerIeOf, type BuyerIe } from '~/lib/schemas/state-registration';
+import { purchaseOrderOf } from '~/lib/schemas/purchase-order';
 import { ibgeCity } from '~/lib/municipalities.server';
 import { taxIdKind } from '~/lib/tax-id';
 import { TERMS_MESSAGES, termsAcceptanceRequired, termsProblem, type TermsProblem } from '~/lib/contract';
@@ -593,6 +594,7 @@ async function commitOrder(db: Database, buyer: Buyer, input: PlaceOrderInput, p
         paymentMethod: input.paymentMethod,
         taxId: input.taxId,
         buyerIe,
+        purchaseOrder: purchaseOrderOf(input.taxId, input.purchaseOrder),
         idempotencyKey: input.idempotencyKey,
         placedAt,
         actor: 'customer',

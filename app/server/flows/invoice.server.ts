@@ -200,6 +200,7 @@ export async function saleInvoiceInput(db: Executor, orderId: string, settings?:
     issuedAt: now().toISOString(),
     nature: fiscal.nature,
     paymentMethod: order.paymentMethod,
+    purchaseOrder: isCnpj ? order.purchaseOrderNumber : null,
   };
 }
 

@@ -30,6 +30,7 @@ const order: OrderSummary = {
   paymentDetails: { method: 'pix', copyPaste: '00020126580014br.gov.bcb.pix0136pix@clarear.com.br5204000053039865406044.91' },
   paymentExpiresAt: new Date('2026-11-24T14:00:00Z'),
   taxId: '52998224725',
+  purchaseOrderNumber: null,
   address: { recipientName: 'Ana <script>alert(1)</script>', street: 'Avenida Paulista', number: '1000', complement: 'apto 42', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP', zipCode: '01310100' },
   carrier: 'correios',
   trackingCode: 'RA123456785BR',

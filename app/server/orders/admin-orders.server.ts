@@ -202,11 +202,12 @@ export async function exportAdminOrders(
   db: Executor,
   filters: OrderFilters,
 ): Promise<
-  (AdminOrderRow & { subtotalPrice: string; discountPrice: string; shippingPrice: string; freightServices: string | null; promisedDate: string | null; invoiceAccessKey: string | null })[]
+  (AdminOrderRow & { purchaseOrderNumber: string | null; subtotalPrice: string; discountPrice: string; shippingPrice: string; freightServices: string | null; promisedDate: string | null; invoiceAccessKey: string | null })[]
 > {
   return db
     .select({
       ...rowColumns,
+      purchaseOrderNumber: orders.purchaseOrderNumber,
       subtotalPrice: orders.subtotalPrice,
       discountPrice: orders.discountPrice,
       shippingPrice: orders.shippingPrice,

@@ -35,6 +35,8 @@ export type NewOrder = {
   taxId: string | null;
   /** The buyer's IE as the NF-e reads it (indIEDest, and the IE only with 1); none for a CPF or a renewal that has none. */
   buyerIe?: { ieIndicator: number | null; stateRegistration: string | null };
+  /** A company's purchase-order number (issue 35); never for a CPF. */
+  purchaseOrder?: string | null;
   idempotencyKey: string;
   placedAt: Date;
   /** Who placed it: the customer at checkout, the store for a renewal or programmed delivery. */
@@ -78,6 +80,7 @@ export async function insertOrder(tx: Transaction, order: NewOrder): Promise<str
       taxId: order.taxId,
       buyerIeIndicator: order.buyerIe?.ieIndicator ?? null,
       buyerStateRegistration: order.buyerIe?.stateRegistration ?? null,
+      purchaseOrderNumber: order.purchaseOrder ?? null,
       idempotencyKey: order.idempotencyKey,
       createdAt: order.placedAt,
       subscriptionId: order.subscriptionId ?? null,

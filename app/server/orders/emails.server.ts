@@ -5,6 +5,7 @@ import { formatDateBR, formatDateTimeBR } from '~/lib/dates';
 import { formatPrice, toCents } from '~/lib/money';
 import { PAYMENT_METHOD_LABELS, shortOrderId } from '~/lib/order-status';
 import { DISCOUNT_LABELS } from '~/lib/pricing';
+import { purchaseOrderLine } from '~/lib/schemas/purchase-order';
 import { formatCep } from '~/lib/cep';
 import { CARRIER_LABELS, trackingUrl } from '~/lib/tracking';
 import type { Executor } from '~/db/client.server';
@@ -164,6 +165,7 @@ export function orderEmail(kind: OrderEmailKind, order: OrderSummary, buyer: Buy
           order.status === 'pending'
             ? `Recebemos seu pedido ${number}. Assim que o pagamento for confirmado, começamos a separar seus produtos.`
             : `Recebemos seu pedido ${number}. Obrigado por comprar na Clarear!`,
+          purchaseOrderLine(order.purchaseOrderNumber),
           itemsText(order),
           totalsText(order),
           `Pagamento: ${PAYMENT_METHOD_LABELS[order.paymentMethod ?? ''] ?? '—'}`,
@@ -178,7 +180,13 @@ export function orderEmail(kind: OrderEmailKind, order: OrderSummary, buyer: Buy
     case 'paid':
       return {
         subject: `Clarear: pagamento do pedido ${number} confirmado`,
-        text: lines(hello, `O pagamento do seu pedido ${number} (${formatPrice(order.totalPrice)}) foi confirmado. Agora vamos separar seus produtos e avisaremos quando forem enviados.`, addressText(order), follow),
+        text: lines(
+          hello,
+          `O pagamento do seu pedido ${number} (${formatPrice(order.totalPrice)}) foi confirmado. Agora vamos separar seus produtos e avisaremos quando forem enviados.`,
+          purchaseOrderLine(order.purchaseOrderNumber),
+          addressText(order),
+          follow,
+        ),
       };
     case 'shipped':
       return {
@@ -186,6 +194,7 @@ export function orderEmail(kind: OrderEmailKind, order: OrderSummary, buyer: Buy
         text: lines(
           hello,
           `Seu pedido ${number} foi enviado!`,
+          purchaseOrderLine(order.purchaseOrderNumber),
           trackingText(order),
           addressText(order),
           extra.invoice ? 'Nota fiscal: baixe o DANFE (PDF) e o XML na página do pedido.' : null,

@@ -11,7 +11,7 @@ import { pageWindow } from '~/lib/pagination';
 import { isUuid } from '~/lib/schemas/ids';
 import { welcomeUsedBy } from './welcome-offer.server';
 
-export type OrderListItem = { id: string; createdAt: Date; totalPrice: string; status: OrderStatus };
+export type OrderListItem = { id: string; createdAt: Date; totalPrice: string; status: OrderStatus; purchaseOrderNumber: string | null };
 
 /** Orders on one page of Histórico de Pedidos. */
 export const OWN_ORDERS_PAGE_SIZE = 20;
@@ -30,7 +30,7 @@ export async function listOwnOrders(
   const total = counted?.n ?? 0;
   const { page, pageCount, offset } = pageWindow(total, options.page ?? 1, pageSize);
   const items = await db
-    .select({ id: orders.id, createdAt: orders.createdAt, totalPrice: orders.totalPrice, status: orders.status })
+    .select({ id: orders.id, createdAt: orders.createdAt, totalPrice: orders.totalPrice, status: orders.status, purchaseOrderNumber: orders.purchaseOrderNumber })
     .from(orders)
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -98,6 +98,8 @@ export type OrderSummary = {
   paymentDetails: PaymentDetails | null;
   paymentExpiresAt: Date | null;
   taxId: string | null;
+  /** A company's purchase-order number ("Nº do pedido de compra", issue 35). */
+  purchaseOrderNumber: string | null;
   address: OrderAddress | null;
   carrier: Carrier | null;
   trackingCode: string | null;
@@ -193,6 +195,7 @@ async function summarize(db: Executor, row: OrderRow): Promise<OrderSummary> {
     paymentDetails: row.paymentDetails,
     paymentExpiresAt: row.paymentExpiresAt,
     taxId: row.taxId,
+    purchaseOrderNumber: row.purchaseOrderNumber,
     address: addressOf(row),
     carrier: row.carrier,
     trackingCode: row.trackingCode,

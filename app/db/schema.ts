@@ -30,6 +30,9 @@ import {
 } from '../lib/fiscal-codes';
 import { LABEL_STATUSES, TRACKED_STATUSES } from '../lib/shipment';
 import { CARRIERS } from '../lib/tracking';
+import { COMPANY_ROLES, CREDIT_STATUSES, CREDIT_TERMS } from '../lib/companies';
+import { INVOICED_METHOD, RECEIVABLE_STATUSES } from '../lib/receivables';
+import { QUOTE_AUTHORS, QUOTE_STATUSES } from '../lib/quotes';
 import {
   boolean,
   check,
@@ -552,9 +555,12 @@ export const userAddresses = pgTable(
     /** Eight digits, no hyphen; shown as 00000-000. */
     zipCode: text('zip_code').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
+    /** Shared with the buyer's company (issue 35): every member sees and ships to it; `user_id` is who saved it. */
+    companyId: uuid('company_id').references((): AnyPgColumn => companies.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [
+    index('user_addresses_company_idx').on(t.companyId).where(sql`${t.companyId} is not null`),
     check('user_addresses_state_check', oneOf(t.state, BRAZILIAN_STATES)),
     check('user_addresses_zip_code_check', sql`${t.zipCode} ~ '^[0-9]{8}$'`),
     uniqueIndex('user_addresses_one_default_idx').on(t.userId).where(sql`${t.isDefault}`),
@@ -616,6 +622,9 @@ export const orders = pgTable(
     scheduledFor: date('scheduled_for'),
     /** The company's purchase-order number ("Nº do pedido de compra"), as the buyer typed it (issue 35). */
     purchaseOrderNumber: text('purchase_order_number'),
+    /** The company this order was bought for (issue 35), and its razão social at the time; `user_id` is the buyer who placed it. */
+    companyId: uuid('company_id').references((): AnyPgColumn => companies.id, { onDelete: 'set null' }),
+    companyLegalName: text('company_legal_name'),
   },
   (t) => [
     check('orders_total_price_check', sql`${t.totalPrice} >= 0`),
@@ -632,7 +641,10 @@ export const orders = pgTable(
     index('orders_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_pending_expiry_idx').on(t.paymentExpiresAt).where(sql`${t.status} = 'pending'`),
     check('orders_amounts_check', sql`${t.subtotalPrice} >= 0 and ${t.discountPrice} >= 0 and ${t.shippingPrice} >= 0`),
-    check('orders_payment_method_check', oneOf(t.paymentMethod, PAYMENT_METHOD_IDS)),
+    // 'invoiced' (boleto faturado, issue 35) is an order's method, never one the payment gateway is asked for.
+    check('orders_payment_method_check', oneOf(t.paymentMethod, [...PAYMENT_METHOD_IDS, INVOICED_METHOD])),
+    index('orders_company_created_idx').on(t.companyId, t.createdAt.desc().nullsFirst()).where(sql`${t.companyId} is not null`),
+    check('orders_company_check', sql`(${t.companyId} is null) or (${t.companyLegalName} is not null)`),
     uniqueIndex('orders_idempotency_idx').on(t.userId, t.idempotencyKey),
     check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
     check('orders_delivery_frequency_check', oneOf(t.deliveryFrequencyMonths, DELIVERY_MONTHS)),
@@ -1367,6 +1379,12 @@ export const storeSettings = pgTable(
     addressZipCode: text('address_zip_code').notNull().default(''),
     /** Days the store takes at most to answer a customer (the decree: 5), and so a return request. */
     answerDays: integer('answer_days').notNull().default(5),
+    /** A company's smallest invoiced order (issue 35), shown in the cart before checkout. */
+    invoicedMinimum: money('invoiced_minimum').notNull().default('300.00'),
+    /** How to pay a fatura without a gateway (the merchant's bank, Pix key…), printed on it and its e-mails. */
+    invoicedInstructions: text('invoiced_instructions').notNull().default(''),
+    /** From this many units in the cart, any customer may ask for a quote (companies always may). */
+    quoteMinQuantity: integer('quote_min_quantity').notNull().default(50),
     version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
@@ -1381,6 +1399,8 @@ export const storeSettings = pgTable(
     check('store_settings_address_state_check', sql`${t.addressState} = '' or ${oneOf(t.addressState, BRAZILIAN_STATES)}`),
     check('store_settings_address_zip_code_check', sql`${t.addressZipCode} ~ '^([0-9]{8})?$'`),
     check('store_settings_answer_days_check', sql`${t.answerDays} between 1 and 5`),
+    check('store_settings_invoiced_minimum_check', sql`${t.invoicedMinimum} >= 0`),
+    check('store_settings_quote_min_quantity_check', sql`${t.quoteMinQuantity} between 1 and 99999`),
     // Links only over https (the form also checks each network's own host): never javascript: or data:.
     check(
       'store_settings_urls_check',
@@ -1741,3 +1761,220 @@ export const invoices = pgTable(
   ],
 );
 
+
+// ---------------------------------------------------------------- companies (issue 35)
+
+/**
+ * A company (Pessoa Jurídica) buying through several people: one per CNPJ. Its invoiced payment
+ * (boleto faturado) is asked by the owner and decided by the admin, who grants a limit and a term.
+ */
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The CNPJ, 14 upper-case characters (numeric or alphanumeric). */
+    taxId: text('tax_id').notNull(),
+    legalName: text('legal_name').notNull(),
+    tradeName: text('trade_name').notNull().default(''),
+    /** Its Inscrição Estadual (digits) and NF-e indicator (1 contribuinte, 2 isento, 9 não contribuinte), as `user`. */
+    stateRegistration: text('state_registration'),
+    ieIndicator: integer('ie_indicator').notNull(),
+    creditStatus: text('credit_status', { enum: CREDIT_STATUSES }).notNull().default('none'),
+    creditLimit: money('credit_limit'),
+    creditTermDays: integer('credit_term_days'),
+    creditRequestedAt: timestamp('credit_requested_at', { withTimezone: true }),
+    creditDecidedAt: timestamp('credit_decided_at', { withTimezone: true }),
+    creditDecidedBy: text('credit_decided_by').references(() => user.id, { onDelete: 'set null' }),
+    /** The admin's reason for a refusal, shown to the owner. */
+    creditNote: text('credit_note'),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('companies_tax_id_idx').on(t.taxId),
+    check('companies_tax_id_check', sql`${t.taxId} ~ '^[0-9A-Z]{12}[0-9]{2}$'`),
+    check('companies_legal_name_check', sql`char_length(${t.legalName}) between 2 and 120`),
+    check('companies_state_registration_check', sql`${t.stateRegistration} ~ '^[0-9]{2,14}$'`),
+    check('companies_ie_indicator_check', oneOf(t.ieIndicator, IE_INDICATORS)),
+    check('companies_credit_status_check', oneOf(t.creditStatus, CREDIT_STATUSES)),
+    check('companies_credit_term_check', oneOf(t.creditTermDays, CREDIT_TERMS)),
+    check('companies_credit_limit_check', sql`${t.creditLimit} >= 0`),
+    check('companies_credit_approved_check', sql`${t.creditStatus} <> 'approved' or (${t.creditLimit} is not null and ${t.creditTermDays} is not null)`),
+    index('companies_legal_name_trgm_idx').using('gin', sql`clarear_unaccent(lower(${t.legalName})) gin_trgm_ops`),
+    index('companies_credit_status_idx').on(t.creditStatus, t.creditRequestedAt),
+  ],
+);
+
+/** Who buys for a company: one company per person; exactly one owner per company. Removing the row removes the access at once. */
+export const companyMembers = pgTable(
+  'company_members',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: COMPANY_ROLES }).notNull(),
+    invitedBy: text('invited_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.userId] }),
+    uniqueIndex('company_members_user_idx').on(t.userId),
+    uniqueIndex('company_members_one_owner_idx').on(t.companyId).where(sql`${t.role} = 'owner'`),
+    check('company_members_role_check', oneOf(t.role, COMPANY_ROLES)),
+  ],
+);
+
+/** An invitation to buy for a company, by e-mail: the link carries a token whose sha256 is kept; it expires. */
+export const companyInvitations = pgTable(
+  'company_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** Lower case. */
+    email: text('email').notNull(),
+    role: text('role', { enum: COMPANY_ROLES }).notNull().default('buyer'),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    invitedBy: text('invited_by').references(() => user.id, { onDelete: 'set null' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: text('accepted_by').references(() => user.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('company_invitations_token_idx').on(t.tokenHash),
+    // One live invitation per company and e-mail: inviting again renews it.
+    uniqueIndex('company_invitations_pending_idx').on(t.companyId, t.email).where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+    check('company_invitations_role_check', oneOf(t.role, COMPANY_ROLES)),
+    check('company_invitations_email_check', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/**
+ * An invoiced order's fatura (Contas a receber): one per order, due `term` days after it. Paid by a
+ * gateway's or the admin's confirmation; overdue after its due date (São Paulo day), which blocks the
+ * company's new invoiced orders until paid.
+ */
+export const receivables = pgTable(
+  'receivables',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    amount: money('amount').notNull(),
+    /** A São Paulo calendar day. */
+    dueDate: date('due_date').notNull(),
+    status: text('status', { enum: RECEIVABLE_STATUSES }).notNull().default('open'),
+    /** The boleto (gateway's, or the merchant's instructions) as the customer pays it. */
+    paymentDetails: jsonb('payment_details').$type<PaymentDetails>(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The gateway's payment id, or the admin's note of the bank entry. */
+    paymentReference: text('payment_reference'),
+    paidBy: text('paid_by').references(() => user.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('receivables_order_idx').on(t.orderId),
+    check('receivables_status_check', oneOf(t.status, RECEIVABLE_STATUSES)),
+    check('receivables_amount_check', sql`${t.amount} > 0`),
+    check('receivables_paid_check', sql`(${t.status} = 'paid') = (${t.paidAt} is not null)`),
+    index('receivables_company_status_idx').on(t.companyId, t.status),
+    index('receivables_status_due_idx').on(t.status, t.dueDate),
+  ],
+);
+
+/** A quote (orçamento) asked from a cart; answered per line by the admin; accepted into one order at exactly its prices. */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** The company asking, when the customer buys for one: every member sees it. */
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: QUOTE_STATUSES }).notNull().default('new'),
+    /** The CEP the goods go to, for the freight the admin may quote. */
+    zipCode: text('zip_code'),
+    freightPrice: money('freight_price'),
+    /** Last São Paulo day the answer may be accepted on; null: no limit. */
+    validUntil: date('valid_until'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredBy: text('answered_by').references(() => user.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The order an accepted quote became. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** Bumped by every answer: accepting posts the version seen, so an answer edited meanwhile is refused. */
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('quotes_status_check', oneOf(t.status, QUOTE_STATUSES)),
+    check('quotes_zip_code_check', sql`${t.zipCode} ~ '^[0-9]{8}$'`),
+    check('quotes_freight_check', sql`${t.freightPrice} >= 0`),
+    check('quotes_answered_check', sql`${t.status} not in ('answered', 'accepted') or ${t.answeredAt} is not null`),
+    uniqueIndex('quotes_order_idx').on(t.orderId),
+    index('quotes_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('quotes_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('quotes_company_created_idx').on(t.companyId, t.createdAt.desc()),
+  ],
+);
+
+/** A quote's line: a size (or a kit) and its quantity; `unit_price` is the admin's answer. */
+export const quoteItems = pgTable(
+  'quote_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    /** The cart line's id: a size's (product_variants) or a kit's (products); null once deleted. */
+    lineId: uuid('line_id'),
+    isKit: boolean('is_kit').notNull().default(false),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    size: text('size'),
+    quantity: integer('quantity').notNull(),
+    /** The price list's unit price when asked (the admin sees the difference). */
+    listPrice: money('list_price').notNull(),
+    unitPrice: money('unit_price'),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    check('quote_items_quantity_check', sql`${t.quantity} between 1 and 99999`),
+    check('quote_items_price_check', sql`${t.listPrice} >= 0 and ${t.unitPrice} > 0`),
+    uniqueIndex('quote_items_position_idx').on(t.quoteId, t.position),
+  ],
+);
+
+/** A quote's thread: the customer's note and every message of either side, in order. */
+export const quoteMessages = pgTable(
+  'quote_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    author: text('author', { enum: QUOTE_AUTHORS }).notNull(),
+    authorUserId: text('author_user_id').references(() => user.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('quote_messages_author_check', oneOf(t.author, QUOTE_AUTHORS)),
+    check('quote_messages_body_check', sql`char_length(${t.body}) between 1 and 2000`),
+    index('quote_messages_quote_idx').on(t.quoteId, t.createdAt),
+  ],
+);

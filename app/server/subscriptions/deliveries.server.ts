@@ -103,14 +103,14 @@ export async function prepareDeliveryIn(tx: Transaction, deliveryId: string, tod
   const label = (i: { productName: string; size: string | null }) => (i.size ? `${i.productName} (${i.size})` : i.productName);
   const variantIds = items.flatMap((i) => (i.variantId ? [i.variantId] : []));
   const kitIds = items.flatMap((i) => (i.kitId ? [i.kitId] : []));
-  const [variants, kits, tiers] = await Promise.all([
+  const [variants, kits] = await Promise.all([
     variantIds.length
       ? tx.select({ id: productVariants.id, productId: products.id, name: products.name, size: productVariants.size, price: productVariants.price }).from(productVariants).innerJoin(products, eq(products.id, productVariants.productId)).where(inArray(productVariants.id, variantIds))
       : Promise.resolve([]),
     kitIds.length ? tx.select({ id: products.id, name: products.name, price: products.price }).from(products).where(and(inArray(products.id, kitIds), eq(products.isKit, true))) : Promise.resolve([]),
-    // Volume prices (issue 35): a size is charged at the tier of its quantity, as at checkout.
-    tiersOfVariants(tx, variantIds),
   ]);
+  // Volume prices (issue 35): a size is charged at the tier of its quantity, as at checkout.
+  const tiers = await tiersOfVariants(tx, variantIds);
   const unitsOf = new Map<string, number>();
   for (const item of items) if (item.variantId) unitsOf.set(item.variantId, (unitsOf.get(item.variantId) ?? 0) + item.quantity);
   const tierPrice = (v: { id: string; price: string }) => {

@@ -21,6 +21,8 @@ export type CartItem = {
   image_url?: string | null;
   is_subscription?: boolean;
   frequency?: SubscriptionFrequency;
+  /** The size's volume prices when added (display only, like `price`: the server prices by tier). */
+  tiers?: { minQuantity: number; price: string }[];
 };
 
 export type Cart = readonly CartItem[];

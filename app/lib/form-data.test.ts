@@ -34,3 +34,31 @@ describe('formDataToObject', () => {
     expect(result).toEqual({ 'a.b': 'c' });
   });
 });
+
+describe('formDataToObject, rows inside rows', () => {
+  it("builds a size's tiers in index order, without holes", () => {
+    const result = formDataToObject(
+      form([
+        ['variants.0.size', '5 L'],
+        ['variants.0.tiers.3.minQuantity', '24'],
+        ['variants.0.tiers.3.price', '39,90'],
+        ['variants.0.tiers.0.minQuantity', '6'],
+        ['variants.0.tiers.0.price', '44,90'],
+        ['variants.1.size', '1 L'],
+        ['variants.1.tiers.500.price', '1'],
+      ]),
+    );
+    expect(result).toEqual({
+      variants: [
+        {
+          size: '5 L',
+          tiers: [
+            { minQuantity: '6', price: '44,90' },
+            { minQuantity: '24', price: '39,90' },
+          ],
+        },
+        { size: '1 L' },
+      ],
+    });
+  });
+});

@@ -8,27 +8,46 @@ export type FormObject = { [key: string]: FormValue };
 
 const MAX_INDEX = 199;
 
-/** Plain fields stay strings (files are ignored); `list.N.field` builds arrays of objects in index order. */
+/**
+ * Plain fields stay strings (files are ignored); `list.N.field` builds arrays of objects in index
+ * order, and so does a list inside a row: `variants.0.tiers.1.price` (a size's volume prices).
+ */
 export function formDataToObject(form: FormData): FormObject {
   const out: FormObject = {};
   for (const [key, value] of form.entries()) {
     if (typeof value !== 'string') continue;
     const parts = key.split('.');
-    if (parts.length === 3 && /^\d+$/.test(parts[1]!)) {
-      const [list, indexText, field] = parts as [string, string, string];
-      const index = Number(indexText);
-      // A forged huge index must not allocate a huge array.
-      if (index > MAX_INDEX) continue;
-      const rows = (Array.isArray(out[list]) ? out[list] : (out[list] = [])) as FormValue[];
-      const row = (rows[index] ??= {}) as FormObject;
-      row[field] = value;
-    } else {
+    if (!isRowPath(parts)) {
       out[key] = value;
+      continue;
     }
+    // A forged huge index must not allocate a huge array.
+    if (parts.some((part, i) => i % 2 === 1 && Number(part) > MAX_INDEX)) continue;
+    let target: FormObject | null = out;
+    for (let i = 0; target && i + 2 < parts.length; i += 2) {
+      const list = parts[i]!;
+      const rows: FormValue = (target[list] ??= []);
+      // A name posted both as a plain field and as a list: the list's row is dropped.
+      target = Array.isArray(rows) ? ((rows[Number(parts[i + 1])] ??= {}) as FormObject) : null;
+    }
+    if (target) target[parts.at(-1)!] = value;
   }
-  // Rows removed in the page leave gaps in the numbering; keep the order, drop the holes.
-  for (const [key, value] of Object.entries(out)) {
-    if (Array.isArray(value)) out[key] = value.filter((row) => row !== undefined);
-  }
+  dropHoles(out);
   return out;
+}
+
+/** `list.N.field`, `list.N.list.M.field`…: names and indexes alternate, a name last. */
+function isRowPath(parts: string[]): boolean {
+  if (parts.length < 3 || parts.length % 2 === 0) return false;
+  return parts.every((part, i) => (i % 2 === 1 ? /^\d+$/.test(part) : part !== ''));
+}
+
+// Rows removed in the page leave gaps in the numbering; keep the order, drop the holes.
+function dropHoles(object: FormObject) {
+  for (const [key, value] of Object.entries(object)) {
+    if (!Array.isArray(value)) continue;
+    const rows = value.filter((row) => row !== undefined);
+    object[key] = rows;
+    for (const row of rows) if (typeof row === 'object' && !Array.isArray(row)) dropHoles(row);
+  }
 }

@@ -20,7 +20,9 @@ import { toast } from '~/components/ui/toaster';
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import { cartStore, useCart } from '~/lib/cart-store';
 import type { CartItem } from '~/lib/cart';
-import { formatBRL, formatPrice, toCents } from '~/lib/money';
+import { centsToDecimal, formatBRL, formatPrice, toCents } from '~/lib/money';
+import { appliedTierNote, nextTierHint, tierFor, unitPriceFor, VOLUME_DISCOUNT_RULE } from '~/lib/volume-price';
+import { tiersInCents } from '~/components/product/volume-prices';
 import { SUBSCRIBER_DISCOUNT_PERCENT, WELCOME_DISCOUNT_PERCENT } from '~/lib/discounts';
 import { DELIVERY_MONTHS } from '~/lib/plans';
 import { MAX_INSTALLMENTS, splitInstallments } from '~/lib/pricing';
@@ -231,6 +233,15 @@ function cartPayload(cart: readonly CartItem[]): string {
   return JSON.stringify(cart.map(({ id, product_id, quantity, is_subscription, frequency }) => ({ id, product_id, quantity, is_subscription, frequency })));
 }
 
+/**
+ * A cart line's unit price: the server's for the quantity it quoted; while a new quantity is being
+ * quoted, the preview by the size's tiers (lib/volume-price). The server's quote is what is charged.
+ */
+function cartUnitCents(item: CartItem, line: Quote['lines'][number] | undefined): number {
+  if (line && line.quantity === item.quantity) return line.unitCents;
+  return unitPriceFor(toCents(item.price), tiersInCents(item.tiers), item.quantity);
+}
+
 /** Brings the stored cart in line with the server's prices; returns what changed, in pt-BR. */
 function reconcile(cart: readonly CartItem[], quote: Quote): { next: CartItem[]; notices: string[] } {
   const notices: string[] = [];
@@ -248,10 +259,13 @@ function reconcile(cart: readonly CartItem[], quote: Quote): { next: CartItem[];
     } catch {
       shown = null;
     }
-    if (shown !== line.unitCents) {
-      notices.push(`O preço de ${line.name} é ${formatPrice(line.unitPrice)}.`);
+    // The cart keeps a size's own price and its tiers (volume prices); a tier reached is no price change.
+    const listCents = line.listUnitCents ?? line.unitCents;
+    if (shown !== listCents) {
+      notices.push(`O preço de ${line.name} é ${formatBRL(listCents)}.`);
     }
-    next.push({ ...item, name: line.name, price: line.unitPrice, size: line.size ?? item.size ?? null });
+    const tiers = line.tiers?.map((t) => ({ minQuantity: t.minQuantity, price: centsToDecimal(t.priceCents) }));
+    next.push({ ...item, name: line.name, price: centsToDecimal(listCents), size: line.size ?? item.size ?? null, ...(tiers?.length ? { tiers } : { tiers: undefined }) });
   }
   return { next, notices };
 }
@@ -472,14 +486,19 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         <ul className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
           {cart.map((item) => {
             const line = quote?.lines.find((l) => l.id === item.id);
-            const unit = line?.unitPrice ?? item.price;
+            const unitCents = cartUnitCents(item, line);
+            const itemTiers = tiersInCents(item.tiers);
+            const tierNote = itemTiers.length ? appliedTierNote(tierFor(toCents(item.price), itemTiers, item.quantity)) : null;
+            const tierHint = itemTiers.length ? nextTierHint(itemTiers, item.quantity) : null;
             return (
               <li key={item.id} className="flex flex-wrap items-center gap-4 p-4" data-testid="cart-line">
                 <img src={item.image_url ?? '/images/products/placeholder.svg'} alt="" width={64} height={64} className="h-16 w-16 rounded bg-slate-100 object-contain dark:bg-slate-800" />
                 <div className="min-w-40 flex-1">
                   <p className="font-semibold">{line?.name ?? item.name}</p>
                   {item.size ? <p className="text-sm text-slate-600 dark:text-slate-400">{item.size}</p> : null}
-                  <p className="text-sm">{formatPrice(unit)} cada</p>
+                  <p className="text-sm" data-testid="cart-unit-price">{formatBRL(unitCents)} cada</p>
+                  {tierNote ? <p className="text-sm font-semibold text-brand-800 dark:text-brand-200" data-testid="applied-tier">{tierNote}</p> : null}
+                  {tierHint ? <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="next-tier">{tierHint}</p> : null}
                   <StockNote available={line?.available ?? null} quantity={item.quantity} />
                 </div>
                 {item.is_subscription ? (
@@ -497,7 +516,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                     </Button>
                   </div>
                 )}
-                <p className="w-28 text-right font-semibold">{formatBRL(toCents(unit) * item.quantity)}</p>
+                <p className="w-28 text-right font-semibold">{formatBRL(unitCents * item.quantity)}</p>
                 <Button variant="ghost" size="icon" aria-label={`Remover ${item.name}`} onClick={() => cartStore.remove(item.id)}>
                   <Trash2 className="h-4 w-4" aria-hidden />
                 </Button>
@@ -505,6 +524,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             );
           })}
         </ul>
+        {cart.some((item) => item.tiers?.length) ? (
+          <p className="mt-3 text-sm text-slate-700 dark:text-slate-300" data-testid="volume-rule">
+            {VOLUME_DISCOUNT_RULE}
+          </p>
+        ) : null}
       </section>
 
       <section aria-labelledby="pagamento" className="grid content-start gap-5 rounded-xl border border-slate-200 p-5 dark:border-slate-800">
@@ -646,7 +670,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           seller={seller}
           lines={cart.map((item) => {
             const line = quote?.lines.find((l) => l.id === item.id);
-            return { key: item.id, name: line?.name ?? item.name, size: line?.size ?? item.size ?? null, quantity: item.quantity, unitCents: line?.unitCents ?? toCents(item.price) };
+            return { key: item.id, name: line?.name ?? item.name, size: line?.size ?? item.size ?? null, quantity: item.quantity, unitCents: cartUnitCents(item, line) };
           })}
           parcels={(freight?.parcels ?? []).map((p) => ({ serviceName: p.option.name, priceCents: p.option.priceCents, deadlineDays: p.option.deadlineDays, deliveryBy: p.option.deliveryBy }))}
           totalCents={serverTotals?.totalCents ?? null}

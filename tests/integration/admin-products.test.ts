@@ -160,7 +160,7 @@ describe.each(engines)('admin products on $name', ({ open }) => {
 
     // Two sizes with one name (case-sensitive unique index) also roll everything back.
     const dup = form({ name: 'Outro Nome', variants: [{ size: '3 L', price: '5' }] });
-    dup.variants.push({ id: null, size: '3 L', price: '6.00', imageUrl: null, stock: null, stockLoaded: null, weightGrams: null, lengthCm: null, widthCm: null, heightCm: null, gtin: null, noGtin: false, commercialUnit: null });
+    dup.variants.push({ id: null, size: '3 L', price: '6.00', imageUrl: null, stock: null, stockLoaded: null, weightGrams: null, lengthCm: null, widthCm: null, heightCm: null, gtin: null, noGtin: false, commercialUnit: null, tiers: [] });
     await expect(saveProduct(handle.db, id, dup)).rejects.toThrow();
     expect(await getEditableProduct(handle.db, id)).toEqual(before);
   });

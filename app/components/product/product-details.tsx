@@ -4,7 +4,8 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { cartStore } from '~/lib/cart-store';
 import { uploadSrcSet } from '~/lib/upload-srcset';
-import { formatPrice } from '~/lib/money';
+import { formatPrice, toCents } from '~/lib/money';
+import { MAX_LINE_QUANTITY } from '~/lib/cart';
 import { SUBSCRIBER_DISCOUNT_PERCENT } from '~/lib/discounts';
 import { startingPriceLabel } from '~/lib/price';
 import { useRootData } from '~/lib/root-data';
@@ -13,6 +14,9 @@ import { Button } from '../ui/button';
 import { toast } from '../ui/toaster';
 import { FavoriteButton } from './favorite-button';
 import { PhGauge } from './ph-gauge';
+import { tiersInCents, VolumePrices } from './volume-prices';
+import { Input } from '../ui/input';
+import { Label } from '../ui/label';
 import { AnvisaLine, SafetySection } from './product-safety';
 import { stockLevel } from '~/lib/stock';
 
@@ -46,6 +50,8 @@ export function ProductDetails({ card, detail, status, isFavorite, Title = 'h1',
   const root = useRootData();
   const [variantId, setVariantId] = useState<string | null>(null);
   const [freightOpen, setFreightOpen] = useState(false);
+  // Units to add: asked only for a size with volume prices, where the quantity changes the price.
+  const [quantityText, setQuantityText] = useState('1');
   const variants = detail?.variants ?? [];
   const chosen = variants.find((v) => v.id === variantId) ?? null;
   const loading = status === 'loading';
@@ -56,6 +62,9 @@ export function ProductDetails({ card, detail, status, isFavorite, Title = 'h1',
   // A chosen size with its own picture shows it; otherwise the product's.
   const imageUrl = chosen?.imageUrl ?? card.imageUrl;
   const srcSet = uploadSrcSet(imageUrl);
+  const chosenTiers = tiersInCents(chosen?.tiers);
+  const quantity = chosenTiers.length ? Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.trunc(Number(quantityText)) || 1)) : 1;
+  const sizesWithTiers = variants.filter((v) => (v.tiers?.length ?? 0) > 0);
 
   function addToCart() {
     if (loading || soldOut) return;
@@ -65,10 +74,10 @@ export function ProductDetails({ card, detail, status, isFavorite, Title = 'h1',
     }
     cartStore.add(
       chosen
-        ? { id: chosen.id, product_id: card.id, name: card.name, price: chosen.price, quantity: 1, size: chosen.size, image_url: chosen.imageUrl ?? card.imageUrl }
+        ? { id: chosen.id, product_id: card.id, name: card.name, price: chosen.price, quantity, size: chosen.size, image_url: chosen.imageUrl ?? card.imageUrl, ...(chosen.tiers?.length ? { tiers: chosen.tiers } : {}) }
         : { id: card.id, product_id: card.id, name: card.name, price: card.price, quantity: 1, size: null, image_url: card.imageUrl },
     );
-    toast({ title: '✅ Produto Adicionado!', description: `${card.name}${chosen ? ` (${chosen.size})` : ''} está no seu carrinho.` });
+    toast({ title: '✅ Produto Adicionado!', description: `${quantity > 1 ? `${quantity} × ` : ''}${card.name}${chosen ? ` (${chosen.size})` : ''} está no seu carrinho.` });
     onAdded?.();
   }
 
@@ -145,6 +154,30 @@ export function ProductDetails({ card, detail, status, isFavorite, Title = 'h1',
             </ul>
           </section>
         )}
+
+        {chosen && chosenTiers.length ? (
+          <>
+            <div className="grid w-40 gap-1.5">
+              <Label htmlFor={`quantidade-${card.id}`}>Quantidade</Label>
+              <Input
+                id={`quantidade-${card.id}`}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={MAX_LINE_QUANTITY}
+                value={quantityText}
+                onChange={(e) => setQuantityText(e.target.value)}
+              />
+            </div>
+            <VolumePrices baseCents={toCents(chosen.price)} tiers={chosenTiers} quantity={quantity} title={`Preços por quantidade (${chosen.size})`} />
+          </>
+        ) : !chosen && sizesWithTiers.length ? (
+          <div className="grid gap-2">
+            {sizesWithTiers.map((v) => (
+              <VolumePrices key={v.id} baseCents={toCents(v.price)} tiers={tiersInCents(v.tiers)} quantity={1} title={`Preços por quantidade (${v.size})`} />
+            ))}
+          </div>
+        ) : null}
 
         <Button
           type="button"

@@ -3,12 +3,14 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { tierProblems } from '../../lib/volume-price';
 import {
   blogPosts,
   categories,
   kits,
   legalPages,
   planConfig,
+  priceTiers,
   products,
   quickQuestions,
   siteContent,
@@ -293,5 +295,16 @@ describe('site content and chatbot', () => {
     expect(quickQuestions.length).toBeLessThanOrEqual(8);
     for (const q of quickQuestions) expect(known).toContain(q.responseKey);
     expect(quickQuestions.map((q) => q.displayOrder)).toEqual(quickQuestions.map((_, i) => i + 1));
+  });
+});
+
+describe('seed volume prices (issue 35)', () => {
+  it('name seeded sizes, with tiers the admin form would accept', () => {
+    for (const entry of priceTiers) {
+      const variant = products.find((p) => p.slug === entry.product)?.variants.find((v) => v.size === entry.size);
+      expect(variant, `${entry.product} ${entry.size}`).toBeDefined();
+      const rows = entry.tiers.map((t) => ({ minQuantity: t.minQuantity, priceCents: cents(t.price) }));
+      expect(tierProblems(cents(variant!.price), rows)).toEqual([]);
+    }
   });
 });

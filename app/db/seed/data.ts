@@ -5,6 +5,7 @@ export { categories, KITS_CATEGORY } from './content/categories';
 export { products } from './content/products';
 export { productSafety } from './content/product-safety';
 export { kits } from './content/kits';
+export { priceTiers } from './content/price-tiers';
 export { testimonials } from './content/testimonials';
 export { planConfig } from './content/plan';
 export { blogPosts } from './content/blog';

@@ -87,6 +87,21 @@ export async function seedCatalogue(db: Executor): Promise<void> {
       )
       .onConflictDoNothing();
 
+    // Volume prices of a few professional gallons (issue 35).
+    await tx
+      .insert(t.variantPriceTiers)
+      .values(
+        data.priceTiers.flatMap((p) =>
+          p.tiers.map((tier) => ({
+            id: seedId(`tier:${p.product}:${p.size}:${tier.minQuantity}`),
+            variantId: seedId(`variant:${p.product}:${p.size}`),
+            minQuantity: tier.minQuantity,
+            price: tier.price,
+          })),
+        ),
+      )
+      .onConflictDoNothing();
+
     await tx
       .insert(t.products)
       .values(

@@ -117,3 +117,12 @@ export type SeedQuickQuestion = {
   responseKey: string;
   displayOrder: number;
 };
+
+/** A seeded size's volume prices (issue 35): from `minQuantity` units, each at `price`; cheaper than the size and each other. */
+export type SeedPriceTiers = {
+  /** SeedProduct.slug */
+  product: string;
+  /** One of its SeedVariant sizes. */
+  size: string;
+  tiers: { minQuantity: number; price: string }[];
+};

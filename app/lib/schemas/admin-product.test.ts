@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from './field-errors';
 import { FISCAL_MESSAGES, FISCAL_ORIGIN_NAMES, gtinToStore, PACKAGE_MESSAGES, productFormSchema, productIdParamSchema, SAFETY_MESSAGES } from './admin-product';
+import { TIER_MESSAGES } from '../volume-price';
 
 const base = { name: 'Detergente Neutro', basePrice: '4,90' };
 
@@ -95,7 +96,7 @@ describe('productFormSchema', () => {
       variants: [{ id: '', size: '500 ml', price: '4,90', imageUrl: '' }],
       kitItems: [{ productId: kitProduct, quantity: '3' }],
     });
-    expect(ok.variants).toEqual([{ id: null, size: '500 ml', price: '4.90', imageUrl: null, stock: null, stockLoaded: null, weightGrams: null, lengthCm: null, widthCm: null, heightCm: null, gtin: null, noGtin: false, commercialUnit: null }]);
+    expect(ok.variants).toEqual([{ id: null, size: '500 ml', price: '4.90', imageUrl: null, stock: null, stockLoaded: null, weightGrams: null, lengthCm: null, widthCm: null, heightCm: null, gtin: null, noGtin: false, commercialUnit: null, tiers: [] }]);
     expect(ok.kitItems).toEqual([{ productId: kitProduct, quantity: 3 }]);
   });
 
@@ -286,5 +287,39 @@ describe('productIdParamSchema', () => {
     expect(productIdParamSchema.safeParse('new').success).toBe(true);
     expect(productIdParamSchema.safeParse('0f8e7c1a-2b3c-4d5e-8f90-123456789abc').success).toBe(true);
     expect(productIdParamSchema.safeParse('1 or 1=1').success).toBe(false);
+  });
+});
+
+describe('productFormSchema: a size’s volume prices (issue 35)', () => {
+  const gallon = { size: '5 L', price: '49,90' };
+  it('reads the rows typed the Brazilian way and drops wholly blank ones', () => {
+    const ok = productFormSchema.parse({
+      ...base,
+      variants: [{ ...gallon, tiers: [{ minQuantity: '6', price: '44,90' }, { minQuantity: '', price: ' ' }, { minQuantity: '24', price: '39.90' }] }],
+    });
+    expect(ok.variants[0]!.tiers).toEqual([
+      { minQuantity: 6, price: '44.90' },
+      { minQuantity: 24, price: '39.90' },
+    ]);
+  });
+  it('refuses bad rows in pt-BR beside each field', () => {
+    const result = productFormSchema.safeParse({
+      ...base,
+      variants: [{ ...gallon, tiers: [{ minQuantity: '6', price: '49,90' }, { minQuantity: '6', price: '39,90' }, { minQuantity: '1', price: 'abc' }, { minQuantity: '', price: '30' }] }],
+    });
+    expect(fieldErrors(result.error!)).toEqual({
+      'variants.0.tiers.0.price': TIER_MESSAGES.belowBase,
+      'variants.0.tiers.1.minQuantity': TIER_MESSAGES.duplicate,
+      'variants.0.tiers.2.minQuantity': TIER_MESSAGES.quantity,
+      'variants.0.tiers.2.price': 'Informe um valor como 12,50 (até 2 casas decimais).',
+      'variants.0.tiers.3.minQuantity': TIER_MESSAGES.quantityMissing,
+    });
+  });
+  it('refuses quantities out of order and a price not below the previous tier', () => {
+    const result = productFormSchema.safeParse({ ...base, variants: [{ ...gallon, tiers: [{ minQuantity: '24', price: '44,90' }, { minQuantity: '6', price: '45' }] }] });
+    expect(fieldErrors(result.error!)).toEqual({
+      'variants.0.tiers.1.minQuantity': TIER_MESSAGES.ascending,
+      'variants.0.tiers.1.price': TIER_MESSAGES.belowPrevious,
+    });
   });
 });

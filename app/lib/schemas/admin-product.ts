@@ -8,6 +8,8 @@ import { PACKAGE_FIELDS, type PackageField } from '../package';
 import { COMMERCIAL_UNITS, FISCAL_ORIGINS } from '../fiscal-codes';
 import { isValidGtin, NO_GTIN, normalizeCest, normalizeGtin, normalizeNcm } from '../gtin';
 import { imageUrlSchema } from './image-url';
+import { toCents } from '../money';
+import { TIER_MAX_QUANTITY, TIER_MESSAGES, TIER_MIN_QUANTITY, tierProblems, type TierInput } from '../volume-price';
 
 export const PRODUCT_LIMITS = {
   name: 120,
@@ -270,6 +272,27 @@ function checkGtin(p: { gtin?: unknown; noGtin?: unknown } | undefined, ctx: z.R
   if (p?.noGtin === true && typeof p.gtin === 'string') ctx.addIssue({ code: 'custom', path: [...path, 'gtin'], message: FISCAL_MESSAGES.gtinAndNone });
 }
 
+/** A tier's "a partir de N un." typed by the admin: a whole number, or null when blank or not one (tierProblems says why). */
+const tierQuantity = z
+  .string()
+  .max(NUMBER_TEXT_MAX, { error: TIER_MESSAGES.quantity, abort: true })
+  .optional()
+  .transform((v, ctx) => {
+    const raw = (v ?? '').trim();
+    if (raw === '') return null;
+    if (!/^\d+$/.test(raw) || Number(raw) < TIER_MIN_QUANTITY || Number(raw) > TIER_MAX_QUANTITY) {
+      ctx.addIssue({ code: 'custom', message: TIER_MESSAGES.quantity });
+      return z.NEVER;
+    }
+    return Number(raw);
+  });
+
+/** Tier rows a size may post while editing (extra empty ones included); more is refused unread. */
+const MAX_INDEX_ROWS = 50;
+
+/** A size's volume price row (issue 35): from `minQuantity` units, each at `price`. */
+const tierSchema = z.object({ minQuantity: tierQuantity, price: money(null) });
+
 const variantSchema = z.object({
   id: z
     .string()
@@ -286,7 +309,36 @@ const variantSchema = z.object({
   ...packageFields,
   /** Its GTIN/EAN (or "Sem GTIN") and commercial unit for the NF-e (issue 34). */
   ...gtinFields,
+  /** "Preços por quantidade" (issue 35): rows left wholly blank are dropped; the rest checked by lib/volume-price. */
+  tiers: z
+    .array(z.unknown())
+    .max(MAX_INDEX_ROWS, TIER_MESSAGES.tooMany)
+    .default([])
+    .transform((rows) => rows.filter((r) => !isBlankTierRow(r)))
+    .pipe(z.array(tierSchema)),
 });
+
+
+function isBlankTierRow(row: unknown): boolean {
+  if (typeof row !== 'object' || row === null) return false;
+  const r = row as Record<string, unknown>;
+  const blank = (v: unknown) => v === undefined || (typeof v === 'string' && v.trim() === '');
+  return blank(r.minQuantity) && blank(r.price);
+}
+
+/** A size's tiers against its own price and each other (lib/volume-price): at most MAX_PRICE_TIERS, ascending, cheaper each. */
+function checkTiers(v: { price?: unknown; tiers?: unknown } | undefined, ctx: z.RefinementCtx, path: (string | number)[]) {
+  if (!Array.isArray(v?.tiers) || v.tiers.length === 0) return;
+  const base = typeof v.price === 'string' ? toCents(v.price) : null;
+  const rows: TierInput[] = v.tiers.map((t: { minQuantity?: unknown; price?: unknown } | undefined) => ({
+    minQuantity: typeof t?.minQuantity === 'number' ? t.minQuantity : null,
+    priceCents: typeof t?.price === 'string' ? toCents(t.price) : null,
+  }));
+  // A value refused by its own check comes first at its field, and the form shows the first message.
+  for (const problem of tierProblems(base, rows)) {
+    ctx.addIssue({ code: 'custom', path: [...path, 'tiers', problem.index, problem.field], message: problem.message });
+  }
+}
 
 /** An optional choice of a select: '' is none. */
 function choice<const T extends readonly [string, ...string[]]>(values: T, message: string) {
@@ -405,6 +457,7 @@ export const productFormSchema = z
       const sizes = new Set<string>();
       (product.variants ?? []).forEach((v, i) => {
         checkGtin(v, ctx, ['variants', i]);
+        checkTiers(v, ctx, ['variants', i]);
         for (const field of blankPackageFields(v)) ctx.addIssue({ code: 'custom', path: ['variants', i, field], message: PACKAGE_MESSAGES.missing(field) });
         if (typeof v?.size !== 'string' || v.size === '') return;
         const key = v.size.toLocaleLowerCase('pt-BR');

@@ -15,6 +15,7 @@ import { useClientValidation } from '~/components/use-client-validation';
 import { formatDateTimeBR } from '~/lib/dates';
 import { formatDecimalInput } from '~/lib/decimal';
 import { formDataToObject } from '~/lib/form-data';
+import { MAX_PRICE_TIERS } from '~/lib/volume-price';
 import type { PackageData } from '~/lib/freight';
 import { formatPackage, hasPackage, kitPackage, NO_PACKAGE, PACKAGE_FIELDS, type PackageField } from '~/lib/package';
 import { COMMERCIAL_UNITS, FISCAL_ORIGINS } from '~/lib/fiscal-codes';
@@ -82,7 +83,7 @@ type FormProduct = {
   };
   /** The FDS's public link and when it was sent; null when the product has none. */
   sds: { url: string; updatedAt: Date | null } | null;
-  variants: ({ id: string; size: string; price: string; imageUrl: string | null; stock: number | null } & PackageData & FiscalUnitData)[];
+  variants: ({ id: string; size: string; price: string; imageUrl: string | null; stock: number | null; tiers: { minQuantity: number; price: string }[] } & PackageData & FiscalUnitData)[];
   kitItems: { productId: string; quantity: number }[];
   /** A kit's own package (issue 33); all null: computed from its contents. */
   kitPackage: PackageData;
@@ -266,6 +267,7 @@ function ProductForm({
         stockLoaded: v.stock === null ? '' : String(v.stock),
         ...packageInputs(v),
         ...fiscalUnitInputs(v),
+        tiers: toRows(v.tiers.map((t) => ({ minQuantity: String(t.minQuantity), price: formatDecimalInput(t.price) })), `v${v.id}t`),
       })),
       'v',
     ),
@@ -351,7 +353,7 @@ function ProductForm({
             if (!sameRows(rows, variants)) listChanged('variants');
             setVariants(rows);
           }}
-          blank={{ id: null, size: '', price: '', imageUrl: null, stock: '', stockLoaded: '', ...BLANK_PACKAGE, ...BLANK_FISCAL_UNIT }}
+          blank={{ id: null, size: '', price: '', imageUrl: null, stock: '', stockLoaded: '', ...BLANK_PACKAGE, ...BLANK_FISCAL_UNIT, tiers: [] as TierRow[] }}
           error={errors.variants}
           renderFields={(row, i, update) => (
             <div className="grid gap-3 sm:grid-cols-2">
@@ -386,6 +388,15 @@ function ProductForm({
               <div className="sm:col-span-2">
                 <ImageField name={`variants.${i}.imageUrl`} label="Imagem do tamanho" defaultValue={row.imageUrl} error={errors[`variants.${i}.imageUrl`]} />
               </div>
+              <TierInputs
+                prefix={`variants.${i}.tiers`}
+                rows={row.tiers}
+                onChange={(tiers) => {
+                  if (!sameRows(tiers, row.tiers)) listChanged(`variants.${i}.tiers`);
+                  update({ tiers });
+                }}
+                errors={errors}
+              />
               <fieldset className="grid gap-3 sm:col-span-2">
                 <legend className="mb-1 text-sm font-semibold">Pacote para frete</legend>
                 <p className="text-xs text-slate-600 dark:text-slate-400">
@@ -460,6 +471,57 @@ function ProductForm({
 
       <SafetySheetSection productId={product.id} sds={product.sds} />
     </div>
+  );
+}
+
+/** A volume price row as the form holds it (issue 35). */
+type TierRow = { key: string; minQuantity: string; price: string };
+
+let nextTierKey = 0;
+
+/**
+ * A size's "Preços por quantidade": rows "a partir de N un. → R$", added and removed here, posted as
+ * `${prefix}.N.minQuantity` / `.price` and checked by the schema (lib/volume-price), errors beside each field.
+ */
+function TierInputs({ prefix, rows, onChange, errors }: { prefix: string; rows: TierRow[]; onChange: (rows: TierRow[]) => void; errors: FieldErrors }) {
+  const set = (j: number, patch: Partial<TierRow>) => onChange(rows.map((r, k) => (k === j ? { ...r, ...patch } : r)));
+  return (
+    <fieldset className="grid gap-3 sm:col-span-2" data-testid="tier-inputs">
+      <legend className="mb-1 text-sm font-semibold">Preços por quantidade</legend>
+      <p className="text-xs text-slate-600 dark:text-slate-400">
+        Opcional. O preço do tamanho vale para 1 unidade; cada faixa vale a partir da quantidade informada, com preço menor que a faixa anterior (até {MAX_PRICE_TIERS} faixas).
+      </p>
+      {rows.map((row, j) => (
+        <div key={row.key} className="grid items-start gap-3 sm:grid-cols-[1fr_1fr_auto]">
+          <Field
+            label={`Faixa ${j + 1}: a partir de (un.)`}
+            name={`${prefix}.${j}.minQuantity`}
+            value={row.minQuantity}
+            onChange={(e) => set(j, { minQuantity: e.target.value })}
+            inputMode="numeric"
+            placeholder="Ex.: 6"
+            maxLength={5}
+            error={errors[`${prefix}.${j}.minQuantity`]}
+          />
+          <DecimalField
+            label={`Faixa ${j + 1}: preço por unidade (R$)`}
+            name={`${prefix}.${j}.price`}
+            value={row.price}
+            onChange={(e) => set(j, { price: e.target.value })}
+            placeholder="Ex.: 12,90"
+            error={errors[`${prefix}.${j}.price`]}
+          />
+          <Button type="button" variant="outline" className="sm:mt-6" onClick={() => onChange(rows.filter((_, k) => k !== j))}>
+            Remover faixa {j + 1}
+          </Button>
+        </div>
+      ))}
+      {rows.length < MAX_PRICE_TIERS ? (
+        <Button type="button" variant="outline" className="w-fit" onClick={() => onChange([...rows, { key: `nt${nextTierKey++}`, minQuantity: '', price: '' }])}>
+          Adicionar faixa de preço
+        </Button>
+      ) : null}
+    </fieldset>
   );
 }
 

@@ -4,7 +4,7 @@ import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { parsedJson } from '~/db/bulk.server';
 import type { Executor } from '~/db/client.server';
-import { categories, kitItems, productCounts, products, productSearch, productVariants, testimonials } from '~/db/schema';
+import { categories, kitItems, productCounts, products, productSearch, productVariants, testimonials, variantPriceTiers } from '~/db/schema';
 import { pageWindow } from '~/lib/pagination';
 import { sdsUrl, type ProductSafety } from '~/lib/product-safety';
 import { containsPattern } from '~/lib/search';
@@ -259,7 +259,10 @@ export async function listKits(db: Executor): Promise<KitWithItems[]> {
 }
 
 /** A size; `available` = units on hand, null when not tracked. */
-export type Variant = { id: string; size: string; price: string; imageUrl: string | null; available: number | null };
+/** A size's volume price (issue 35): from `minQuantity` units on, each costs `price` ('44.90'). */
+export type VariantTier = { minQuantity: number; price: string };
+
+export type Variant = { id: string; size: string; price: string; imageUrl: string | null; available: number | null; tiers?: VariantTier[] };
 
 export type ProductDetail = ProductCard & {
   benefits: string | null;
@@ -303,7 +306,9 @@ export async function getProductDetail(db: Executor, slug: string): Promise<Prod
       // The sizes come in the same statement (one round trip less per product page and JSON):
       // price as text, as the numeric column reads elsewhere ('49.90'); none for a kit.
       variants: sql<Variant[]>`case when ${products.isKit} then '[]'::json else (
-        select coalesce(json_agg(json_build_object('id', v.id, 'size', v.size, 'price', v.price::text, 'imageUrl', v.image_url, 'available', v.stock)
+        select coalesce(json_agg(json_build_object('id', v.id, 'size', v.size, 'price', v.price::text, 'imageUrl', v.image_url, 'available', v.stock,
+          'tiers', (select coalesce(json_agg(json_build_object('minQuantity', t.min_quantity, 'price', t.price::text) order by t.min_quantity), '[]'::json)
+            from ${variantPriceTiers} t where t.variant_id = v.id))
           order by v.price asc, v.size asc), '[]'::json)
         from ${productVariants} v where v.product_id = ${products.id}) end`.mapWith(parsedJson<Variant[]>),
     })

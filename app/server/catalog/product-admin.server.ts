@@ -9,6 +9,8 @@ import { categories, kitItems, productCounts, products, productVariants } from '
 import type { PackageData } from '~/lib/freight';
 import { NO_PACKAGE } from '~/lib/package';
 import { gtinToStore, type ProductFormInput } from '~/lib/schemas/admin-product';
+import { centsToDecimal, toCents } from '~/lib/money';
+import { replaceVariantTiers, tiersOfVariants } from './price-tiers.server';
 import { pageWindow } from '~/lib/pagination';
 import { slugify } from '~/lib/slug';
 import { productNameContains } from './catalog.server';
@@ -116,7 +118,7 @@ export type FiscalUnitData = { gtin: string | null; commercialUnit: (typeof prod
 export type EditableProduct = typeof products.$inferSelect & {
   /** The saved state the form starts from (updated_at in microseconds); a save from an older one is refused. */
   version: string;
-  variants: ({ id: string; size: string; price: string; imageUrl: string | null; stock: number | null } & PackageData & FiscalUnitData)[];
+  variants: ({ id: string; size: string; price: string; imageUrl: string | null; stock: number | null; tiers: { minQuantity: number; price: string }[] } & PackageData & FiscalUnitData)[];
   kitItems: { productId: string; quantity: number }[];
 };
 
@@ -147,7 +149,13 @@ export async function getEditableProduct(db: Executor, id: string): Promise<Edit
       .where(eq(kitItems.kitProductId, id))
       .orderBy(asc(products.name)),
   ]);
-  return { ...product, version, variants, kitItems: items };
+  const tiers = await tiersOfVariants(db, variants.map((v) => v.id));
+  return {
+    ...product,
+    version,
+    variants: variants.map((v) => ({ ...v, tiers: (tiers.get(v.id) ?? []).map((t) => ({ minQuantity: t.minQuantity, price: centsToDecimal(t.priceCents) })) })),
+    kitItems: items,
+  };
 }
 
 // Microseconds, as PostgreSQL keeps them: a JavaScript Date (milliseconds) could not tell two saves apart.
@@ -216,7 +224,12 @@ export class ProductNotFoundError extends Error {
  * longer posted are deleted. Kit contents are replaced; a product that is not a
  * kit keeps none. Returns the product's id.
  */
-async function saveProductNow(db: Executor, id: string | null, input: ProductFormInput, expectedVersion?: string): Promise<string> {
+type VariantInput = ProductFormInput['variants'][number];
+
+/** What a save takes: the form's input; a size without `tiers` keeps the volume prices it has. */
+export type ProductSaveInput = Omit<ProductFormInput, 'variants'> & { variants: (Omit<VariantInput, 'tiers'> & { tiers?: VariantInput['tiers'] })[] };
+
+async function saveProductNow(db: Executor, id: string | null, input: ProductSaveInput, expectedVersion?: string): Promise<string> {
   return db.transaction(async (tx) => {
     const values = {
       name: input.name,
@@ -308,7 +321,7 @@ function fiscalUnitInput(v: { gtin: string | null; noGtin: boolean; commercialUn
   return { gtin: gtinToStore(v), commercialUnit: v.commercialUnit };
 }
 
-async function saveVariants(tx: Executor, productId: string, variants: ProductFormInput['variants']) {
+async function saveVariants(tx: Executor, productId: string, variants: ProductSaveInput['variants']) {
   const existing = new Set(
     (await tx.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.productId, productId))).map((v) => v.id),
   );
@@ -330,8 +343,20 @@ async function saveVariants(tx: Executor, productId: string, variants: ProductFo
       .where(eq(productVariants.id, v.id));
   }
   const added = variants.filter((v) => !(v.id !== null && existing.has(v.id)));
+  const addedIds = new Map<string, string>();
   if (added.length) {
-    await tx.insert(productVariants).values(added.map((v) => ({ productId, size: v.size, price: v.price!, imageUrl: v.imageUrl, stock: v.stock, ...packageInput(v), ...fiscalUnitInput(v) })));
+    const rows = await tx
+      .insert(productVariants)
+      .values(added.map((v) => ({ productId, size: v.size, price: v.price!, imageUrl: v.imageUrl, stock: v.stock, ...packageInput(v), ...fiscalUnitInput(v) })))
+      .returning({ id: productVariants.id, size: productVariants.size });
+    for (const row of rows) addedIds.set(row.size, row.id);
+  }
+  // Volume prices (issue 35), validated by the schema: each size's replaced in this same transaction.
+  for (const v of variants) {
+    if (!v.tiers) continue;
+    const variantId = v.id !== null && existing.has(v.id) ? v.id : addedIds.get(v.size);
+    if (!variantId) continue;
+    await replaceVariantTiers(tx, variantId, v.tiers.map((t) => ({ minQuantity: t.minQuantity!, priceCents: toCents(t.price!) })));
   }
 }
 

@@ -10,7 +10,8 @@ import { isUniqueViolation, violatedConstraint } from '~/db/errors.server';
 import { orders, products, productVariants, user, userAddresses, userSubscriptions } from '~/db/schema';
 import { now } from '~/lib/clock';
 import { shortOrderId } from '~/lib/order-status';
-import { toCents } from '~/lib/money';
+import { centsToDecimal, toCents } from '~/lib/money';
+import { tierFor, type PriceTier } from '~/lib/volume-price';
 import { nextPlanDate, PLAN_NAME, type SubscriptionFrequency, todayInBrazil } from '~/lib/plans';
 import { computeTotals, goodsAfterDiscountCents, type Totals } from '~/lib/pricing';
 import { cheapestChoices, chooseFreight, type ChosenParcel, type FreightChoices, type FreightQuote } from '~/lib/freight';
@@ -33,6 +34,7 @@ import { isWelcomeOfferOn } from '../settings/settings.server';
 import { getEnv } from '../infra/env.server';
 import { chargeOrder, DECLINED_PREFIX, openAttemptIn, type ChargeHooks } from '../payments/charges.server';
 import { paymentMethodRefusal, type CardToken, type PaymentProvider } from '../payments/provider.server';
+import { tiersOfVariants } from '../catalog/price-tiers.server';
 import { getAvailability, OutOfStockError, reserveStock, shortageMessage, type Shortage } from '../catalog/stock.server';
 import { createProgrammedDelivery } from '../subscriptions/deliveries.server';
 import { startSubscriptionPeriod } from '../subscriptions/periods.server';
@@ -56,6 +58,12 @@ export type QuotedLine = {
   isKit: boolean;
   /** Units left: null when not tracked (or the plan). */
   available: number | null;
+  /** Volume prices (issue 35): the size's own price, before any tier. */
+  listUnitCents?: number;
+  /** The tier `unitCents` comes from (1: the size's own price). */
+  tierMinQuantity?: number;
+  /** The size's tiers, from the fewest units up (empty: none). */
+  tiers?: PriceTier[];
 };
 
 export type Quote = {
@@ -207,6 +215,7 @@ export async function quoteCart(
       available: null,
     });
   }
+  await priceByVolume(db, lines);
   const stockIds = options.availability === false ? [] : lines.filter((l) => !l.isSubscription).map((l) => l.id);
   if (stockIds.length) {
     const available = await getAvailability(db, stockIds);
@@ -220,6 +229,26 @@ export async function quoteCart(
   // The note "confirmed at payment" only where the welcome is in the totals.
   const welcomeAtPayment = atPayment && totals.discountKind === 'welcome';
   return { lines, removed, totals, isSubscriber: subscriber, firstPurchase, welcomeAtPayment, ...(options.decideWelcome ? { welcomeWithdrawn: withdrawn } : {}), planUnavailable, freight };
+}
+
+/**
+ * Volume prices (issue 35): each size line (duplicates already merged above) at the tier of its
+ * quantity; a kit keeps its price. Whatever price the client sent is never read.
+ */
+async function priceByVolume(db: Executor, lines: QuotedLine[]): Promise<void> {
+  const sizes = lines.filter((l) => !l.isSubscription && !l.isKit);
+  const tiers = await tiersOfVariants(db, sizes.map((l) => l.id));
+  for (const line of sizes) {
+    const own = tiers.get(line.id) ?? [];
+    const tier = tierFor(line.unitCents, own, line.quantity);
+    line.listUnitCents = line.unitCents;
+    line.tierMinQuantity = tier.minQuantity;
+    line.tiers = own;
+    if (tier.minQuantity > 1) {
+      line.unitCents = tier.priceCents;
+      line.unitPrice = centsToDecimal(tier.priceCents);
+    }
+  }
 }
 
 /**

@@ -14,12 +14,14 @@ import { now } from '~/lib/clock';
 import { centsToDecimal, toCents } from '~/lib/money';
 import { todayInBrazil } from '~/lib/plans';
 import { computeTotals, goodsAfterDiscountCents } from '~/lib/pricing';
+import { tierFor } from '~/lib/volume-price';
 import { addDays, nextScheduledDate, REMINDER_DAYS_BEFORE, resumeSchedule, skipDate } from '~/lib/subscription-schedule';
 import { kickMailDelivery } from '../mail/outbox.server';
 import { insertOrder } from '../orders/create.server';
 import { openAttemptIn, payerFor, storedCardFor, type ChargeHandlers } from '../payments/charges.server';
 import { withOfferedMethod, type ChargeRequest, type PaymentMethod, type PaymentProvider } from '../payments/provider.server';
 import { OutOfStockError, reserveStock, type StockLine } from '../catalog/stock.server';
+import { tiersOfVariants } from '../catalog/price-tiers.server';
 import { queueSubscriptionEmail } from './emails.server';
 import { isSubscriber } from './subscriptions.server';
 import { quoteShipping } from '../shipping/quote.server';
@@ -107,11 +109,19 @@ export async function prepareDeliveryIn(tx: Transaction, deliveryId: string, tod
       : Promise.resolve([]),
     kitIds.length ? tx.select({ id: products.id, name: products.name, price: products.price }).from(products).where(and(inArray(products.id, kitIds), eq(products.isKit, true))) : Promise.resolve([]),
   ]);
+  // Volume prices (issue 35): a size is charged at the tier of its quantity, as at checkout.
+  const tiers = await tiersOfVariants(tx, variantIds);
+  const unitsOf = new Map<string, number>();
+  for (const item of items) if (item.variantId) unitsOf.set(item.variantId, (unitsOf.get(item.variantId) ?? 0) + item.quantity);
+  const tierPrice = (v: { id: string; price: string }) => {
+    const tier = tierFor(toCents(v.price), tiers.get(v.id) ?? [], unitsOf.get(v.id) ?? 1);
+    return tier.minQuantity > 1 ? centsToDecimal(tier.priceCents) : v.price;
+  };
   let lines: PricedItem[] = [];
   for (const item of items) {
     const v = item.variantId ? variants.find((x) => x.id === item.variantId) : undefined;
     const k = item.kitId ? kits.find((x) => x.id === item.kitId) : undefined;
-    if (v) lines.push({ key: v.id, kind: 'variant', productId: v.productId, name: v.name, size: v.size, unitPrice: v.price, quantity: item.quantity, label: label({ productName: v.name, size: v.size }) });
+    if (v) lines.push({ key: v.id, kind: 'variant', productId: v.productId, name: v.name, size: v.size, unitPrice: tierPrice(v), quantity: item.quantity, label: label({ productName: v.name, size: v.size }) });
     else if (k && k.price) lines.push({ key: k.id, kind: 'kit', productId: k.id, name: k.name, size: null, unitPrice: k.price, quantity: item.quantity, label: k.name });
     else leftOut.push(label(item));
   }

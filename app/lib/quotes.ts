@@ -84,3 +84,8 @@ export function quoteTotalCents(items: readonly { unitCents: number | null; quan
 export function quoteNumber(id: string): string {
   return id.slice(0, 8).toUpperCase();
 }
+
+/** What the cart's "Solicitar orçamento" learns of the buyer (GET /orcamento/solicitar). */
+export type QuoteEligibility = { signedIn: false } | { signedIn: true; companyMember: boolean; minQuantity: number };
+/** The answer to "Solicitar orçamento" (POST /orcamento/solicitar). */
+export type QuoteRequestResult = { ok: true; id: string } | { ok: false; message: string; field?: 'note'; login?: boolean };

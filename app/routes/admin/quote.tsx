@@ -12,7 +12,7 @@ import { Field } from '~/components/ui/field';
 import { toast } from '~/components/ui/toaster';
 import { formatCep } from '~/lib/cep';
 import { formatDateBR, formatDateTimeBR } from '~/lib/dates';
-import { formatBRL } from '~/lib/money';
+import { centsToDecimal, formatBRL } from '~/lib/money';
 import { shortOrderId } from '~/lib/order-status';
 import { todayInBrazil } from '~/lib/plans';
 import { DELETED_CUSTOMER_NAME } from '~/lib/privacy';
@@ -92,7 +92,7 @@ export default function AdminQuote({ loaderData }: Route.ComponentProps) {
     if (result?.toast) toast(result.toast);
   }, [result]);
   const open = mayAnswer(q.status);
-  const centsText = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2).replace('.', ','));
+  const centsText = (cents: number | null) => (cents === null ? '' : centsToDecimal(cents).replace('.', ','));
 
   return (
     <div className="mx-auto grid max-w-5xl gap-6">

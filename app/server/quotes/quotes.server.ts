@@ -3,7 +3,7 @@
 // the admin answers per line (each answer bumps `version`), both sides write in the thread, the
 // customer declines or accepts (the order itself: flows/checkout through `holdQuoteForOrder`).
 // Every step queues its e-mail to the other side in its own transaction.
-import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '~/db/client.server';
 import { orders, products, productVariants, quoteItems, quoteMessages, quotes, storeSettings } from '~/db/schema';
 import { now } from '~/lib/clock';
@@ -237,7 +237,7 @@ function summaryOf(r: SummaryRow): QuoteSummary {
     createdAt: new Date(r.created_at),
     validUntil: r.valid_until ? String(r.valid_until).slice(0, 10) : null,
     units: r.units,
-    totalCents: answered ? toCents(Number(r.goods).toFixed(2)) + (r.freight_price ? toCents(r.freight_price) : 0) : null,
+    totalCents: answered ? toCents(String(r.goods)) + (r.freight_price ? toCents(r.freight_price) : 0) : null,
     customerName: r.name,
     customerEmail: r.email,
     orderId: r.order_id,
@@ -382,10 +382,4 @@ export async function markQuoteAccepted(tx: Executor, id: string, orderId: strin
   const at = now();
   const [row] = await tx.update(quotes).set({ status: 'accepted', orderId, decidedAt: at, updatedAt: at }).where(eq(quotes.id, id)).returning({ userId: quotes.userId, version: quotes.version });
   if (row) await queueQuoteEmail(tx, 'accepted-store', { id, userId: row.userId, version: row.version, freightCents: null, validUntil: null, totalCents: null }, orderId, { orderId });
-}
-
-/** An answered quote's status for a list of ids (the customer's orders page may link back). */
-export async function quoteOfOrder(db: Executor, orderId: string): Promise<string | null> {
-  const [row] = await db.select({ id: quotes.id }).from(quotes).where(or(eq(quotes.orderId, orderId))).orderBy(desc(quotes.createdAt)).limit(1);
-  return row?.id ?? null;
 }

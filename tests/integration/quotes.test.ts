@@ -32,7 +32,9 @@ import {
 } from '~/server/quotes/quotes.server';
 import { action as adminQuoteAction } from '~/routes/admin/quote';
 import { action as customerQuoteAction, loader as customerQuoteLoader } from '~/routes/customer/quote';
-import { NEW_ADDRESS_DELIVERY } from '../support/delivery';
+import { action as quoteCheckoutAction } from '~/routes/quote-checkout';
+import type { PaymentProvider } from '~/server/payments/provider.server';
+import { NEW_ADDRESS_DELIVERY, NEW_ADDRESS_FIELDS } from '../support/delivery';
 import { engines } from '../support/engines';
 
 const mocks = vi.hoisted(() => ({ getSessionUser: vi.fn(), getDb: vi.fn() }));
@@ -122,9 +124,9 @@ describe.each(engines)('quotes on $name', ({ open }) => {
       prices: Object.fromEntries(detail.items.map((i) => [i.id, (cents / 100).toFixed(2).replace('.', ',')])),
       ...extra,
     });
-  function pay(buyer: { id: string; name: string; email: string }, quote: { id: string; version: number }, cart = cartOf(1), key = randomUUID()) {
-    const input = payNowSchema.parse({ intent: 'pay', cart: JSON.stringify(cart), idempotencyKey: key, paymentMethod: 'pix', delivery: NEW_ADDRESS_DELIVERY, taxId: generateCpf() });
-    return placeOrder(handle.db, buyer, { ...input, quote }, builtInProvider);
+  function pay(buyer: { id: string; name: string; email: string }, quote: { id: string; version: number }, cart = cartOf(1), key = randomUUID(), provider: PaymentProvider = builtInProvider, paymentMethod = 'pix') {
+    const input = payNowSchema.parse({ intent: 'pay', cart: JSON.stringify(cart), idempotencyKey: key, paymentMethod, delivery: NEW_ADDRESS_DELIVERY, taxId: generateCpf() });
+    return placeOrder(handle.db, buyer, { ...input, quote }, provider);
   }
   async function answered(buyer: { id: string }, unitCents: number, extra: Record<string, string> = {}) {
     const { id } = await requestQuote(handle.db, buyer, { cart: cartOf(60), note: 'Preciso para o condomínio' });
@@ -294,5 +296,41 @@ describe.each(engines)('quotes on $name', ({ open }) => {
     expect(await mails('quote-declined-store')).toBeGreaterThan(0);
     const late = await pay(buyer, quote).catch((e: unknown) => e);
     expect((late as CheckoutError).message).toBe(QUOTE_MESSAGES.closed);
+  });
+
+  it('the quote’s checkout page pays at the quote’s prices whatever the form posts; a stale version is refused in pt-BR', async () => {
+    const buyer = await newUser();
+    const quote = await answered(buyer, 432);
+    const post = (fields: Record<string, string>) => {
+      mocks.getSessionUser.mockResolvedValueOnce(buyer);
+      const body = { intent: 'pay', idempotencyKey: randomUUID(), paymentMethod: 'pix', installments: '1', taxId: generateCpf(), ...NEW_ADDRESS_FIELDS, acceptTerms: '1', ...fields };
+      return quoteCheckoutAction({ request: new Request(`http://localhost/orcamento/${quote.id}/pagar`, form(body)), params: { id: quote.id }, context: {} } as Args as Parameters<typeof quoteCheckoutAction>[0]) as Promise<{ data: Record<string, unknown>; init: ResponseInit | null }>;
+    };
+    const stale = await post({ version: String(quote.version - 1) });
+    expect(stale.init?.status).toBe(409);
+    expect((stale.data.toast as { description: string }).description).toBe(QUOTE_MESSAGES.changed);
+
+    const tampered = JSON.stringify([{ id: kit.id, product_id: kit.id, quantity: 1, price: '0.01' }]);
+    const paid = await post({ version: String(quote.version), cart: tampered, expectedTotalCents: '1' });
+    // The expected total posted is checked against the quote's: a made-up one is refused, nothing written.
+    expect(paid.init?.status).toBe(409);
+    const ok = await post({ version: String(quote.version), cart: tampered });
+    expect(ok.data.ok).toBe(true);
+    const items = await handle.db.select().from(t.orderItems).where(eq(t.orderItems.orderId, ok.data.orderId as string));
+    expect(items.map((i) => [i.productId, i.quantity, i.priceAtPurchase])).toEqual([[variant.productId, 60, '4.32']]);
+  });
+
+  it('a declined card cancels the order, and the accepted quote may be paid again (once more)', async () => {
+    const buyer = await newUser();
+    const quote = await answered(buyer, 250);
+    const declining: PaymentProvider = { ...builtInProvider, name: 'recusa', charge: async () => ({ approved: false, reason: 'cartão sem limite' }) };
+    const declined = await pay(buyer, quote, cartOf(1), randomUUID(), declining, 'credit_card').catch((e: unknown) => e);
+    expect(declined).toBeInstanceOf(CheckoutError);
+    const seen = (await getCustomerQuote(handle.db, buyer.id, quote.id))!;
+    expect(seen.status).toBe('accepted');
+    expect(seen.orderCancelled).toBe(true);
+    const { orderId } = await pay(buyer, quote);
+    expect((await handle.db.select().from(t.quotes).where(eq(t.quotes.id, quote.id)))[0]!.orderId).toBe(orderId);
+    expect(((await pay(buyer, quote).catch((e: unknown) => e)) as Error).message).toBe(QUOTE_MESSAGES.accepted);
   });
 });

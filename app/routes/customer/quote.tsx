@@ -126,6 +126,14 @@ export default function CustomerQuote({ loaderData }: Route.ComponentProps) {
             </Link>
           </p>
         ) : null}
+        {q.status === 'accepted' && q.orderCancelled ? (
+          <p className="mt-3 text-sm">
+            O pagamento deste pedido não foi concluído e ele foi cancelado.{' '}
+            <Link to={`/orcamento/${q.id}/pagar?versao=${q.version}`} className="font-semibold text-brand-700 underline dark:text-brand-200">
+              Pagar o orçamento novamente
+            </Link>
+          </p>
+        ) : null}
         {q.status === 'answered' ? (
           <div className="mt-4 flex flex-wrap gap-3">
             <Form method="post">

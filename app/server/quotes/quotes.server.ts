@@ -69,6 +69,8 @@ export type QuoteDetail = {
   /** Goods at the answered prices plus the quoted freight; null before an answer. */
   totalCents: number | null;
   listTotalCents: number;
+  /** Accepted, but its order was cancelled (a declined card, a Pix not paid): it may be paid again. */
+  orderCancelled?: boolean;
 };
 
 export type QuoteSummary = { id: string; status: QuoteStatus; createdAt: Date; validUntil: string | null; units: number; totalCents: number | null; customerName: string | null; customerEmail: string | null; orderId: string | null };
@@ -207,7 +209,8 @@ export async function getCustomerQuote(db: Executor, userId: string, id: string)
   const [row] = await db.select({ userId: quotes.userId, companyId: quotes.companyId, status: quotes.status, validUntil: quotes.validUntil }).from(quotes).where(eq(quotes.id, id));
   if (!row || !(await mayAccess(db, userId, row))) return null;
   if (row.status === 'answered' && isQuoteExpired(row.validUntil, todayInBrazil())) await expireOne(db, id);
-  return detailOf(db, id);
+  const detail = await detailOf(db, id);
+  return detail && { ...detail, orderCancelled: detail.status === 'accepted' && (await orderCancelled(db, detail.orderId)) };
 }
 
 /** The admin's view (expiry applied on read too). */

@@ -8,6 +8,7 @@ import { quoteRequestSchema } from '~/lib/schemas/quotes';
 import { getSessionUser } from '~/server/auth/session.server';
 import { getDb } from '~/server/infra/db.server';
 import { readForm } from '~/server/infra/http/body.server';
+import { checkRateLimit } from '~/server/infra/rate-limit.server';
 import { QuoteError, quoteEligibility, requestQuote } from '~/server/quotes/quotes.server';
 import type { Route } from './+types/quote-request';
 
@@ -21,6 +22,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await getSessionUser(request);
   if (!user) return data<QuoteRequestResult>({ ok: false, message: QUOTE_MESSAGES.signIn, login: true }, 401);
+  // Each request e-mails the store and the customer: limited like the contact form.
+  const limited = await checkRateLimit(request, 'contact');
+  if (limited) return data<QuoteRequestResult>({ ok: false, message: limited.message }, limited.init);
   const parsed = quoteRequestSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

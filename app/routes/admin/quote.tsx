@@ -157,17 +157,29 @@ export default function AdminQuote({ loaderData }: Route.ComponentProps) {
             <QuoteLines
               items={q.items}
               caption="Itens do orçamento"
-              priceCell={(item) => (
-                <div className="ml-auto w-32 text-left">
-                  <DecimalField
-                    label={`Preço unitário de ${item.productName}${item.size ? ` (${item.size})` : ''} em R$`}
-                    name={`prices.${item.id}`}
-                    defaultValue={centsText(item.unitCents ?? item.listCents)}
-                    error={errors[`prices.${item.id}`]}
-                    className="text-right"
-                  />
-                </div>
-              )}
+              priceCell={(item) => {
+                const error = errors[`prices.${item.id}`];
+                return (
+                  <span className="inline-grid justify-items-end gap-1">
+                    <input
+                      type="text"
+                      inputMode="decimal"
+                      autoComplete="off"
+                      name={`prices.${item.id}`}
+                      aria-label={`Preço unitário de ${item.productName}${item.size ? ` (${item.size})` : ''} em R$`}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? `preco-${item.id}-erro` : undefined}
+                      defaultValue={centsText(item.unitCents ?? item.listCents)}
+                      className="h-10 w-28 rounded-md border border-slate-300 bg-white px-3 text-right text-base text-slate-900 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+                    />
+                    {error ? (
+                      <span id={`preco-${item.id}-erro`} className="text-xs text-red-700 dark:text-red-400">
+                        {error}
+                      </span>
+                    ) : null}
+                  </span>
+                );
+              }}
             />
             <div className="grid gap-4 sm:grid-cols-2">
               <DecimalField label="Frete em R$ (opcional)" name="freight" defaultValue={centsText(q.freightCents)} hint="Em branco: o frete normal da loja, calculado na finalização." error={errors.freight} />

@@ -20,6 +20,9 @@ export default [
   route('pedido/:id/comprar-novamente', 'routes/order-buy-again.ts'),
   // The order's NF-e files (DANFE, XML, cancellation XML), for its owner and admins (issue 34).
   route('pedido/:id/nfe/:file', 'routes/order-invoice-file.ts'),
+  // Orçamentos (issue 35): asked from the cart; an accepted one paid at its prices.
+  route('orcamento/solicitar', 'routes/quote-request.ts'),
+  route('orcamento/:id/pagar', 'routes/quote-checkout.tsx'),
   // Accounts
   route('login', 'routes/login.tsx'),
   route('esqueci-senha', 'routes/forgot-password.tsx'),
@@ -42,6 +45,9 @@ export default [
       route('pagamentos', 'routes/customer/payments.tsx'),
       route('notificacoes', 'routes/customer/notifications.tsx'),
       route('preferencias', 'routes/customer/preferences.tsx'),
+      // Orçamentos (issue 35): the customer's and their company's quotes.
+      route('orcamentos', 'routes/customer/quotes.tsx'),
+      route('orcamentos/:id', 'routes/customer/quote.tsx'),
     ]),
     // LGPD (Meus Dados): the data file and the erasure, outside the layout (a download and an action).
     route('meus-dados.json', 'routes/customer/data-export.ts'),
@@ -61,6 +67,9 @@ export default [
       route('orders/:id', 'routes/admin/order.tsx'),
       route('returns', 'routes/admin/returns.tsx'),
       route('returns/:id', 'routes/admin/return.tsx'),
+      // Orçamentos (issue 35): quotes asked from the cart, answered per line.
+      route('orcamentos', 'routes/admin/quotes.tsx'),
+      route('orcamentos/:id', 'routes/admin/quote.tsx'),
       route('messages', 'routes/admin/messages.tsx'),
       route('messages/:id', 'routes/admin/message.tsx'),
       route('newsletter', 'routes/admin/newsletter.tsx'),

@@ -29,6 +29,9 @@ export const SOCIAL_HOSTS: Record<SocialNetwork, readonly string[]> = {
 
 export type { MarketingFigure };
 
+/** store_settings.quote_min_quantity's default. */
+export const QUOTE_MIN_QUANTITY_DEFAULT = 50;
+
 /** What the admin edits, as stored (phones as digits; '' hides a social link). */
 export type StoreSettings = {
   phone: string;
@@ -39,6 +42,8 @@ export type StoreSettings = {
   social: Record<SocialNetwork, string>;
   figures: MarketingFigure[];
   welcomeOffer: boolean;
+  /** From this many units in the cart, any customer may ask for an orçamento (issue 35). */
+  quoteMinQuantity: number;
   about: { title: string; subtitle: string; description: string };
   /** The seller's legal identity (lib/seller.ts). */
   seller: SellerIdentity;
@@ -58,6 +63,8 @@ export type StoredSettings = {
   linkedinUrl: string;
   marketingFigures: MarketingFigure[];
   welcomeOffer: boolean;
+  /** Absent in the seed: the column's default. */
+  quoteMinQuantity?: number;
 } & SellerIdentity;
 
 export function fromStored(row: StoredSettings, about: StoreSettings['about']): StoreSettings {
@@ -70,6 +77,7 @@ export function fromStored(row: StoredSettings, about: StoreSettings['about']): 
     social: { facebook: row.facebookUrl, instagram: row.instagramUrl, youtube: row.youtubeUrl, tiktok: row.tiktokUrl, linkedin: row.linkedinUrl },
     figures: row.marketingFigures,
     welcomeOffer: row.welcomeOffer,
+    quoteMinQuantity: row.quoteMinQuantity ?? QUOTE_MIN_QUANTITY_DEFAULT,
     about,
     seller: {
       legalName: row.legalName,

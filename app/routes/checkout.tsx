@@ -9,6 +9,7 @@ import { TaxIdInput } from '~/components/tax-id-input';
 import { StateRegistrationFields, type StateRegistrationValue } from '~/components/state-registration-fields';
 import { DeliveryAddress, deliveryFields, initialDelivery, type DeliveryState, type SavedAddress } from '~/components/checkout/delivery-address';
 import { FreightChoice } from '~/components/checkout/freight-choice';
+import { QuoteRequest } from '~/components/checkout/quote-request';
 import { Field } from '~/components/ui/field';
 import { formatCep } from '~/lib/cep';
 import type { FreightChoices } from '~/lib/freight';
@@ -529,6 +530,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             {VOLUME_DISCOUNT_RULE}
           </p>
         ) : null}
+        <QuoteRequest cart={cart} cep={quotedCep} />
       </section>
 
       <section aria-labelledby="pagamento" className="grid content-start gap-5 rounded-xl border border-slate-200 p-5 dark:border-slate-800">

@@ -192,6 +192,13 @@ describe.each(engines.map((e) => e.name))('LGPD rights on %s', (engineName) => {
     // A password reset link (verification row) and a throttled e-mail keyed by the address.
     await callAuth(authRequest(), '/request-password-reset', { email, redirectTo: '/redefinir-senha' });
     await db.insert(s.mailThrottle).values({ key: `duplicate-sign-up:${email}`, sentAt: new Date() }).onConflictDoNothing();
+    // An orçamento (issue 35): the CEP, the customer's note and the store's answer naming them.
+    const [quote] = await db.insert(s.quotes).values({ userId: id, zipCode: '20040020' }).returning({ id: s.quotes.id });
+    await db.insert(s.quoteItems).values({ quoteId: quote!.id, lineId: product!.variantId, productId: product!.id, productName: `Produto de ${first}`, quantity: 60, listPrice: '10.00', position: 1 });
+    await db.insert(s.quoteMessages).values([
+      { quoteId: quote!.id, author: 'customer', authorUserId: id, body: `Sou ${name}, CPF ${taxId}, entregar na ${street}` },
+      { quoteId: quote!.id, author: 'admin', authorUserId: adminId, body: `Olá ${name}, respondemos para ${email}` },
+    ]);
     return { id, name, email, password, taxId, street, cookie };
   }
 
@@ -264,6 +271,7 @@ describe.each(engines.map((e) => e.name))('LGPD rights on %s', (engineName) => {
     expect(file.mensagensDeContato).toHaveLength(1);
     expect(file.mensagensDeContato[0]!.respostas).toHaveLength(1);
     expect(file.cartoesSalvos.map((c) => c.lastFour)).toEqual(['4242']);
+    expect((file as unknown as { orcamentos: { zipCode: string; itens: unknown[]; mensagens: unknown[] }[] }).orcamentos).toEqual([expect.objectContaining({ zipCode: '20040020', itens: [expect.anything()], mensagens: [expect.anything(), expect.anything()] })]);
     expect(file.acesso.contas).toHaveLength(1);
     expect(file.acesso.sessoes.length).toBeGreaterThan(0);
     expect(file.emailsEnviados.length).toBeGreaterThan(0);

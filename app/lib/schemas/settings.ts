@@ -25,6 +25,8 @@ export const FIGURE_COUNT = 4;
 
 const RELOAD = 'Não foi possível salvar. Recarregue a página e tente novamente.';
 
+export const QUOTE_MIN_MESSAGE = 'Informe um número inteiro de unidades, de 1 a 99.999.';
+
 /** Required text: NUL-free (PostgreSQL refuses it), trimmed, 1..max characters. */
 const text = (missing: string, max: number, what: string) =>
   z
@@ -114,6 +116,13 @@ export const settingsSchema = z.object({
     .string()
     .optional()
     .transform((v) => v === 'on' || v === 'true'),
+  // Orçamentos (issue 35): a whole number of units; absent (an older form) keeps the saved one.
+  quoteMinQuantity: z.coerce
+    .number(QUOTE_MIN_MESSAGE)
+    .int(QUOTE_MIN_MESSAGE)
+    .min(1, QUOTE_MIN_MESSAGE)
+    .max(99_999, QUOTE_MIN_MESSAGE)
+    .optional(),
   aboutTitle: text('Informe o título.', SETTINGS_LIMITS.aboutTitle, 'O título'),
   aboutSubtitle: text('Informe o subtítulo.', SETTINGS_LIMITS.aboutSubtitle, 'O subtítulo'),
   aboutDescription: text('Informe o texto.', SETTINGS_LIMITS.aboutDescription, 'O texto'),

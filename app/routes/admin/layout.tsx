@@ -26,6 +26,7 @@ import {
   Users,
   X,
   type LucideIcon,
+  FileSpreadsheet,
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Form, Link, NavLink, Outlet, useLocation } from 'react-router';
@@ -57,6 +58,7 @@ const SECTIONS: Section[] = [
   { to: '/admin/orders', label: 'Pedidos', icon: ShoppingBag },
   { to: '/admin/notas-fiscais', label: 'Notas fiscais', icon: FileText },
   { to: '/admin/returns', label: 'Devoluções', icon: RotateCcw },
+  { to: '/admin/orcamentos', label: 'Orçamentos', icon: FileSpreadsheet },
   { to: '/admin/products', label: 'Produtos', icon: Package },
   { to: '/admin/frete', label: 'Frete', icon: Truck },
   { to: '/admin/subscriptions', label: 'Assinaturas', icon: Repeat },

@@ -248,6 +248,21 @@ function SettingsForm({
           </div>
         </fieldset>
 
+        <fieldset className={FIELDSET}>
+          <legend className={LEGEND}>Orçamentos</legend>
+          <Field
+            label="Unidades mínimas para pedir orçamento *"
+            name="quoteMinQuantity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={99999}
+            defaultValue={value('quoteMinQuantity', String(settings.quoteMinQuantity))}
+            error={errors.quoteMinQuantity}
+          />
+          <p className="self-end text-sm text-slate-600 dark:text-slate-400">Empresas cadastradas sempre podem pedir; os demais clientes, a partir desta quantidade de unidades no carrinho.</p>
+        </fieldset>
+
         <div>
           <Button type="submit" size="lg" disabled={saving}>
             {saving ? 'Salvando...' : 'Salvar configurações'}

@@ -41,6 +41,7 @@ import { startSubscriptionPeriod } from '../subscriptions/periods.server';
 import { listPlanOptions, getActivePlanConfig } from '../subscriptions/plans.server';
 import { hasLiveSubscription, isSubscriber } from '../subscriptions/subscriptions.server';
 import { quoteShipping, shipsFreeEverywhere } from '../shipping/quote.server';
+import { agreedQuote, holdQuoteForOrder, markQuoteAccepted, QuoteError, type AgreedQuote } from '../quotes/quotes.server';
 
 /** A cart line as the server prices it. */
 export type QuotedLine = {
@@ -129,6 +130,8 @@ export async function quoteCart(
     /** Placing the order: the welcome offer decided for the CPF/CNPJ, whoever's it is. */
     decideWelcome?: boolean;
     freight?: FreightRequestInput;
+    /** An accepted orçamento (issue 35): its unit prices and freight replace the list's, and no discount is added on top. */
+    agreed?: AgreedPrices;
   } = {},
 ): Promise<Quote> {
   const ids = cart.filter((l) => !l.is_subscription).map((l) => l.id);
@@ -152,7 +155,7 @@ export async function quoteCart(
       : Promise.resolve([]),
     userId ? isSubscriber(db, userId) : Promise.resolve(false),
     // The welcome offer only while the admin has it on (/admin/settings), enforced here for quote and order alike.
-    userId ? welcomeOfferFor(db, userId, taxId, options.decideWelcome ?? false) : Promise.resolve(NO_WELCOME),
+    userId && !options.agreed ? welcomeOfferFor(db, userId, taxId, options.decideWelcome ?? false) : Promise.resolve(NO_WELCOME),
     hasPlanLine ? listPlanOptions(db) : Promise.resolve([]),
     hasPlanLine && userId ? hasLiveSubscription(db, userId) : Promise.resolve(false),
     hasPlanLine ? getActivePlanConfig(db) : Promise.resolve(null),
@@ -221,9 +224,12 @@ export async function quoteCart(
     const available = await getAvailability(db, stockIds);
     for (const line of lines) if (!line.isSubscription) line.available = available.get(line.id) ?? null;
   }
+  if (options.agreed) applyAgreedPrices(lines, options.agreed.prices);
   const { firstPurchase, atPayment, withdrawn } = welcome;
-  const standing = { isSubscriber: subscriber, firstPurchase };
+  // A quote's prices are the whole agreement: no subscriber or welcome discount on top.
+  const standing = { isSubscriber: subscriber && !options.agreed, firstPurchase };
   const freight = await freightFor(db, lines, computeTotals(lines, standing), subscriber, options.freight ?? { cep: null });
+  if (freight && options.agreed) applyAgreedFreight(freight, options.agreed.freightCents);
   const shippingCents = freight?.problem === null ? freight.parcels.reduce((sum, p) => sum + p.option.priceCents, 0) : 0;
   const totals = computeTotals(lines, standing, shippingCents);
   // The note "confirmed at payment" only where the welcome is in the totals.
@@ -276,6 +282,28 @@ async function freightFor(db: Executor, lines: QuotedLine[], base: Totals, subsc
       : Object.fromEntries(quote.parcels.map((p) => [p.key, p.options.some((o) => o.serviceId === posted[p.key]) ? posted[p.key]! : cheapest[p.key]!]));
   const choice = chooseFreight(quote, chosen);
   return { cep: request.cep, quote, chosen, parcels: choice.ok ? choice.parcels : [], problem: choice.ok ? null : choice.message, freeEverywhere: false };
+}
+
+/** An accepted orçamento's prices (quotes/quotes.server.ts `agreedQuote`). */
+export type AgreedPrices = { prices: Map<string, number>; freightCents: number | null };
+
+function applyAgreedPrices(lines: QuotedLine[], prices: Map<string, number>): void {
+  for (const line of lines) {
+    const cents = prices.get(line.id);
+    if (cents === undefined) continue;
+    line.unitCents = cents;
+    line.unitPrice = centsToDecimal(cents);
+    // The agreed price replaces any volume tier: the page names no tier for it.
+    delete line.tierMinQuantity;
+    delete line.listUnitCents;
+    line.tiers = [];
+  }
+}
+
+/** The quoted freight, when the admin gave one, is the whole freight: on the first parcel, the others free. */
+function applyAgreedFreight(freight: CheckoutFreight, freightCents: number | null): void {
+  if (freightCents === null || freight.problem !== null) return;
+  freight.parcels = freight.parcels.map((p, index) => ({ ...p, option: { ...p.option, priceCents: index === 0 ? freightCents : 0 } }));
 }
 
 type WelcomeOffer = { firstPurchase: boolean; atPayment: boolean; withdrawn: boolean };
@@ -494,7 +522,11 @@ type Buyer = { id: string; name: string; email: string };
  * callers that are no page (tests, the e2e seeding route) leave it out: nothing is asked then,
  * and the order still records the versions in force.
  */
-export type PlaceOrderInput = PayNowInput & { terms?: { accepted: number | null } };
+export type PlaceOrderInput = PayNowInput & {
+  terms?: { accepted: number | null };
+  /** Paying an accepted orçamento (issue 35): its lines and prices replace the posted cart's. */
+  quote?: { id: string; version: number };
+};
 
 export const CARD_MISSING = 'Preencha os dados do cartão para pagar com cartão de crédito.';
 
@@ -554,7 +586,8 @@ async function commitOrder(db: Database, buyer: Buyer, input: PlaceOrderInput, p
   // Availability is not read here: the stock is checked under its row locks in the transaction.
   // The freight from the server's own rules for the delivery CEP, with the services the customer picked.
   const cep = await deliveryCep(db, buyer.id, input.delivery);
-  const quote = await quoteCart(db, buyer.id, input.cart, input.taxId, { availability: false, decideWelcome: true, freight: { cep, choices: input.freight, strict: true } });
+  const agreed = input.quote ? await quoteAgreement(db, buyer.id, input.quote) : undefined;
+  const quote = await quoteCart(db, buyer.id, agreed?.cart ?? input.cart, input.taxId, { availability: false, decideWelcome: true, freight: { cep, choices: input.freight, strict: true }, agreed });
   if (quote.planUnavailable) throw new CheckoutError('cart', PLAN_UNAVAILABLE);
   if (quote.lines.length === 0) throw new CheckoutError('cart', 'Seu carrinho está vazio.');
   if (quote.removed.length > 0) {
@@ -576,7 +609,7 @@ async function commitOrder(db: Database, buyer: Buyer, input: PlaceOrderInput, p
   const { totals } = quote;
   const installments = input.paymentMethod === 'credit_card' ? input.installments : 1;
   // A subscriber's order with a delivery frequency is repeated every N months (programmed delivery).
-  const programmedMonths = quote.isSubscriber && !plan && input.deliveryFrequency > 0 ? input.deliveryFrequency : null;
+  const programmedMonths = quote.isSubscriber && !plan && !agreed && input.deliveryFrequency > 0 ? input.deliveryFrequency : null;
   const placedAt = now();
 
   const placed = await db.transaction(async (tx) => {
@@ -584,6 +617,8 @@ async function commitOrder(db: Database, buyer: Buyer, input: PlaceOrderInput, p
     const hold = await holdCustomerForCheckout(tx, buyer.id, input.paymentMethod);
     if (!hold.ok && hold.reason === 'unpaid') throw new UnpaidOrdersError(hold.openOrders);
     if (!hold.ok) throw new CardDeclinesError(hold.waitMinutes);
+    // The orçamento locked and checked again on what is committed: a second accept waits, then is refused.
+    if (input.quote) await asCheckoutError(() => holdQuoteForOrder(tx, buyer.id, input.quote!.id, input.quote!.version));
     // What was agreed, read in the order's transaction (never from the browser): the versions in
     // force are recorded, and the customer's row lock keeps their last acceptance still meanwhile.
     const agreement = await agreementOf(tx, buyer.id);
@@ -637,6 +672,7 @@ async function commitOrder(db: Database, buyer: Buyer, input: PlaceOrderInput, p
     );
     // Once per person for good: the CPF/CNPJ's keyed hash, unique, kept after an erasure.
     if (totals.discountKind === 'welcome' && !(await claimWelcomeOffer(tx, input.taxId, id))) throw new WelcomeUsedError();
+    if (input.quote) await markQuoteAccepted(tx, input.quote.id, id);
     await afterStep?.('order');
     await afterStep?.('items');
 
@@ -723,6 +759,20 @@ async function replayOf(db: Executor, orderId: string): Promise<PlacedOrder> {
   if (row?.status === 'cancelled' && row.cancelReason?.startsWith(DECLINED_PREFIX)) throw new CheckoutError('payment', row.cancelReason);
   const payment = row?.status === 'pending' ? (row.paymentDetails ? 'awaiting' : 'unknown') : 'paid';
   return { orderId, replayed: true, payment };
+}
+
+/** An orçamento's lines and agreed prices, or its refusal in pt-BR as the checkout's. */
+async function quoteAgreement(db: Executor, userId: string, quote: { id: string; version: number }): Promise<AgreedQuote> {
+  return asCheckoutError(() => agreedQuote(db, userId, quote.id, quote.version));
+}
+
+async function asCheckoutError<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof QuoteError) throw new CheckoutError('cart', error.message, { cause: error });
+    throw error;
+  }
 }
 
 async function step<T>(name: CheckoutStep, message: string, run: () => Promise<T>): Promise<T> {

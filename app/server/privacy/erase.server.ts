@@ -21,6 +21,8 @@ import {
   orders,
   returnEvents,
   returns,
+  quotes,
+  quoteMessages,
   savedCards,
   subscriptionEvents,
   user,
@@ -122,7 +124,7 @@ async function eraseIn(tx: Transaction, userId: string, written: { count: number
   // The streets the customer's goods went to: a return's pickup instructions name them.
   const saved = await tx.select({ street: userAddresses.street }).from(userAddresses).where(eq(userAddresses.userId, userId));
   const streets = [...new Set([...own.map((o) => o.shipStreet), ...saved.map((a) => a.street)].filter((v): v is string => !!v && v.trim().length >= 4))];
-  const scrub = (column: typeof orderEvents.note | typeof subscriptionEvents.note | typeof orders.cancelReason | typeof returns.reason | typeof returns.instructions | typeof returns.rejectReason | typeof returnEvents.note) =>
+  const scrub = (column: typeof orderEvents.note | typeof subscriptionEvents.note | typeof orders.cancelReason | typeof returns.reason | typeof returns.instructions | typeof returns.rejectReason | typeof returnEvents.note | typeof quoteMessages.body) =>
     [account.name, account.email, ...taxIds, ...streets].reduce<ReturnType<typeof sql>>(
       (text, secret) => sql`replace(${text}, ${secret}, ${DELETED_CUSTOMER_NAME})`,
       sql`${column}`,
@@ -167,6 +169,14 @@ async function eraseIn(tx: Transaction, userId: string, written: { count: number
       .set({ taxId: null, savedCardId: null, shipName: null, shipStreet: null, shipNumber: null, shipComplement: null, shipNeighborhood: null, shipCity: null, shipState: null, shipZipCode: null })
       .where(inArray(userSubscriptions.id, subscriptionIds));
   }
+
+  // Orçamentos (issue 35): the quote stays (an accepted one is its order's agreement; a company's
+  // is its other members'), its CEP and the words do not: what the customer wrote goes, and the
+  // store's answers on their quotes lose their name, e-mail, documents and streets.
+  await tx.update(quoteMessages).set({ body: REMOVED }).where(eq(quoteMessages.authorUserId, userId));
+  const ownQuotes = tx.select({ id: quotes.id }).from(quotes).where(eq(quotes.userId, userId));
+  await tx.update(quoteMessages).set({ body: scrub(quoteMessages.body) }).where(inArray(quoteMessages.quoteId, ownQuotes));
+  await tx.update(quotes).set({ zipCode: null }).where(eq(quotes.userId, userId));
 
   // Rows kept by e-mail, not by account: newsletter, contact messages (their replies cascade), the
   // e-mails to or about the customer (a contact message reaches the store with Reply-To set), the

@@ -5,7 +5,7 @@
 // card and customer references, and e-mail bodies (their links carry sign-in tokens); and the
 // store's own fraud-prevention rows, which name no account: welcome_offer_uses (keyed CPF/CNPJ
 // hashes) and gateway_erasures.
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '~/db/client.server';
 import {
   account,
@@ -25,6 +25,9 @@ import {
   returnEvents,
   returnItems,
   returns,
+  quotes,
+  quoteItems,
+  quoteMessages,
   savedCards,
   savedKitItems,
   savedKits,
@@ -244,6 +247,39 @@ async function readExport(tx: Transaction, userId: string) {
         .orderBy(asc(contactReplies.createdAt))
     : [];
 
+  // Orçamentos (issue 35): those this customer asked, with their lines and thread, and the messages
+  // they wrote on their company's quotes.
+  const quoteRows = await tx
+    .select({ id: quotes.id, status: quotes.status, zipCode: quotes.zipCode, freightPrice: quotes.freightPrice, validUntil: quotes.validUntil, orderId: quotes.orderId, createdAt: quotes.createdAt, decidedAt: quotes.decidedAt })
+    .from(quotes)
+    .where(eq(quotes.userId, userId))
+    .orderBy(desc(quotes.createdAt));
+  const quoteIds = quoteRows.map((q) => q.id);
+  const [quoteLines, quoteThread, ownQuoteMessages] = await Promise.all([
+    byIds(quoteIds)
+      ? tx
+          .select({ quoteId: quoteItems.quoteId, productName: quoteItems.productName, size: quoteItems.size, quantity: quoteItems.quantity, listPrice: quoteItems.listPrice, unitPrice: quoteItems.unitPrice })
+          .from(quoteItems)
+          .where(inArray(quoteItems.quoteId, quoteIds))
+          .orderBy(asc(quoteItems.position))
+      : [],
+    byIds(quoteIds)
+      ? tx
+          .select({ quoteId: quoteMessages.quoteId, author: quoteMessages.author, body: quoteMessages.body, createdAt: quoteMessages.createdAt })
+          .from(quoteMessages)
+          .where(inArray(quoteMessages.quoteId, quoteIds))
+          .orderBy(asc(quoteMessages.createdAt), asc(quoteMessages.id))
+      : [],
+    tx
+      .select({ quoteId: quoteMessages.quoteId, body: quoteMessages.body, createdAt: quoteMessages.createdAt })
+      .from(quoteMessages)
+      .innerJoin(quotes, eq(quotes.id, quoteMessages.quoteId))
+      .where(and(eq(quoteMessages.authorUserId, userId), sql`${quotes.userId} is distinct from ${userId}`))
+      .orderBy(asc(quoteMessages.createdAt)),
+  ]);
+  const quoteLinesOf = groupBy(quoteLines, 'quoteId');
+  const quoteThreadOf = groupBy(quoteThread, 'quoteId');
+
   const itemsOf = groupBy(items, 'orderId');
   const eventsOf = groupBy(events, 'orderId');
   const attemptsOf = groupBy(attempts, 'orderId');
@@ -292,5 +328,7 @@ async function readExport(tx: Transaction, userId: string) {
     newsletter: newsletter[0] ?? null,
     mensagensDeContato: messages.map((message) => ({ ...message, respostas: repliesOf.get(message.id) ?? [] })),
     emailsEnviados: emails,
+    orcamentos: quoteRows.map((q) => ({ ...q, itens: quoteLinesOf.get(q.id) ?? [], mensagens: quoteThreadOf.get(q.id) ?? [] })),
+    mensagensEmOrcamentosDaEmpresa: ownQuoteMessages,
   };
 }

@@ -115,6 +115,7 @@ export async function saveSettings(db: Executor, input: SettingsInput, version: 
         linkedinUrl: input.social.linkedin,
         marketingFigures: input.figures,
         welcomeOffer: input.welcomeOffer,
+        ...(input.quoteMinQuantity !== undefined ? { quoteMinQuantity: input.quoteMinQuantity } : {}),
         ...input.seller,
         version: sql`${storeSettings.version} + 1`,
         updatedAt: now(),

@@ -19,6 +19,7 @@ import { runSubscriptionRenewals } from '../flows/renew.server';
 import { runGatewayErasures } from '../privacy/gateway-erasure.server';
 import { trackLabels } from '../shipping/tracking.server';
 import { runInvoices } from '../flows/invoice.server';
+import { runReceivables } from '../receivables/reminders.server';
 
 type Job = {
   name: string;
@@ -43,6 +44,8 @@ export const JOBS: readonly Job[] = [
   { name: 'labels-track', cron: '*/30 * * * *', run: (db) => trackLabels(db) },
   // NF-e through Focus NFe: notes due (on separation or payment), notes without an answer, files to keep, cancellations (nothing without Focus NFe).
   { name: 'invoices', cron: '* * * * *', run: (db) => runInvoices(db) },
+  // Faturas (issue 35): open → overdue after the due day, reminders before, on and after it (each once).
+  { name: 'receivables', cron: '20 * * * *', run: (db) => runReceivables(db) },
 ];
 
 let running: PgBoss | null = null;

@@ -71,6 +71,7 @@ export default [
       route('fiscal', 'routes/admin/fiscal.tsx'),
       // Notas fiscais (issue 34): the month's NF-e for the accountant.
       route('notas-fiscais', 'routes/admin/invoices.tsx'),
+      route('contas-a-receber', 'routes/admin/receivables.tsx'),
       // Freight (issue 33): services with their price tables, zones, free-shipping rules.
       route('frete', 'routes/admin/shipping.tsx'),
       route('frete/servicos/:id', 'routes/admin/shipping-service.tsx'),
@@ -84,6 +85,7 @@ export default [
     route('products/:id/fds', 'routes/admin/product-sds.ts'),
     // Outside the layout: a file, and a page printed without the panel's frame.
     route('orders/export.csv', 'routes/admin/orders-export.ts'),
+    route('contas-a-receber/export.csv', 'routes/admin/receivables-export.ts'),
     route('newsletter/export.csv', 'routes/admin/newsletter-export.ts'),
     route('reports/export.csv', 'routes/admin/reports-export.ts'),
     // The month's NF-e XMLs as one ZIP, /admin/notas-fiscais/2026-11.zip (issue 34).

@@ -31,7 +31,7 @@ import { engines } from '../support/engines';
 
 const mocks = vi.hoisted(() => ({ getSessionUser: vi.fn(), getDb: vi.fn() }));
 vi.mock('~/server/auth/session.server', async (importOriginal) => {
-  const original = await importOriginal<typeof import('~/server/auth/session.server')>();
+  const original: object = await importOriginal();
   const admin = async (request: Request) => {
     const user = (await mocks.getSessionUser(request)) as { role?: string } | null;
     if (user?.role !== 'admin') throw new Response(null, { status: 403 });

@@ -111,3 +111,24 @@ export function invoicedPaymentLine(fatura: { status: ReceivableStatus; dueDate:
 export function canConfirmPayment(status: ReceivableStatus): boolean {
   return status === 'open' || status === 'overdue';
 }
+
+/** What checkout and cart show a company member (receivables/credit invoicedOfferFor): the option, its term, the open limit, the minimum. */
+export type InvoicedOffer = {
+  companyId: string;
+  legalName: string;
+  termDays: number;
+  limitCents: number;
+  availableCents: number;
+  minimumCents: number;
+  overdueCount: number;
+  /** Why not now whatever the order (not approved, an overdue fatura); the order's own checks come at checkout. */
+  blocked: string | null;
+};
+
+/** Whether this order total may be invoiced now, as the checkout's option says it (pt-BR); null: it may. */
+export function offerRefusal(offer: InvoicedOffer, totalCents: number): string | null {
+  if (offer.blocked) return offer.blocked;
+  if (totalCents < offer.minimumCents) return minimumMessage(offer.minimumCents);
+  if (totalCents > offer.availableCents) return limitMessage(offer.availableCents);
+  return null;
+}

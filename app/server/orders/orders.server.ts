@@ -12,7 +12,7 @@ import { isUuid } from '~/lib/schemas/ids';
 import { welcomeUsedBy } from './welcome-offer.server';
 import { faturaOfOrder, type OrderFatura } from '../receivables/faturas.server';
 
-export type OrderListItem = { id: string; createdAt: Date; totalPrice: string; status: OrderStatus; purchaseOrderNumber: string | null };
+export type OrderListItem = { id: string; createdAt: Date; totalPrice: string; status: OrderStatus; paymentMethod?: string | null; purchaseOrderNumber: string | null };
 
 /** Orders on one page of Histórico de Pedidos. */
 export const OWN_ORDERS_PAGE_SIZE = 20;
@@ -31,7 +31,7 @@ export async function listOwnOrders(
   const total = counted?.n ?? 0;
   const { page, pageCount, offset } = pageWindow(total, options.page ?? 1, pageSize);
   const items = await db
-    .select({ id: orders.id, createdAt: orders.createdAt, totalPrice: orders.totalPrice, status: orders.status, purchaseOrderNumber: orders.purchaseOrderNumber })
+    .select({ id: orders.id, createdAt: orders.createdAt, totalPrice: orders.totalPrice, status: orders.status, paymentMethod: orders.paymentMethod, purchaseOrderNumber: orders.purchaseOrderNumber })
     .from(orders)
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt), desc(orders.id))

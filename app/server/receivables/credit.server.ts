@@ -6,7 +6,7 @@ import type { Executor, Transaction } from '~/db/client.server';
 import { companies, orders, receivables, storeSettings } from '~/db/schema';
 import { centsToDecimal, toCents } from '~/lib/money';
 import { todayInBrazil } from '~/lib/plans';
-import { availableCents, INVOICED_MESSAGES, invoicedDueDate, invoicedRefusal, type InvoicedStanding } from '~/lib/receivables';
+import { availableCents, INVOICED_MESSAGES, invoicedDueDate, invoicedRefusal, type InvoicedOffer, type InvoicedStanding } from '~/lib/receivables';
 import { companyOfUser } from '../companies/membership.server';
 
 /** The store's invoiced settings: the minimum order and the merchant's own boleto instructions. */
@@ -39,19 +39,6 @@ export async function companyCredit(db: Executor, companyId: string): Promise<Co
   const used = await usage(db, companyId);
   return { limitCents, ...used, availableCents: availableCents({ limitCents, usedCents: used.usedCents }) };
 }
-
-/** What checkout and cart show a company member: the option, its term, the open limit, the minimum. */
-export type InvoicedOffer = {
-  companyId: string;
-  legalName: string;
-  termDays: number;
-  limitCents: number;
-  availableCents: number;
-  minimumCents: number;
-  overdueCount: number;
-  /** Why not now whatever the order (not approved, an overdue fatura); the order's own checks come at checkout. */
-  blocked: string | null;
-};
 
 /** Null for someone who buys for no company, or whose company is not approved for invoiced payment. */
 export async function invoicedOfferFor(db: Executor, userId: string): Promise<InvoicedOffer | null> {

@@ -36,6 +36,7 @@ export default [
       route('perfil', 'routes/customer/profile.tsx'),
       route('enderecos', 'routes/customer/addresses.tsx'),
       route('meus-pedidos', 'routes/customer/orders.tsx'),
+      route('faturas', 'routes/customer/invoices.tsx'),
       route('assinaturas', 'routes/customer/subscriptions.tsx'),
       route('lista-de-desejos', 'routes/customer/wishlist.tsx'),
       route('kits-salvos', 'routes/customer/saved-kits.tsx'),

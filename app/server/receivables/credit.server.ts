@@ -96,3 +96,14 @@ export async function openReceivableIn(tx: Transaction, hold: InvoicedHold, orde
     .returning({ id: receivables.id });
   return row!.id;
 }
+
+/**
+ * Saves the settings page's "Boleto faturado" form: its own two columns, so it neither bumps nor
+ * checks the main form's version (an admin editing both at once loses nothing).
+ */
+export async function saveInvoicedSettings(db: Executor, input: { invoicedMinimum: string; invoicedInstructions: string }, adminId: string | null): Promise<void> {
+  await db
+    .update(storeSettings)
+    .set({ invoicedMinimum: input.invoicedMinimum, invoicedInstructions: input.invoicedInstructions, updatedBy: adminId })
+    .where(eq(storeSettings.id, 1));
+}

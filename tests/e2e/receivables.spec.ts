@@ -28,8 +28,20 @@ async function axeBoth(page: Page, label: string) {
   await setTheme(page, 'light');
 }
 
-test('a company buyer checks out with Boleto faturado; the admin confirms its payment in Contas a receber', async ({ page, browser }) => {
+// @shared-state: the admin saves the store's invoiced minimum and instructions first.
+test('a company buyer checks out with Boleto faturado; the admin confirms its payment in Contas a receber', { tag: '@shared-state' }, async ({ page, browser }) => {
   test.slow();
+  const context = await browser.newContext();
+  const admin = await asAdmin(await context.newPage());
+  await gotoHydrated(admin, '/admin/settings');
+  const settings = admin.getByRole('group', { name: 'Boleto faturado (empresas)' });
+  await settings.getByLabel('Pedido mínimo para faturamento (R$)').fill('300,00');
+  const instructions = `Pix para a chave financeiro@clarear.com.br — ${Date.now()}`;
+  await settings.getByLabel('Instruções de pagamento da fatura').fill(instructions);
+  await settings.getByRole('button', { name: 'Salvar faturamento' }).click();
+  await expectToast(admin, 'Faturamento salvo!');
+  await expect(admin.getByLabel('Instruções de pagamento da fatura')).toHaveValue(instructions);
+
   const legalName = `Metalúrgica Faturada ${Date.now()} Ltda`;
   await signedInCustomer(page, 'Compras Metalúrgica', { company: { legalName, creditLimit: '5000.00', termDays: 28 } });
   // 60 × R$ 5,90 = R$ 354,00: above the R$ 300,00 minimum.
@@ -50,6 +62,7 @@ test('a company buyer checks out with Boleto faturado; the admin confirms its pa
   await expect(page.getByTestId('fatura')).toContainText(/Boleto faturado — vence em \d{2}\/\d{2}\/\d{4}/);
   await expect(page.getByRole('main')).not.toContainText('Pagamento aprovado');
   await expect(page.getByRole('main')).toContainText('Faturado');
+  await expect(page.getByTestId('fatura')).toContainText(instructions);
   await axeBoth(page, 'pedido');
 
   await gotoHydrated(page, '/area-cliente/faturas');
@@ -58,8 +71,6 @@ test('a company buyer checks out with Boleto faturado; the admin confirms its pa
   await axeBoth(page, 'faturas');
 
   // The admin: Contas a receber lists it, confirms the payment with a reference.
-  const context = await browser.newContext();
-  const admin = await asAdmin(await context.newPage());
   await gotoHydrated(admin, '/admin/contas-a-receber');
   const row = admin.getByRole('row', { name: new RegExp(legalName) });
   await expect(row).toContainText(orderId.slice(0, 8).toUpperCase());

@@ -26,7 +26,8 @@ import { countOverdueReceivables, listReceivables } from '~/server/receivables/f
 import { runReceivables } from '~/server/receivables/reminders.server';
 import { confirmReceivablePayment } from '~/server/receivables/transitions.server';
 import { action as receivablesAction } from '~/routes/admin/receivables';
-import { NEW_ADDRESS_DELIVERY } from '../support/delivery';
+import { NEW_ADDRESS_DELIVERY, NEW_ADDRESS_FIELDS } from '../support/delivery';
+import { action as checkoutAction } from '~/routes/checkout';
 import { engines } from '../support/engines';
 
 const mocks = vi.hoisted(() => ({ getSessionUser: vi.fn(), getDb: vi.fn() }));
@@ -150,6 +151,28 @@ describe.each(engines)('invoiced boleto on $name', ({ open }) => {
     expect(await refusal(placeOrder(handle.db, c.people[0]!, plan, builtInProvider))).toBe(INVOICED_MESSAGES.plan);
     expect(await ordersOf(outsider.id)).toHaveLength(0);
     expect(await ordersOf(pending.people[0]!.id)).toHaveLength(0);
+  });
+
+  it('a tampered checkout form posting “invoiced” for a non-member is refused in pt-BR beside the method, nothing written', async () => {
+    const outsider = await newUser();
+    mocks.getSessionUser.mockResolvedValueOnce({ ...outsider, role: 'customer' });
+    const body = new URLSearchParams({
+      intent: 'pay',
+      cart: JSON.stringify(cart(4)),
+      idempotencyKey: randomUUID(),
+      paymentMethod: 'invoiced',
+      installments: '1',
+      deliveryFrequency: '0',
+      taxId: CNPJ,
+      ieIndicator: '9',
+      acceptTerms: '1',
+      ...NEW_ADDRESS_FIELDS,
+    });
+    const request = new Request('http://localhost/checkout', { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const answer = (await checkoutAction({ request, params: {}, context: {} } as unknown as Parameters<typeof checkoutAction>[0])) as { data: { ok: boolean; errors?: Record<string, string> }; init: ResponseInit | null };
+    expect(answer.init?.status).toBe(402);
+    expect(answer.data.errors).toEqual({ paymentMethod: INVOICED_MESSAGES.notMember });
+    expect(await ordersOf(outsider.id)).toHaveLength(0);
   });
 
   it('two buyers of one company at the limit at once: exactly one order is invoiced', async () => {

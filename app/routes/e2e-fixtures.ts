@@ -86,7 +86,8 @@ export async function action({ request }: Route.ActionArgs) {
 
   const db = await getDb();
   if (spec.company) {
-    const taxId = `${String(Date.now()).slice(-8)}${randomUUID().replace(/\D/g, '').padEnd(4, '0').slice(0, 4)}00`;
+    // Twelve random digits (a made-up CNPJ's root and branch) and two check digits the table does not verify.
+    const taxId = `${randomUUID().replace(/\D/g, '').padEnd(12, '7').slice(0, 12)}00`;
     const [company] = await db
       .insert(companies)
       .values({ taxId, legalName: spec.company.legalName, ieIndicator: 9, creditStatus: 'approved', creditLimit: spec.company.creditLimit, creditTermDays: spec.company.termDays, createdBy: buyer.id })

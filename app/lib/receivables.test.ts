@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addCalendarDays, availableCents, canConfirmPayment, INVOICED_MESSAGES, INVOICED_TERM_LABEL, invoicedDueDate, invoicedPaymentLine, invoicedRefusal, isPastDue, reminderDue } from './receivables';
+import { orderStatusLabel, PAYMENT_METHOD_LABELS } from './order-status';
+import { addCalendarDays, availableCents, canConfirmPayment, INVOICED_MESSAGES, INVOICED_TERM_LABEL, invoicedDueDate, invoicedPaymentLine, invoicedRefusal, isPastDue, offerRefusal, reminderDue } from './receivables';
 
 const approved = { creditStatus: 'approved', limitCents: 100_000, usedCents: 0, overdueCount: 0 };
 
@@ -53,5 +54,20 @@ describe('invoiced rules', () => {
     expect(canConfirmPayment('overdue')).toBe(true);
     expect(canConfirmPayment('paid')).toBe(false);
     expect(canConfirmPayment('cancelled')).toBe(false);
+  });
+
+  it('an invoiced order confirmed but unpaid reads Faturado, never Pago; other orders as before', () => {
+    expect(orderStatusLabel('paid', 'invoiced')).toBe('Faturado');
+    expect(orderStatusLabel('paid', 'pix')).toBe('Pago');
+    expect(orderStatusLabel('shipped', 'invoiced')).toBe('Enviado');
+    expect(PAYMENT_METHOD_LABELS.invoiced).toBe('Boleto faturado');
+  });
+
+  it('the checkout option tells why an order may not be invoiced', () => {
+    const offer = { companyId: 'c', legalName: 'Empresa', termDays: 28, limitCents: 100_000, availableCents: 40_000, minimumCents: 30_000, overdueCount: 0, blocked: null };
+    expect(offerRefusal(offer, 35_000)).toBeNull();
+    expect(offerRefusal(offer, 20_000)).toBe('Pedido mínimo para faturamento: R$\u00a0300,00');
+    expect(offerRefusal(offer, 45_000)).toMatch(/^Limite disponível: R\$\u00a0400,00/);
+    expect(offerRefusal({ ...offer, blocked: INVOICED_MESSAGES.overdue }, 35_000)).toBe(INVOICED_MESSAGES.overdue);
   });
 });

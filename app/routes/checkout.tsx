@@ -1,5 +1,5 @@
 import { Minus, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { data, Link, useFetcher, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { z } from 'zod';
 import { OrderTotals } from '~/components/order-totals';
@@ -281,6 +281,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const [leaving, setLeaving] = useState(false);
   const [notices, setNotices] = useState<string[]>([]);
   const [method, setMethod] = useState<OfferedMethod | typeof INVOICED_METHOD>('pix');
+  const fallbackMethod = loaderData.payment.methods[0] ?? 'pix';
+  const fallBackFromInvoiced = useCallback(() => setMethod(fallbackMethod), [fallbackMethod]);
   const [installments, setInstallments] = useState(1);
   const [frequency, setFrequency] = useState(1);
   const [taxId, setTaxId] = useState(loaderData.taxId);
@@ -612,7 +614,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               </span>
             </label>
           ))}
-          {loaderData.invoiced ? <InvoicedChoice offer={loaderData.invoiced} totalCents={serverTotals?.totalCents ?? null} hasPlan={hasPlan} checked={method === INVOICED_METHOD} onSelect={() => setMethod(INVOICED_METHOD)} /> : null}
+          {loaderData.invoiced ? <InvoicedChoice offer={loaderData.invoiced} totalCents={serverTotals?.totalCents ?? null} hasPlan={hasPlan} checked={method === INVOICED_METHOD} onSelect={() => setMethod(INVOICED_METHOD)} onRefused={fallBackFromInvoiced} /> : null}
         </fieldset>
 
         {method === 'credit_card' ? (

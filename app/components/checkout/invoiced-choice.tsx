@@ -1,11 +1,16 @@
 // The checkout's "Boleto faturado em N dias" (issue 35), only for a member of a company approved for
 // it: the open limit and the minimum beside it, the option disabled (with its reason) when this order
 // may not be invoiced. The server decides again under the company's lock.
+import { useEffect } from 'react';
 import { formatBRL } from '~/lib/money';
 import { INVOICED_MESSAGES, INVOICED_TERM_LABEL, offerRefusal, type InvoicedOffer } from '~/lib/receivables';
 
-export function InvoicedChoice({ offer, totalCents, hasPlan, checked, onSelect }: { offer: InvoicedOffer; totalCents: number | null; hasPlan: boolean; checked: boolean; onSelect: () => void }) {
+/** `onRefused`: the cart changed so this order may no longer be invoiced while chosen (the page falls back to another method). */
+export function InvoicedChoice({ offer, totalCents, hasPlan, checked, onSelect, onRefused }: { offer: InvoicedOffer; totalCents: number | null; hasPlan: boolean; checked: boolean; onSelect: () => void; onRefused: () => void }) {
   const refusal = hasPlan ? INVOICED_MESSAGES.plan : totalCents === null ? null : offerRefusal(offer, totalCents);
+  useEffect(() => {
+    if (checked && refusal) onRefused();
+  }, [checked, refusal, onRefused]);
   return (
     <label className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:disabled]:cursor-not-allowed dark:border-slate-600 dark:has-[:checked]:bg-slate-800">
       <input type="radio" name="paymentMethod" value="invoiced" checked={checked} disabled={Boolean(refusal)} onChange={onSelect} className="accent-brand-700" aria-describedby="faturado-detalhe" />

@@ -39,6 +39,7 @@ export default [
       route('perfil', 'routes/customer/profile.tsx'),
       route('enderecos', 'routes/customer/addresses.tsx'),
       route('meus-pedidos', 'routes/customer/orders.tsx'),
+      route('faturas', 'routes/customer/invoices.tsx'),
       route('assinaturas', 'routes/customer/subscriptions.tsx'),
       route('lista-de-desejos', 'routes/customer/wishlist.tsx'),
       route('kits-salvos', 'routes/customer/saved-kits.tsx'),
@@ -80,6 +81,7 @@ export default [
       route('fiscal', 'routes/admin/fiscal.tsx'),
       // Notas fiscais (issue 34): the month's NF-e for the accountant.
       route('notas-fiscais', 'routes/admin/invoices.tsx'),
+      route('contas-a-receber', 'routes/admin/receivables.tsx'),
       // Freight (issue 33): services with their price tables, zones, free-shipping rules.
       route('frete', 'routes/admin/shipping.tsx'),
       route('frete/servicos/:id', 'routes/admin/shipping-service.tsx'),
@@ -93,6 +95,7 @@ export default [
     route('products/:id/fds', 'routes/admin/product-sds.ts'),
     // Outside the layout: a file, and a page printed without the panel's frame.
     route('orders/export.csv', 'routes/admin/orders-export.ts'),
+    route('contas-a-receber/export.csv', 'routes/admin/receivables-export.ts'),
     route('newsletter/export.csv', 'routes/admin/newsletter-export.ts'),
     route('reports/export.csv', 'routes/admin/reports-export.ts'),
     // The month's NF-e XMLs as one ZIP, /admin/notas-fiscais/2026-11.zip (issue 34).

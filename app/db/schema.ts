@@ -581,7 +581,8 @@ export const orders = pgTable(
     subtotalPrice: money('subtotal_price').notNull().default('0'),
     discountPrice: money('discount_price').notNull().default('0'),
     shippingPrice: money('shipping_price').notNull().default('0'),
-    paymentMethod: text('payment_method', { enum: PAYMENT_METHOD_IDS }),
+    // 'invoiced' too (boleto faturado, issue 35): the CHECK below says so; a text enum makes no SQL.
+    paymentMethod: text('payment_method', { enum: [...PAYMENT_METHOD_IDS, INVOICED_METHOD] }),
     paymentDetails: jsonb('payment_details').$type<PaymentDetails>(),
     /** CPF or CNPJ of the buyer at the time of purchase (as `user.tax_id`). */
     taxId: text('tax_id'),

@@ -269,7 +269,7 @@ export type FocusNfeInput = {
   /** Default 0: the store ships and charges the freight on the note. */
   freightMode?: FreightMode;
   /** How the order was paid (detPag); omitted → no formas_pagamento, Focus's default applies. */
-  paymentMethod?: OfferedMethod | null;
+  paymentMethod?: OfferedMethod | 'invoiced' | null;
   /** A company's purchase-order number (issue 35): "Pedido de compra: X" in informações adicionais de interesse do contribuinte. */
   purchaseOrder?: string | null;
 };
@@ -359,8 +359,8 @@ export type FocusNfePayload = {
   notas_referenciadas?: { chave_nfe: string }[];
 };
 
-/** tPag: 17 Pix, 03 cartão de crédito, 15 boleto bancário. */
-const PAYMENT_CODES: Readonly<Record<OfferedMethod, string>> = { pix: '17', credit_card: '03', boleto: '15' };
+/** tPag: 17 Pix, 03 cartão de crédito, 15 boleto bancário (the invoiced boleto of issue 35 too). */
+const PAYMENT_CODES: Readonly<Record<OfferedMethod | 'invoiced', string>> = { pix: '17', credit_card: '03', boleto: '15', invoiced: '15' };
 
 /** PIS/COFINS CSTs whose group carries base, rate and value (PISAliq 01/02, PISOutr 49–99); 04–09 carry none. */
 function carriesRate(cst: string): boolean {

@@ -1,5 +1,5 @@
 import { Minus, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { data, Link, useFetcher, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { z } from 'zod';
 import { OrderTotals } from '~/components/order-totals';
@@ -53,6 +53,9 @@ import { getPaymentProvider, paymentOfferFor } from '~/server/payments/provider.
 import { getEnv } from '~/server/infra/env.server';
 import { MercadoPagoCard, type CardFormHandle } from '~/components/checkout/mercadopago-card';
 import { methodChoices, TestModeNotice } from '~/components/checkout/payment-methods';
+import { InvoicedCartNote, InvoicedChoice } from '~/components/checkout/invoiced-choice';
+import { INVOICED_METHOD, INVOICED_TERM_LABEL } from '~/lib/receivables';
+import { invoicedOfferFor } from '~/server/receivables/credit.server';
 import { ContractSummary } from '~/components/checkout/contract-summary';
 import { TERMS_MESSAGES } from '~/lib/contract';
 import { METHOD_NAMES, type OfferedMethod } from '~/lib/payment-offer';
@@ -72,8 +75,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Only the methods the store really receives with now; the action refuses any other.
   const payment = paymentOfferFor();
   const db = await getDb();
-  if (!user) return { signedIn: false, taxId: '', ie: NO_IE, name: '', addresses: [] as SavedAddress[], cardGateway, payment, terms: await checkoutTerms(db, null) };
-  const [profile, addresses, terms] = await Promise.all([getProfile(db, user.id), listAddresses(db, user.id), checkoutTerms(db, user.id)]);
+  if (!user) return { signedIn: false, taxId: '', ie: NO_IE, name: '', addresses: [] as SavedAddress[], cardGateway, payment, terms: await checkoutTerms(db, null), invoiced: null };
+  const [profile, addresses, terms, invoiced] = await Promise.all([getProfile(db, user.id), listAddresses(db, user.id), checkoutTerms(db, user.id), invoicedOfferFor(db, user.id)]);
   return {
     signedIn: true,
     taxId: profile?.taxId ? formatTaxId(profile.taxId) : '',
@@ -86,6 +89,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     payment,
     // Whether "Li e aceito os Termos de Uso" is asked (issue 32): only where they changed since the last purchase.
     terms,
+    // A member of a company approved for invoiced payment (issue 35): its term, open limit and the minimum.
+    invoiced,
   };
 }
 
@@ -290,7 +295,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const [hydrated, setHydrated] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const [notices, setNotices] = useState<string[]>([]);
-  const [method, setMethod] = useState<OfferedMethod>('pix');
+  const [method, setMethod] = useState<OfferedMethod | typeof INVOICED_METHOD>('pix');
+  const fallbackMethod = loaderData.payment.methods[0] ?? 'pix';
+  const fallBackFromInvoiced = useCallback(() => setMethod(fallbackMethod), [fallbackMethod]);
   const [installments, setInstallments] = useState(1);
   const [frequency, setFrequency] = useState(1);
   const [taxId, setTaxId] = useState(loaderData.taxId);
@@ -396,7 +403,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       idempotencyKey: idempotencyKey.current,
       paymentMethod: method,
       installments: String(method === 'credit_card' ? installments : 1),
-      deliveryFrequency: String(frequency),
+      deliveryFrequency: String(method === INVOICED_METHOD ? 0 : frequency),
       taxId,
       // Only with a CNPJ: a CPF's order records no IE.
       ...(isCnpj ? { ieIndicator: ie.ieIndicator, stateRegistration: ie.ieIndicator === '1' ? ie.stateRegistration : '', purchaseOrder } : {}),
@@ -531,6 +538,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
         <QuoteRequest cart={cart} cep={quotedCep} />
+        {loaderData.invoiced ? <InvoicedCartNote offer={loaderData.invoiced} /> : null}
       </section>
 
       <section aria-labelledby="pagamento" className="grid content-start gap-5 rounded-xl border border-slate-200 p-5 dark:border-slate-800">
@@ -632,6 +640,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               </span>
             </label>
           ))}
+          {loaderData.invoiced ? <InvoicedChoice offer={loaderData.invoiced} totalCents={serverTotals?.totalCents ?? null} hasPlan={hasPlan} checked={method === INVOICED_METHOD} onSelect={() => setMethod(INVOICED_METHOD)} onRefused={fallBackFromInvoiced} /> : null}
         </fieldset>
 
         {method === 'credit_card' ? (
@@ -676,7 +685,13 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           })}
           parcels={(freight?.parcels ?? []).map((p) => ({ serviceName: p.option.name, priceCents: p.option.priceCents, deadlineDays: p.option.deadlineDays, deliveryBy: p.option.deliveryBy }))}
           totalCents={serverTotals?.totalCents ?? null}
-          payment={method === 'credit_card' ? `${METHOD_NAMES.credit_card}: ${installmentLabel(totalCents, installments)}` : `${METHOD_NAMES[method]}, à vista`}
+          payment={
+            method === 'credit_card'
+              ? `${METHOD_NAMES.credit_card}: ${installmentLabel(totalCents, installments)}`
+              : method === INVOICED_METHOD
+                ? INVOICED_TERM_LABEL(loaderData.invoiced?.termDays ?? 28)
+                : `${METHOD_NAMES[method]}, à vista`
+          }
           hasPlan={hasPlan}
           terms={terms}
           accepted={termsTicked}

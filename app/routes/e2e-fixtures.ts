@@ -10,7 +10,7 @@ import { createEmailVerificationToken } from 'better-auth/api';
 import { data } from 'react-router';
 import { z } from 'zod';
 import '~/lib/schemas/zod-pt-br';
-import { products, productVariants } from '~/db/schema';
+import { companies, companyMembers, products, productVariants } from '~/db/schema';
 import { PAYMENT_METHOD_IDS } from '~/lib/payment-offer';
 import { DELIVERY_MONTHS, PLAN_FREQUENCIES } from '~/lib/plans';
 import { payNowSchema } from '~/lib/schemas/checkout';
@@ -55,6 +55,8 @@ const customerSchema = z.object({
   /** Sign in: the answer carries the session cookie. */
   signIn: z.boolean().default(true),
   orders: z.array(orderSchema).max(5).default([]),
+  /** Issue 35: the customer is the owner of a company approved for invoiced payment (its CNPJ made up, unique). */
+  company: z.object({ legalName: z.string().min(2).max(120), creditLimit: z.string().regex(/^\d+\.\d{2}$/).default('5000.00'), termDays: z.union([z.literal(14), z.literal(21), z.literal(28)]).default(28) }).optional(),
 });
 
 export function loader() {
@@ -83,6 +85,15 @@ export async function action({ request }: Route.ActionArgs) {
   if (verified.status >= 400) return data({ error: `confirmação: ${verified.status}` }, 500);
 
   const db = await getDb();
+  if (spec.company) {
+    // Twelve random digits (a made-up CNPJ's root and branch) and two check digits the table does not verify.
+    const taxId = `${randomUUID().replace(/\D/g, '').padEnd(12, '7').slice(0, 12)}00`;
+    const [company] = await db
+      .insert(companies)
+      .values({ taxId, legalName: spec.company.legalName, ieIndicator: 9, creditStatus: 'approved', creditLimit: spec.company.creditLimit, creditTermDays: spec.company.termDays, createdBy: buyer.id })
+      .returning({ id: companies.id });
+    await db.insert(companyMembers).values({ companyId: company!.id, userId: buyer.id, role: 'owner' });
+  }
   const orders: { id: string }[] = [];
   for (const order of spec.orders) {
     const cart = [];

@@ -29,6 +29,7 @@ import { readForm } from '~/server/infra/http/body.server';
 import { applyOrderAction, OrderActionError } from '~/server/orders/transitions.server';
 import { formatBRL, formatPrice } from '~/lib/money';
 import { orderStatusLabel, PAYMENT_METHOD_LABELS, shortOrderId } from '~/lib/order-status';
+import { FaturaBox } from '~/components/order/fatura-box';
 import { getDb } from '~/server/infra/db.server';
 import { getOwnOrder } from '~/server/orders/orders.server';
 import { safetySheetLinks } from '~/server/catalog/safety-sheets.server';
@@ -126,7 +127,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       </p>
       <h1 className="mt-2 text-3xl font-bold">Pedido {shortOrderId(order.id)}</h1>
       <p className="mt-1 text-slate-700 dark:text-slate-300">
-        Feito em {formatDateBR(order.createdAt)} · {orderStatusLabel(order.status)}
+        Feito em {formatDateBR(order.createdAt)} · {orderStatusLabel(order.status, order.paymentMethod)}
         {order.deliveryFrequencyMonths ? ` · entrega a cada ${order.deliveryFrequencyMonths === 1 ? '1 mês' : `${order.deliveryFrequencyMonths} meses`}` : ''}
       </p>
       {order.purchaseOrderNumber ? (
@@ -186,7 +187,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             Acompanhamento
           </h2>
           <div className="mt-3">
-            <OrderTimeline events={order.events} />
+            <OrderTimeline events={order.events} paymentMethod={order.paymentMethod} />
           </div>
         </section>
       </div>
@@ -223,7 +224,8 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           Pagamento: {PAYMENT_METHOD_LABELS[order.paymentMethod ?? ''] ?? '—'}
         </h2>
         <PaymentWatcher active={unpaid && details?.method !== 'boleto'} />
-        {paid ? (
+        {order.fatura ? <FaturaBox fatura={order.fatura} /> : null}
+        {paid && !order.fatura ? (
           <p className="mt-2 flex items-center gap-2 font-semibold text-brand-800 dark:text-brand-200" role="status" data-testid="payment-approved">
             <CheckCircle2 className="h-5 w-5" aria-hidden /> Pagamento aprovado
           </p>

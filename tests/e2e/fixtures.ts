@@ -117,7 +117,7 @@ export type FixtureOrder = {
 export async function signedInCustomer(
   on: { request: APIRequestContext },
   name = 'Maria Aparecida Souza',
-  options: { signIn?: boolean; orders?: FixtureOrder[] } = {},
+  options: { signIn?: boolean; orders?: FixtureOrder[]; company?: { legalName: string; creditLimit?: string; termDays?: 14 | 21 | 28 } } = {},
 ) {
   const account = { name, email: uniqueEmail(), password: 'senha-forte-123' };
   // A page's or a browser context's request context shares the context's cookies: the session lands there.

@@ -11,6 +11,7 @@ const STATUS_BADGE: Record<string, string> = {
   cancelled: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
 };
 
-export function OrderStatusBadge({ status }: { status: string }) {
-  return <span className={cn('inline-block rounded-full px-2 py-0.5 text-xs font-semibold', STATUS_BADGE[status])}>{orderStatusLabel(status)}</span>;
+/** `paymentMethod`: an invoiced order, confirmed but not paid, reads 'Faturado' (issue 35). */
+export function OrderStatusBadge({ status, paymentMethod }: { status: string; paymentMethod?: string | null }) {
+  return <span className={cn('inline-block rounded-full px-2 py-0.5 text-xs font-semibold', STATUS_BADGE[status])}>{orderStatusLabel(status, paymentMethod)}</span>;
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import './zod-pt-br';
 import { ORDER_STATUSES } from '../order-lifecycle';
 import { PAYMENT_METHOD_IDS } from '../payment-offer';
+import { INVOICED_METHOD } from '../receivables';
 import { CARRIERS, isCorreiosCode, normalizeTrackingCode } from '../tracking';
 import { invoiceFilterSchema } from './admin-invoices';
 
@@ -13,7 +14,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** The list's query string; anything unknown is dropped rather than refused (a shared link keeps working). */
 export const orderFiltersSchema = z.object({
   status: z.enum([...ORDER_STATUSES, 'to_ship']).optional().catch(undefined),
-  method: z.enum(PAYMENT_METHOD_IDS).optional().catch(undefined),
+  method: z.enum([...PAYMENT_METHOD_IDS, INVOICED_METHOD]).optional().catch(undefined),
   from: z.string().regex(DAY).optional().catch(undefined),
   to: z.string().regex(DAY).optional().catch(undefined),
   term: z.string().trim().max(100).optional().catch(undefined),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import './zod-pt-br';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../cart';
 import { PAYMENT_METHOD_IDS } from '../payment-offer';
+import { INVOICED_METHOD } from '../receivables';
 import { DELIVERY_MONTHS, PLAN_FREQUENCIES } from '../plans';
 import { addressSchema } from './address';
 import { hasLetters, normalizeTaxId, TAX_ID_MAX, taxIdKind } from '../tax-id';
@@ -221,7 +222,8 @@ export const payNowSchema = z.object({
   intent: z.literal('pay', RELOAD),
   cart: cartField,
   idempotencyKey: z.uuid('Tentativa de compra inválida. Recarregue a página.'),
-  paymentMethod: z.enum(PAYMENT_METHOD_IDS, { error: 'Escolha a forma de pagamento.' }),
+  // 'invoiced': a company's boleto faturado (issue 35), allowed or refused by the server in the order's transaction.
+  paymentMethod: z.enum([...PAYMENT_METHOD_IDS, INVOICED_METHOD], { error: 'Escolha a forma de pagamento.' }),
   installments: z.coerce.number(INSTALLMENTS).int(INSTALLMENTS).min(1, INSTALLMENTS).max(12, INSTALLMENTS).default(1),
   // One of DELIVERY_MONTHS: a programmed delivery repeats the order (a subscriber's); 0: this order only.
   deliveryFrequency: z.coerce

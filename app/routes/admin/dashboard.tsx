@@ -30,6 +30,7 @@ import { countOrdersToShip, listUnresolvedLatePayments } from '~/server/orders/a
 import { sellerIdentityStatus } from '~/server/settings/settings.server';
 import { openReturnsCount } from '~/server/returns/returns.server';
 import { countRejected } from '~/server/invoices/invoices.server';
+import { countOverdueReceivables } from '~/server/receivables/faturas.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | Painel Administrativo | Clarear' }, { name: 'robots', content: 'noindex' }];
 
@@ -37,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   try {
     const db = await getDb();
-    const [dashboard, toShip, latePayments, failedMail, seller, returns, rejectedInvoices] = await Promise.all([
+    const [dashboard, toShip, latePayments, failedMail, seller, returns, rejectedInvoices, overdueFaturas] = await Promise.all([
       getDashboard(db),
       countOrdersToShip(db),
       listUnresolvedLatePayments(db),
@@ -47,8 +48,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       openReturnsCount(db),
       // Orders whose sale NF-e was rejected or denied, none in force (issue 34): the list's ?nfe=rejeitada.
       countRejected(db),
+      // Overdue faturas of invoiced orders (issue 35): Contas a receber's ?status=overdue.
+      countOverdueReceivables(db),
     ]);
-    return { dashboard, work: { seller, toShip, latePayments, failedMail, returns, rejectedInvoices } };
+    return { dashboard, work: { seller, toShip, latePayments, failedMail, returns, rejectedInvoices, overdueFaturas } };
   } catch (error) {
     log.error('admin/dashboard: falha ao carregar', error);
     return { dashboard: null, work: null };
@@ -343,6 +346,15 @@ function WorkToDo({ work }: { work: Work }) {
         </Link>{' '}
         <span className={MUTED}>(pagos ou em separação)</span>
       </p>
+      {work.overdueFaturas > 0 ? (
+        <p>
+          <Link to="/admin/contas-a-receber?status=overdue" className="inline-flex items-center gap-2 font-semibold text-red-800 underline dark:text-red-200" data-testid="overdue-faturas">
+            <FileWarning className="h-5 w-5" aria-hidden />
+            Faturas vencidas: {work.overdueFaturas}
+          </Link>{' '}
+          <span className={MUTED}>(boleto faturado sem pagamento após o vencimento)</span>
+        </p>
+      ) : null}
       {work.rejectedInvoices > 0 ? (
         <p>
           <Link to="/admin/orders?nfe=rejeitada" className="inline-flex items-center gap-2 font-semibold text-red-800 underline dark:text-red-200" data-testid="nfe-rejected">

@@ -8,6 +8,7 @@ import { data, Link, useFetcher } from 'react-router';
 import { OrderInvoice, type OrderInvoiceView } from '~/components/admin/order-invoice';
 import { OrderParcels } from '~/components/admin/order-parcels';
 import { OrderStatusBadge } from '~/components/admin/order-status-badge';
+import { FaturaBox } from '~/components/order/fatura-box';
 import { OrderTotals, storedOrderTotals } from '~/components/order-totals';
 import { OrderAddress } from '~/components/order/order-address';
 import { OrderTimeline } from '~/components/order/order-timeline';
@@ -286,7 +287,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           </p>
           <h1 className="text-2xl font-bold">Pedido {shortOrderId(order.id)}</h1>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
-            <OrderStatusBadge status={order.status} /> Feito em {formatDateTimeBR(order.createdAt)} · {formatPrice(order.totalPrice)}
+            <OrderStatusBadge status={order.status} paymentMethod={order.paymentMethod} /> Feito em {formatDateTimeBR(order.createdAt)} · {formatPrice(order.totalPrice)}
           </p>
         </div>
         <Link to={`/admin/orders/${order.id}/etiqueta`} className={buttonVariants({ variant: 'outline' })}>
@@ -450,6 +451,14 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           <h2 id="pagamento" className="text-lg font-bold">
             Pagamento: {PAYMENT_METHOD_LABELS[order.paymentMethod ?? ''] ?? '—'}
           </h2>
+          {order.fatura ? <FaturaBox fatura={order.fatura} /> : null}
+          {order.fatura ? (
+            <p className="mt-1 text-sm">
+              <Link to="/admin/contas-a-receber" className="font-semibold text-brand-700 underline dark:text-brand-200">
+                Ver em Contas a receber
+              </Link>
+            </p>
+          ) : null}
           {order.status === 'pending' && order.paymentExpiresAt ? <p className="mt-2">Aguardando pagamento até {formatDateTimeBR(order.paymentExpiresAt)}.</p> : null}
           {details?.method === 'credit_card' ? <p className="mt-2">{details.installments}x de {formatBRL(details.installmentCents.at(-1)!)} sem juros</p> : null}
           {details?.method === 'boleto' ? <p className="mt-2 font-mono text-sm break-all">{details.digitableLine}</p> : null}
@@ -522,7 +531,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           Histórico
         </h2>
         <div className="mt-3">
-          <OrderTimeline events={order.events} showActors />
+          <OrderTimeline events={order.events} showActors paymentMethod={order.paymentMethod} />
         </div>
       </section>
     </div>

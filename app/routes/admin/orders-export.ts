@@ -5,7 +5,7 @@ import { stringify } from 'csv-stringify/sync';
 import { decimalBR, safeCell } from '~/lib/csv';
 import { formatDateBR, formatDateTimeBR } from '~/lib/dates';
 import { formatAccessKey } from '~/lib/fiscal';
-import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, shortOrderId } from '~/lib/order-status';
+import { orderStatusLabel, PAYMENT_METHOD_LABELS, shortOrderId } from '~/lib/order-status';
 import { filtersFromSearchParams } from '~/lib/schemas/admin-order';
 import { displayTaxId } from '~/lib/tax-id';
 import { CARRIER_LABELS, type Carrier } from '~/lib/tracking';
@@ -24,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       [
         shortOrderId(o.id),
         formatDateTimeBR(o.createdAt),
-        ORDER_STATUS_LABELS[o.status] ?? o.status,
+        orderStatusLabel(o.status, o.paymentMethod),
         o.customerName,
         o.customerEmail,
         o.taxId ? displayTaxId(o.taxId) : '',

@@ -148,7 +148,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   <td className="px-4 py-3">{PAYMENT_METHOD_LABELS[o.paymentMethod ?? ''] ?? '—'}</td>
                   <td className="px-4 py-3 whitespace-nowrap">{formatPrice(o.totalPrice)}</td>
                   <td className="px-4 py-3">
-                    <OrderStatusBadge status={o.status} />
+                    <OrderStatusBadge status={o.status} paymentMethod={o.paymentMethod} />
                   </td>
                   <td className="px-4 py-3 whitespace-nowrap" data-testid="order-nfe">
                     {invoiceCellLabel(o.invoiceStatus, o.invoiceNumber)}

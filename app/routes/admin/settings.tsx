@@ -28,6 +28,9 @@ import { getDb } from '~/server/infra/db.server';
 import { readForm } from '~/server/infra/http/body.server';
 import { log } from '~/server/infra/log.server';
 import { getEditableSettings, saveSettings, SettingsConflictError } from '~/server/settings/settings.server';
+import { invoicedSettings, saveInvoicedSettings } from '~/server/receivables/credit.server';
+import { invoicedSettingsSchema } from '~/lib/schemas/receivables';
+import { centsToDecimal } from '~/lib/money';
 import type { Route } from './+types/settings';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Configurações | Painel Administrativo | Clarear' }, { name: 'robots', content: 'noindex' }];
@@ -36,10 +39,11 @@ const SAVE_ERROR = 'Erro ao salvar configurações';
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const s = await getEditableSettings(await getDb());
+  const db = await getDb();
+  const [s, invoiced] = await Promise.all([getEditableSettings(db), invoicedSettings(db)]);
   // The form shows the phones, CNPJ and CEP the Brazilian way; the action reads them back as stored.
   const seller = { ...s.seller, cnpj: displayTaxId(s.seller.cnpj), addressZipCode: s.seller.addressZipCode ? formatCep(s.seller.addressZipCode) : '' };
-  return { settings: { ...s, phone: formatPhoneBR(s.phone), whatsapp: formatPhoneBR(s.whatsapp), seller } };
+  return { settings: { ...s, phone: formatPhoneBR(s.phone), whatsapp: formatPhoneBR(s.whatsapp), seller }, invoiced };
 }
 
 /** What was typed, sent back with the errors so a page without JavaScript keeps it too. */
@@ -49,6 +53,8 @@ type ActionData = { errors: FieldErrors; toast: ToastMessage; typed: Typed };
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdminAction(request);
   const form = await readForm(request);
+  // The "Boleto faturado" form (issue 35) posts on its own.
+  if (form.get('intent') === 'invoiced') return saveInvoiced(form, admin.id);
   const typed: Typed = Object.fromEntries([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string'));
   const parsed = settingsSchema.safeParse(settingsFormToObject(form));
   const version = settingsVersionSchema.safeParse(form.get('version') ?? undefined);
@@ -71,6 +77,16 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
+async function saveInvoiced(form: FormData, adminId: string) {
+  const parsed = invoicedSettingsSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const typed: Typed = Object.fromEntries([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string'));
+    return data<ActionData>({ errors: fieldErrors(parsed.error), typed, toast: { title: SAVE_ERROR, description: 'Confira os campos destacados.', variant: 'destructive' } }, 400);
+  }
+  await saveInvoicedSettings(await getDb(), parsed.data, adminId);
+  return redirect('/admin/settings', { headers: { 'Set-Cookie': await flashToast({ title: 'Faturamento salvo!' }) } });
+}
+
 const FIELDSET = 'grid gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2 dark:border-slate-700 dark:bg-slate-900';
 const LEGEND = 'px-1 text-lg font-semibold';
 
@@ -80,7 +96,51 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
     if (actionData?.toast) toast(actionData.toast);
   }, [actionData]);
   // A save reloads the page with the new version: start the form afresh from what was saved.
-  return <SettingsForm key={settings.version} settings={settings} serverErrors={actionData?.errors} typed={actionData?.typed} />;
+  return (
+    <>
+      <SettingsForm key={settings.version} settings={settings} serverErrors={actionData?.errors} typed={actionData?.typed} />
+      <InvoicedForm saved={loaderData.invoiced} errors={actionData?.typed?.intent === 'invoiced' ? actionData.errors : undefined} typed={actionData?.typed?.intent === 'invoiced' ? actionData.typed : undefined} />
+    </>
+  );
+}
+
+/** Boleto faturado (issue 35): the minimum invoiced order (shown in the cart) and the merchant's instructions on the order and e-mails. */
+function InvoicedForm({ saved, errors, typed }: { saved: { minimumCents: number; instructions: string }; errors: FieldErrors | undefined; typed: Typed | undefined }) {
+  const navigation = useNavigation();
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'invoiced';
+  return (
+    <Form method="post" className="mx-auto mt-8 max-w-4xl" aria-labelledby="faturamento">
+      <input type="hidden" name="intent" value="invoiced" />
+      <fieldset className={FIELDSET}>
+        <legend id="faturamento" className={LEGEND}>
+          Boleto faturado (empresas)
+        </legend>
+        <Field
+          label="Pedido mínimo para faturamento (R$)"
+          name="invoicedMinimum"
+          inputMode="decimal"
+          defaultValue={typed?.invoicedMinimum ?? centsToDecimal(saved.minimumCents).replace('.', ',')}
+          error={errors?.invoicedMinimum}
+        />
+        <p className="self-end text-sm text-slate-600 dark:text-slate-400">Mostrado no carrinho das empresas aprovadas; abaixo dele o pedido não pode ser faturado.</p>
+        <div className="sm:col-span-2">
+          <TextareaField
+            label="Instruções de pagamento da fatura"
+            name="invoicedInstructions"
+            maxLength={2000}
+            defaultValue={typed?.invoicedInstructions ?? saved.instructions}
+            error={errors?.invoicedInstructions}
+            hint="Banco, agência, conta ou chave Pix: aparecem no pedido, nos e-mails e nos lembretes da fatura."
+          />
+        </div>
+        <div>
+          <Button type="submit" disabled={saving}>
+            {saving ? 'Salvando...' : 'Salvar faturamento'}
+          </Button>
+        </div>
+      </fieldset>
+    </Form>
+  );
 }
 
 function SettingsForm({

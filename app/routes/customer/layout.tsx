@@ -5,6 +5,8 @@ import { Form, NavLink, Outlet, useLocation } from 'react-router';
 import { cn } from '~/lib/cn';
 import { firstNameOr } from '~/lib/user-name';
 import { requireUser } from '~/server/auth/session.server';
+import { companyOfUser } from '~/server/companies/membership.server';
+import { getDb } from '~/server/infra/db.server';
 import type { Route } from './+types/layout';
 
 export const CUSTOMER_TABS = [
@@ -22,14 +24,19 @@ export const CUSTOMER_TABS = [
 
 export const meta: Route.MetaFunction = () => [{ title: 'Minha Conta | Clarear' }, { name: 'robots', content: 'noindex' }];
 
+/** Shown to a company's members only (issue 35); the page refuses anyone else itself. */
+const MEMBER_TABS = [{ to: 'faturas', label: 'Faturas' }] as const;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { name: user.name, email: user.email };
+  const member = Boolean(await companyOfUser(await getDb(), user.id));
+  return { name: user.name, email: user.email, member };
 }
 
 export default function CustomerLayout({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
-  const current = CUSTOMER_TABS.find((t) => location.pathname.startsWith(`/area-cliente/${t.to}`));
+  const tabs = loaderData.member ? [...CUSTOMER_TABS.slice(0, 3), ...MEMBER_TABS, ...CUSTOMER_TABS.slice(3)] : CUSTOMER_TABS;
+  const current = tabs.find((t) => location.pathname.startsWith(`/area-cliente/${t.to}`));
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 md:grid-cols-[15rem_1fr]">
       <aside className="md:sticky md:top-20 md:self-start">
@@ -40,10 +47,10 @@ export default function CustomerLayout({ loaderData }: Route.ComponentProps) {
           <summary className="cursor-pointer list-none px-4 py-3 font-semibold [&::-webkit-details-marker]:hidden">
             Menu da conta{current ? `: ${current.label}` : ''}
           </summary>
-          <TabList />
+          <TabList tabs={tabs} />
         </details>
         <div className="mt-4 hidden md:block">
-          <TabList />
+          <TabList tabs={tabs} />
         </div>
       </aside>
       <div className="min-w-0">
@@ -53,11 +60,11 @@ export default function CustomerLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function TabList() {
+function TabList({ tabs }: { tabs: readonly { to: string; label: string }[] }) {
   return (
     <nav aria-label="Área do cliente">
       <ul className="grid gap-1 p-2 md:p-0">
-        {CUSTOMER_TABS.map((tab) => (
+        {tabs.map((tab) => (
           <li key={tab.to}>
             <NavLink
               to={`/area-cliente/${tab.to}`}

@@ -84,7 +84,7 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                 <td className="py-3">{formatDateBR(o.createdAt)}</td>
                 <td className="py-3">{formatPrice(o.totalPrice)}</td>
                 <td className="py-3">
-                  {orderStatusLabel(o.status)}
+                  {orderStatusLabel(o.status, o.paymentMethod)}
                   {o.invoice ? <InvoiceLinks orderId={o.id} invoice={o.invoice} className="mt-1 text-xs" /> : null}
                   {o.hasGoods ? <BuyAgainButton orderId={o.id} size="sm" className="mt-2" /> : null}
                 </td>

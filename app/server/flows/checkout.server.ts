@@ -5,7 +5,7 @@
 // per attempt makes a double submit one order.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import type { Database, Executor } from '~/db/client.server';
+import type { Database, Executor, Transaction } from '~/db/client.server';
 import { isUniqueViolation, violatedConstraint } from '~/db/errors.server';
 import { orders, products, productVariants, user, userAddresses, userSubscriptions } from '~/db/schema';
 import { now } from '~/lib/clock';
@@ -42,6 +42,9 @@ import { listPlanOptions, getActivePlanConfig } from '../subscriptions/plans.ser
 import { hasLiveSubscription, isSubscriber } from '../subscriptions/subscriptions.server';
 import { quoteShipping, shipsFreeEverywhere } from '../shipping/quote.server';
 import { agreedQuote, holdQuoteForOrder, markQuoteAccepted, QuoteError, type AgreedQuote } from '../quotes/quotes.server';
+import { applyOrderActionIn } from '../orders/transitions.server';
+import { INVOICED_MESSAGES, INVOICED_METHOD, invoicedPaymentLine } from '~/lib/receivables';
+import { holdInvoicedCreditIn, InvoicedRefusedError, openReceivableIn } from '../receivables/credit.server';
 
 /** A cart line as the server prices it. */
 export type QuotedLine = {
@@ -511,7 +514,7 @@ export type PlacedOrder = {
   orderId: string;
   replayed: boolean;
   /** paid (a card), awaiting (a Pix or boleto to pay), unknown (the provider did not answer: the order waits for the reconciliation). */
-  payment: 'paid' | 'awaiting' | 'unknown';
+  payment: 'paid' | 'awaiting' | 'unknown' | 'invoiced';
 };
 
 type Buyer = { id: string; name: string; email: string };
@@ -581,7 +584,9 @@ type CommittedOrder = {
 /** The order, its items, attempt, plan or programmed delivery and stock in one transaction, after the cart's checks. */
 async function commitOrder(db: Database, buyer: Buyer, input: PlaceOrderInput, provider: PaymentProvider, afterStep?: (step: CheckoutStep) => Promise<void>): Promise<CommittedOrder> {
   // Only a method the store really receives with (payments/provider.server.ts): refused before anything is written.
-  const refusal = paymentMethodRefusal(input.paymentMethod, provider);
+  // The invoiced boleto is no gateway's method: the company's credit decides it in the transaction.
+  const invoiced = input.paymentMethod === INVOICED_METHOD;
+  const refusal = invoiced ? null : paymentMethodRefusal(input.paymentMethod, provider);
   if (refusal) throw new CheckoutError('payment', refusal, { field: 'paymentMethod' });
   // Availability is not read here: the stock is checked under its row locks in the transaction.
   // The freight from the server's own rules for the delivery CEP, with the services the customer picked.
@@ -610,6 +615,9 @@ async function commitOrder(db: Database, buyer: Buyer, input: PlaceOrderInput, p
   const installments = input.paymentMethod === 'credit_card' ? input.installments : 1;
   // A subscriber's order with a delivery frequency is repeated every N months (programmed delivery).
   const programmedMonths = quote.isSubscriber && !plan && !agreed && input.deliveryFrequency > 0 ? input.deliveryFrequency : null;
+  // Invoiced: goods only, this order only (a plan or a programmed delivery is charged by the gateway).
+  if (invoiced && (plan || programmedMonths)) throw new CheckoutError('payment', INVOICED_MESSAGES.plan, { field: 'paymentMethod' });
+  const gatewayMethod = input.paymentMethod === INVOICED_METHOD ? 'pix' : input.paymentMethod;
   const placedAt = now();
 
   const placed = await db.transaction(async (tx) => {
@@ -628,6 +636,8 @@ async function commitOrder(db: Database, buyer: Buyer, input: PlaceOrderInput, p
     }
     const shipping = await resolveDelivery(tx, buyer.id, input.delivery);
     const buyerIe = await buyerIeFor(tx, buyer.id, input);
+    // The company's row locked and its faturas summed before the order is written (receivables/credit).
+    const credit = invoiced ? await invoicedHold(tx, buyer.id, totals.totalCents) : null;
     let subscriptionId: string | null = null;
     if (plan) {
       const [created] = await step('subscription', 'Erro ao criar assinatura', () =>
@@ -640,7 +650,7 @@ async function commitOrder(db: Database, buyer: Buyer, input: PlaceOrderInput, p
             anchorDate: today,
             nextDeliveryDate: nextPlanDate(today, plan.frequency)!,
             totalValue: plan.unitPrice,
-            paymentMethod: input.paymentMethod,
+            paymentMethod: gatewayMethod,
             installments,
             taxId: input.taxId,
             ...shipping,
@@ -677,7 +687,9 @@ async function commitOrder(db: Database, buyer: Buyer, input: PlaceOrderInput, p
     await afterStep?.('items');
 
     // The charge's attempt is committed with the order: a crash before the call still leaves it to the reconciliation job.
-    await openAttemptIn(tx, provider, { orderId: id, idempotencyKey: chargeKey(id), method: input.paymentMethod, amountCents: totals.totalCents });
+    // An invoiced order is charged by its fatura instead, nothing at checkout.
+    if (credit) await openReceivableIn(tx, credit, id, totals.totalCents);
+    else await openAttemptIn(tx, provider, { orderId: id, idempotencyKey: chargeKey(id), method: gatewayMethod, amountCents: totals.totalCents });
     if (plan && subscriptionId) await startSubscriptionPeriod(tx, { subscriptionId, orderId: id, today, paid: false });
     if (programmedMonths) {
       await createProgrammedDelivery(tx, {
@@ -685,7 +697,7 @@ async function commitOrder(db: Database, buyer: Buyer, input: PlaceOrderInput, p
         sourceOrderId: id,
         months: programmedMonths,
         today,
-        paymentMethod: input.paymentMethod,
+        paymentMethod: gatewayMethod,
         installments,
         taxId: input.taxId,
         shipping,
@@ -711,6 +723,8 @@ async function commitOrder(db: Database, buyer: Buyer, input: PlaceOrderInput, p
       throw new CheckoutError('stock', 'Erro ao reservar o estoque', { cause: error });
     }
     await afterStep?.('stock');
+    // Confirmed at once and on to fulfilment, through the one writer of the status; its note names the fatura.
+    if (credit) await applyOrderActionIn(tx, { orderId: id, action: 'confirm_payment', actor: { kind: 'system' }, note: invoicedPaymentLine({ status: 'open', dueDate: credit.dueDate }), quiet: true });
     return { orderId: id, shipping };
   });
   return { orderId: placed.orderId, shipping: placed.shipping, quote, placedAt, plan, programmedMonths, card, installments };
@@ -720,6 +734,12 @@ async function commitOrder(db: Database, buyer: Buyer, input: PlaceOrderInput, p
 async function chargePlaced(db: Database, buyer: Buyer, input: PayNowInput, provider: PaymentProvider, placed: CommittedOrder, hooks?: ChargeHooks): Promise<PlacedOrder> {
   const { orderId, shipping, quote, placedAt, plan, programmedMonths, card, installments } = placed;
   const { totals } = quote;
+  if (input.paymentMethod === INVOICED_METHOD) {
+    const order = await getOwnOrder(db, buyer.id, orderId);
+    if (order) await queueOrderEmail(db, 'placed', order, buyer);
+    kickMailDelivery(db);
+    return { orderId, replayed: false, payment: 'invoiced' };
+  }
   const outcome = await chargeOrder(
     db,
     provider,
@@ -748,6 +768,16 @@ async function chargePlaced(db: Database, buyer: Buyer, input: PayNowInput, prov
   if (order) await queueOrderEmail(db, 'placed', order, buyer);
   kickMailDelivery(db);
   return { orderId, replayed: false, payment: outcome.status };
+}
+
+/** The invoiced order's credit hold, its refusal told like the checkout's own. */
+async function invoicedHold(tx: Transaction, userId: string, totalCents: number) {
+  try {
+    return await holdInvoicedCreditIn(tx, userId, totalCents);
+  } catch (error) {
+    if (error instanceof InvoicedRefusedError) throw new CheckoutError('payment', error.message, { field: 'paymentMethod' });
+    throw error;
+  }
 }
 
 /** The charge of a checkout's order: its first and only attempt (a declined card ends the order; the cart makes a new one). */

@@ -350,7 +350,8 @@ async function shipReplacementIn(
   const id = await insertOrder(tx, {
     userId: order.userId,
     totals: zero,
-    paymentMethod: order.paymentMethod ?? 'pix',
+    // A replacement costs nothing: an invoiced order's is no new fatura.
+    paymentMethod: order.paymentMethod === 'invoiced' || !order.paymentMethod ? 'pix' : order.paymentMethod,
     taxId: order.taxId,
     idempotencyKey: `substituicao:${ret.id}`,
     placedAt: now(),

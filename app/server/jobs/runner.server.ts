@@ -20,6 +20,7 @@ import { runGatewayErasures } from '../privacy/gateway-erasure.server';
 import { trackLabels } from '../shipping/tracking.server';
 import { runInvoices } from '../flows/invoice.server';
 import { expireQuotes } from '../quotes/quotes.server';
+import { runReceivables } from '../receivables/reminders.server';
 
 type Job = {
   name: string;
@@ -46,6 +47,8 @@ export const JOBS: readonly Job[] = [
   { name: 'invoices', cron: '* * * * *', run: (db) => runInvoices(db) },
   // Answered orçamentos past their last day become expirado (every read checks too).
   { name: 'quotes-expire', cron: '3 * * * *', run: (db) => expireQuotes(db) },
+  // Faturas (issue 35): open → overdue after the due day, reminders before, on and after it (each once).
+  { name: 'receivables', cron: '20 * * * *', run: (db) => runReceivables(db) },
 ];
 
 let running: PgBoss | null = null;

@@ -9,6 +9,7 @@ import type { InvoiceStatus } from '~/lib/fiscal-codes';
 import { INVOICE_FILTER_STATUSES, type InvoiceFilter } from '~/lib/invoice-list';
 import { ORDER_STATUSES, TO_SHIP_STATUSES, type OrderStatus } from '~/lib/order-lifecycle';
 import type { OfferedMethod } from '~/lib/payment-offer';
+import type { INVOICED_METHOD } from '~/lib/receivables';
 import { pageWindow } from '~/lib/pagination';
 import { DELETED_CUSTOMER_NAME } from '~/lib/privacy';
 import { containsPattern } from '~/lib/search';
@@ -20,7 +21,7 @@ export const ORDERS_EXPORT_LIMIT = 10_000;
 
 export type OrderFilters = {
   status?: OrderStatus | 'to_ship';
-  method?: OfferedMethod;
+  method?: OfferedMethod | typeof INVOICED_METHOD;
   /** São Paulo calendar days, yyyy-mm-dd, inclusive. */
   from?: string;
   to?: string;

@@ -11,6 +11,7 @@ import { orderEvents, orderItems, orderParcels, orders } from '~/db/schema';
 import type { Carrier } from '~/lib/tracking';
 import { centsToDecimal } from '~/lib/money';
 import type { Totals } from '~/lib/pricing';
+import type { INVOICED_METHOD } from '~/lib/receivables';
 import type { PaymentMethod } from '../payments/provider.server';
 
 /** `parcel`: the position of the parcel it travels in (NewOrder.parcels), null for the plan. */
@@ -31,7 +32,7 @@ export type NewParcel = {
 export type NewOrder = {
   userId: string;
   totals: Totals;
-  paymentMethod: PaymentMethod;
+  paymentMethod: PaymentMethod | typeof INVOICED_METHOD;
   taxId: string | null;
   /** The buyer's IE as the NF-e reads it (indIEDest, and the IE only with 1); none for a CPF or a renewal that has none. */
   buyerIe?: { ieIndicator: number | null; stateRegistration: string | null };

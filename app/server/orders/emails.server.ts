@@ -6,6 +6,7 @@ import { formatPrice, toCents } from '~/lib/money';
 import { PAYMENT_METHOD_LABELS, shortOrderId } from '~/lib/order-status';
 import { DISCOUNT_LABELS } from '~/lib/pricing';
 import { purchaseOrderLine } from '~/lib/schemas/purchase-order';
+import { invoicedPaymentLine } from '~/lib/receivables';
 import { formatCep } from '~/lib/cep';
 import { CARRIER_LABELS, trackingUrl } from '~/lib/tracking';
 import type { Executor } from '~/db/client.server';
@@ -28,6 +29,8 @@ function orderLink(order: OrderSummary): string {
 }
 
 function paymentText(order: OrderSummary): string | null {
+  // Boleto faturado: the amount, the due date and the store's own instructions (or the gateway's boleto below).
+  if (order.fatura) return [`${invoicedPaymentLine(order.fatura)} — ${formatPrice(order.fatura.amount)}`, order.fatura.instructions ? `Como pagar:\n${order.fatura.instructions}` : null].filter(Boolean).join('\n\n');
   const details = order.paymentDetails;
   if (!details) return null;
   const deadline = order.status === 'pending' && order.paymentExpiresAt ? `Pague até ${formatDateTimeBR(order.paymentExpiresAt)}.\n\n` : '';

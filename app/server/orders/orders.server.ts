@@ -10,8 +10,9 @@ import type { DiscountKind } from '~/lib/discounts';
 import { pageWindow } from '~/lib/pagination';
 import { isUuid } from '~/lib/schemas/ids';
 import { welcomeUsedBy } from './welcome-offer.server';
+import { faturaOfOrder, type OrderFatura } from '../receivables/faturas.server';
 
-export type OrderListItem = { id: string; createdAt: Date; totalPrice: string; status: OrderStatus; purchaseOrderNumber: string | null };
+export type OrderListItem = { id: string; createdAt: Date; totalPrice: string; status: OrderStatus; paymentMethod?: string | null; purchaseOrderNumber: string | null };
 
 /** Orders on one page of Histórico de Pedidos. */
 export const OWN_ORDERS_PAGE_SIZE = 20;
@@ -30,7 +31,7 @@ export async function listOwnOrders(
   const total = counted?.n ?? 0;
   const { page, pageCount, offset } = pageWindow(total, options.page ?? 1, pageSize);
   const items = await db
-    .select({ id: orders.id, createdAt: orders.createdAt, totalPrice: orders.totalPrice, status: orders.status, purchaseOrderNumber: orders.purchaseOrderNumber })
+    .select({ id: orders.id, createdAt: orders.createdAt, totalPrice: orders.totalPrice, status: orders.status, paymentMethod: orders.paymentMethod, purchaseOrderNumber: orders.purchaseOrderNumber })
     .from(orders)
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -113,6 +114,8 @@ export type OrderSummary = {
   scheduledFor: string | null;
   /** A charge of this pending order whose answer is not known yet (timed out): "Estamos confirmando seu pagamento". */
   paymentConfirming: boolean;
+  /** An invoiced order's fatura (issue 35): its state and due date, the merchant's boleto instructions. */
+  fatura?: OrderFatura | null;
   /** The Termos de Uso and Política de Privacidade versions its buyer accepted at checkout (null: not a checkout's order). */
   termsVersion: number | null;
   privacyVersion: number | null;
@@ -150,7 +153,7 @@ function addressOf(row: OrderRow): OrderAddress | null {
 }
 
 async function summarize(db: Executor, row: OrderRow): Promise<OrderSummary> {
-  const [items, parcels, events, openCalls] = await Promise.all([
+  const [items, parcels, events, openCalls, fatura] = await Promise.all([
     db
       .select({ productId: orderItems.productId, productName: orderItems.productName, size: orderItems.size, quantity: orderItems.quantity, priceAtPurchase: orderItems.priceAtPurchase, parcelId: orderItems.parcelId })
       .from(orderItems)
@@ -178,6 +181,7 @@ async function summarize(db: Executor, row: OrderRow): Promise<OrderSummary> {
           .where(and(eq(paymentAttempts.orderId, row.id), inArray(paymentAttempts.status, ['calling', 'unknown'])))
           .limit(1)
       : Promise.resolve([]),
+    row.paymentMethod === 'invoiced' ? faturaOfOrder(db, row.id) : Promise.resolve(null),
   ]);
   return {
     id: row.id,
@@ -206,6 +210,7 @@ async function summarize(db: Executor, row: OrderRow): Promise<OrderSummary> {
     programmedDeliveryId: row.programmedDeliveryId,
     scheduledFor: row.scheduledFor,
     paymentConfirming: openCalls.length > 0,
+    fatura,
     termsVersion: row.termsVersion,
     privacyVersion: row.privacyVersion,
     items,

@@ -14,6 +14,7 @@ import { log } from '../infra/log.server';
 import { shippingAwaitsInvoice } from '../invoices/invoices.server';
 import { enqueueMails, kickMailDelivery } from '../mail/outbox.server';
 import { releaseStock, releaseStockOfOrders } from '../catalog/stock.server';
+import { cancelReceivableOfOrderIn } from '../receivables/transitions.server';
 import { onOrderCancelledIn, onOrderPaidIn, onSourceOrderCancelledIn, onSourceOrdersCancelledIn } from '../subscriptions/order-follow-ups.server';
 import { expiredOrderMail, queueOrderEmail, type OrderEmailKind } from './emails.server';
 import { getOwnOrder } from './orders.server';
@@ -121,7 +122,9 @@ export async function applyOrderActionIn(tx: Transaction, input: OrderActionInpu
     if (!reason) throw new OrderActionError(422, ORDER_MESSAGES.reason, 'reason');
     if (reason.length > 300) throw new OrderActionError(422, ORDER_MESSAGES.reasonTooLong, 'reason');
     changes.cancelReason = reason;
-    if (cancellationOwesRefund(row.status)) changes.refundStatus = 'pending';
+    // An invoiced order's unpaid fatura is cancelled with it: nothing was received, nothing is owed back.
+    const fatura = await cancelReceivableOfOrderIn(tx, row.id);
+    if (cancellationOwesRefund(row.status) && fatura !== 'unpaid') changes.refundStatus = 'pending';
     note ??= reason;
     await releaseStock(tx, row.id);
   }

@@ -4,9 +4,10 @@
 // the store's for the address. The order is placed by the checkout flow with the quote, which
 // checks it again under the quote's row lock (answered, not expired, the version seen, the
 // requester or their company) and marks it accepted in the order's transaction.
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { data, Link, redirect, useFetcher } from 'react-router';
 import { ContractSummary } from '~/components/checkout/contract-summary';
+import { InvoicedChoice } from '~/components/checkout/invoiced-choice';
 import { DeliveryAddress, deliveryFields, initialDelivery, type DeliveryState } from '~/components/checkout/delivery-address';
 import { MercadoPagoCard, type CardFormHandle } from '~/components/checkout/mercadopago-card';
 import { methodChoices, TestModeNotice } from '~/components/checkout/payment-methods';
@@ -23,6 +24,7 @@ import { formatBRL } from '~/lib/money';
 import { METHOD_NAMES, type OfferedMethod } from '~/lib/payment-offer';
 import { MAX_INSTALLMENTS, splitInstallments, type Totals } from '~/lib/pricing';
 import { quoteNumber } from '~/lib/quotes';
+import { INVOICED_METHOD, INVOICED_TERM_LABEL } from '~/lib/receivables';
 import { useStoreSettings } from '~/lib/root-data';
 import { deliveryFromForm, payNowSchema, quoteCepField } from '~/lib/schemas/checkout';
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
@@ -40,6 +42,7 @@ import { log } from '~/server/infra/log.server';
 import { checkPayRateLimit, checkRateLimit } from '~/server/infra/rate-limit.server';
 import { getPaymentProvider, paymentOfferFor } from '~/server/payments/provider.server';
 import { agreedQuote, getCustomerQuote, QuoteError } from '~/server/quotes/quotes.server';
+import { invoicedOfferFor } from '~/server/receivables/credit.server';
 import type { Route } from './+types/quote-checkout';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Pagar orçamento | Clarear' }, { name: 'robots', content: 'noindex' }];
@@ -68,7 +71,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       throw error;
     },
   );
-  const [profile, addresses, terms] = await Promise.all([getProfile(db, user.id), listAddresses(db, user.id), checkoutTerms(db, user.id)]);
+  const [profile, addresses, terms, invoiced] = await Promise.all([getProfile(db, user.id), listAddresses(db, user.id), checkoutTerms(db, user.id), invoicedOfferFor(db, user.id)]);
   const key = getEnv().MERCADOPAGO_PUBLIC_KEY;
   return {
     quote: { id: quote.id, version, items: quote.items, freightCents: quote.freightCents, validUntil: quote.validUntil, status: quote.status },
@@ -80,6 +83,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     payment: paymentOfferFor(),
     cardGateway: getPaymentProvider().tokenizesCards && key ? { publicKey: key } : null,
     terms,
+    // A company approved for invoiced payment may pay a quote faturado too (its limit decided again under the lock).
+    invoiced,
   };
 }
 
@@ -146,7 +151,9 @@ export default function QuoteCheckout({ loaderData }: Route.ComponentProps) {
   const [delivery, setDelivery] = useState<DeliveryState>(() => initialDelivery(loaderData.addresses, loaderData.name));
   const [taxId, setTaxId] = useState(loaderData.taxId);
   const [ie, setIe] = useState<StateRegistrationValue>(loaderData.ie);
-  const [method, setMethod] = useState<OfferedMethod>('pix');
+  const [method, setMethod] = useState<OfferedMethod | typeof INVOICED_METHOD>('pix');
+  const fallbackMethod = payment.methods[0] ?? 'pix';
+  const fallBackFromInvoiced = useCallback(() => setMethod(fallbackMethod), [fallbackMethod]);
   const [installments, setInstallments] = useState(1);
   const [accepted, setAccepted] = useState<number | null>(null);
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
@@ -268,6 +275,7 @@ export default function QuoteCheckout({ loaderData }: Route.ComponentProps) {
                   </span>
                 </label>
               ))}
+              {loaderData.invoiced ? <InvoicedChoice offer={loaderData.invoiced} totalCents={totals?.totalCents ?? null} hasPlan={false} checked={method === INVOICED_METHOD} onSelect={() => setMethod(INVOICED_METHOD)} onRefused={fallBackFromInvoiced} /> : null}
             </fieldset>
             {method === 'credit_card' ? (
               <div className="grid gap-1.5">
@@ -287,7 +295,7 @@ export default function QuoteCheckout({ loaderData }: Route.ComponentProps) {
               lines={quote.items.map((i) => ({ key: i.id, name: i.productName, size: i.size, quantity: i.quantity, unitCents: i.unitCents ?? 0 }))}
               parcels={[]}
               totalCents={totals?.totalCents ?? null}
-              payment={method === 'credit_card' ? `${METHOD_NAMES.credit_card}: ${installmentLabel(totals?.totalCents ?? goodsCents, installments)}` : `${METHOD_NAMES[method]}, à vista`}
+              payment={method === 'credit_card' ? `${METHOD_NAMES.credit_card}: ${installmentLabel(totals?.totalCents ?? goodsCents, installments)}` : method === INVOICED_METHOD ? INVOICED_TERM_LABEL(loaderData.invoiced?.termDays ?? 28) : `${METHOD_NAMES[method]}, à vista`}
               hasPlan={false}
               terms={terms}
               accepted={termsTicked}

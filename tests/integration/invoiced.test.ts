@@ -24,6 +24,8 @@ import { builtInProvider } from '~/server/payments/provider.server';
 import { companyCredit, invoicedOfferFor } from '~/server/receivables/credit.server';
 import { countOverdueReceivables, listReceivables } from '~/server/receivables/faturas.server';
 import { runReceivables } from '~/server/receivables/reminders.server';
+import { answerQuote, getCustomerQuote, requestQuote } from '~/server/quotes/quotes.server';
+import { quoteAnswerSchema } from '~/lib/schemas/quotes';
 import { confirmReceivablePayment } from '~/server/receivables/transitions.server';
 import { action as receivablesAction } from '~/routes/admin/receivables';
 import { NEW_ADDRESS_DELIVERY, NEW_ADDRESS_FIELDS } from '../support/delivery';
@@ -129,6 +131,29 @@ describe.each(engines)('invoiced boleto on $name', ({ open }) => {
     expect(after?.status).toBe('cancelled');
     expect((await handle.db.select().from(t.orders).where(eq(t.orders.id, placed.orderId)))[0]?.refundStatus).toBeNull();
     expect((await companyCredit(handle.db, c.id)).usedCents).toBe(0);
+  });
+
+  it('an accepted quote is paid faturado at the quoted total; over the open limit it is refused and stays payable', async () => {
+    const c = await company('1000.00', 1);
+    const [buyer] = c.people;
+    const admin = await newUser();
+    const answered = async (unitPrice: string) => {
+      const { id } = await requestQuote(handle.db, buyer!, { cart: cart(10), note: 'Preço para 10?' });
+      const seen = (await getCustomerQuote(handle.db, buyer!.id, id))!;
+      const prices = Object.fromEntries(seen.items.map((i) => [i.id, unitPrice]));
+      await answerQuote(handle.db, admin.id, id, quoteAnswerSchema(todayInBrazil()).parse({ intent: 'answer', version: String(seen.version), prices, freight: '0,00' }));
+      return (await getCustomerQuote(handle.db, buyer!.id, id))!;
+    };
+    const quote = await answered('90,00');
+    const placed = await placeOrder(handle.db, buyer!, { ...input(1, CNPJ), quote: { id: quote.id, version: quote.version } }, builtInProvider);
+    expect(placed.payment).toBe('invoiced');
+    const [fatura] = await faturas(c.id);
+    expect(fatura).toMatchObject({ orderId: placed.orderId, status: 'open', amount: '900.00' });
+    // 100,00 left of the limit: a second quote of 10 × 95,00 is refused, and may still be paid otherwise.
+    const second = await answered('95,00');
+    expect(await refusal(placeOrder(handle.db, buyer!, { ...input(1, CNPJ), quote: { id: second.id, version: second.version } }, builtInProvider))).toMatch(/^Limite disponível/);
+    expect((await handle.db.select().from(t.quotes).where(eq(t.quotes.id, second.id)))[0]?.status).toBe('answered');
+    expect(await faturas(c.id)).toHaveLength(1);
   });
 
   it('below the minimum, over the limit: refused in pt-BR, nothing written', async () => {

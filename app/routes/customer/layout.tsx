@@ -11,6 +11,7 @@ export const CUSTOMER_TABS = [
   { to: 'perfil', label: 'Meus Dados' },
   { to: 'enderecos', label: 'Meus Endereços' },
   { to: 'meus-pedidos', label: 'Meus Pedidos' },
+  { to: 'empresa', label: 'Empresa' },
   { to: 'assinaturas', label: 'Assinaturas' },
   { to: 'lista-de-desejos', label: 'Lista de Desejos' },
   { to: 'kits-salvos', label: 'Meus Kits Salvos' },

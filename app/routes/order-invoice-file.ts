@@ -20,8 +20,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   const found = await saleInvoiceFile(db, params.id, params.file);
   if (!found) return notFound();
-  // A company's order: every member now (issue 35), a removed buyer no more.
-  const mayRead = user.role === 'admin' || found.ownerId === user.id || (found.companyId !== null && (await companyOfUser(db, user.id))?.id === found.companyId);
+  // A company's order: every member now (issue 35), a removed buyer no more (even for the ones they placed).
+  const mayRead =
+    user.role === 'admin' || (found.companyId === null ? found.ownerId === user.id : (await companyOfUser(db, user.id))?.id === found.companyId);
   if (!mayRead) return notFound();
   return privateFileResponse(found.key, { downloadName: found.downloadName });
 }

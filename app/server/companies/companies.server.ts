@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '~/db/client.server';
-import { companies, companyInvitations, companyMembers, user } from '~/db/schema';
+import { companies, companyInvitations, companyMembers, user, userAddresses } from '~/db/schema';
 import { now } from '~/lib/clock';
 import { COMPANY_MESSAGES, invitationExpiry, invitationState, INVITATION_DAYS, type CompanyRole, type CreditStatus } from '~/lib/companies';
 import type { CompanyEdit, CompanyRegistration } from '~/lib/schemas/company';
@@ -116,10 +116,22 @@ export async function registerCompany(db: Database, userId: string, input: Compa
         .values({ taxId: input.taxId, legalName: input.legalName, tradeName: input.tradeName, ieIndicator: input.ieIndicator, stateRegistration: input.stateRegistration, createdBy: userId })
         .onConflictDoNothing({ target: companies.taxId })
         .returning({ id: companies.id });
-      if (!created) throw new Refusal(refused(409, COMPANY_MESSAGES.duplicate, 'taxId'));
-      const [member] = await tx.insert(companyMembers).values({ companyId: created.id, userId, role: 'owner' }).onConflictDoNothing().returning({ userId: companyMembers.userId });
+      let companyId = created?.id;
+      if (!companyId) {
+        // A company nobody belongs to any more (its last person erased their account) is claimed by
+        // whoever registers its CNPJ again; any other is told who to ask, naming nobody.
+        const [existing] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.taxId, input.taxId)).for('update');
+        const [anyone] = existing ? await tx.select({ userId: companyMembers.userId }).from(companyMembers).where(eq(companyMembers.companyId, existing.id)).limit(1) : [];
+        if (!existing || anyone) throw new Refusal(refused(409, COMPANY_MESSAGES.duplicate, 'taxId'));
+        await tx
+          .update(companies)
+          .set({ legalName: input.legalName, tradeName: input.tradeName, ieIndicator: input.ieIndicator, stateRegistration: input.stateRegistration, version: sql`${companies.version} + 1`, updatedAt: now() })
+          .where(eq(companies.id, existing.id));
+        companyId = existing.id;
+      }
+      const [member] = await tx.insert(companyMembers).values({ companyId, userId, role: 'owner' }).onConflictDoNothing().returning({ userId: companyMembers.userId });
       if (!member) throw new Refusal(refused(409, COMPANY_MESSAGES.alreadyMember));
-      return { ok: true as const, companyId: created.id };
+      return { ok: true as const, companyId };
     }),
   );
 }
@@ -173,6 +185,7 @@ export function invitationLink(token: string): string {
  * transaction. Returns the link's token (the tests follow it; the page never shows it).
  */
 export async function inviteBuyer(db: Database, userId: string, email: string): Promise<CompanyResult<{ token: string }>> {
+  email = email.trim().toLowerCase();
   return answerOf(() =>
     db.transaction(async (tx) => {
       const companyId = await ownerCompanyId(tx, userId);
@@ -300,6 +313,32 @@ export async function acceptInvitation(db: Database, person: { id: string; email
       return { ok: true as const, companyId: inv.companyId };
     }),
   );
+}
+
+/**
+ * An erased account leaves its company (LGPD erasure, issue 35): the membership goes with the account;
+ * an owner hands the company to its longest-standing buyer, and the addresses they shared with the
+ * company stay the company's (kept under the new owner). With nobody left the company stays as the
+ * store's business record (its orders name it) and a later registration of its CNPJ claims it.
+ */
+export async function leaveCompanyForErasure(tx: Executor, userId: string): Promise<void> {
+  const [membership] = await tx.select({ companyId: companyMembers.companyId, role: companyMembers.role }).from(companyMembers).where(eq(companyMembers.userId, userId)).for('update');
+  if (!membership) return;
+  await tx.delete(companyMembers).where(eq(companyMembers.userId, userId));
+  const [heir] = await tx
+    .select({ userId: companyMembers.userId, role: companyMembers.role })
+    .from(companyMembers)
+    .where(eq(companyMembers.companyId, membership.companyId))
+    .orderBy(sql`${companyMembers.role} = 'owner' desc`, asc(companyMembers.createdAt))
+    .limit(1);
+  if (!heir) return;
+  if (membership.role === 'owner' && heir.role !== 'owner') {
+    await tx.update(companyMembers).set({ role: 'owner' }).where(and(eq(companyMembers.companyId, membership.companyId), eq(companyMembers.userId, heir.userId)));
+  }
+  await tx
+    .update(userAddresses)
+    .set({ userId: heir.userId })
+    .where(and(eq(userAddresses.userId, userId), eq(userAddresses.companyId, membership.companyId)));
 }
 
 /** "Acme Ltda (CNPJ 11.222.333/0001-81)": how the checkout and order pages name the company bought for. */

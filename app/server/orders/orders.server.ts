@@ -1,6 +1,6 @@
 // Reading a customer's orders: their own (by user_id), newest first, and their company's (issue 35).
 // Every function takes the session user's id: nobody reads another's orders.
-import { and, asc, count, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { companyMembers, orderEvents, orderItems, orderParcels, orders, paymentAttempts, paymentConfirmations, user, type PaymentDetails } from '~/db/schema';
 import type { LabelStatus, TrackedStatus } from '~/lib/shipment';
@@ -14,12 +14,13 @@ import { welcomeUsedBy } from './welcome-offer.server';
 export type OrderListItem = { id: string; createdAt: Date; totalPrice: string; status: OrderStatus; purchaseOrderNumber: string | null; companyLegalName: string | null; buyerName: string | null };
 
 /**
- * The orders a person may read: the ones they placed, and their company's while they are a member
- * (issue 35). Read through the membership row in the same query: a removed buyer loses them at once.
+ * The orders a person may read: the ones they placed for themselves, and their company's while they
+ * are a member (issue 35), those they placed included. Read through the membership row in the same
+ * query: a removed buyer loses the company's orders at once.
  */
 export function orderReadableBy(db: Executor, userId: string): SQL {
   const theirCompany = db.select({ id: companyMembers.companyId }).from(companyMembers).where(eq(companyMembers.userId, userId));
-  return or(eq(orders.userId, userId), inArray(orders.companyId, theirCompany))!;
+  return or(and(eq(orders.userId, userId), isNull(orders.companyId)), inArray(orders.companyId, theirCompany))!;
 }
 
 /** Orders on one page of Histórico de Pedidos. */

@@ -143,7 +143,7 @@ function Registration({ actionData }: { actionData: ActionData | undefined }) {
           Cadastrar empresa
         </h2>
         <input type="hidden" name="intent" value="register" />
-        <TaxIdInput name="taxId" value={taxId} onValueChange={setTaxId} error={errors.taxId} hint="CNPJ numérico ou alfanumérico." placeholder="00.000.000/0000-00" />
+        <TaxIdInput label="CNPJ" name="taxId" value={taxId} onValueChange={setTaxId} error={errors.taxId} hint="CNPJ numérico ou alfanumérico." placeholder="00.000.000/0000-00" />
         <Field label="Razão social" name="legalName" required maxLength={COMPANY_LIMITS.legalName} defaultValue={kept?.legalName ?? ''} error={errors.legalName} />
         <Field label="Nome fantasia (opcional)" name="tradeName" maxLength={COMPANY_LIMITS.tradeName} defaultValue={kept?.tradeName ?? ''} error={errors.tradeName} />
         <StateRegistrationFields value={ie} onChange={setIe} errors={errors} />

@@ -1,10 +1,11 @@
 // Issue 35: an owner registers the company on the Empresa tab and invites a buyer by e-mail; the buyer
-// opens the e-mail's link, accepts and sees the company; the owner asks for invoiced payment and the
-// admin approves it on Empresas with a limit and a term; the owner reads the decision. axe on every new
-// page, light and dark.
+// opens the e-mail's link signed out, signs in from it, accepts and sees the company; the owner asks for
+// invoiced payment and the admin approves it on Empresas with a limit and a term; the owner reads the
+// decision. One browser context, its session changed between the three people. axe on every new page,
+// light and dark.
 import { formatCnpj, generateCnpj } from '@brazilian-utils/brazilian-utils';
 import { expect, test, type Page } from '@playwright/test';
-import { asAdmin, axeViolations, expectToast, gotoHydrated, latestMail, linkIn, setTheme, signedInCustomer } from './fixtures';
+import { asAdmin, axeViolations, expectToast, gotoHydrated, latestMail, linkIn, login, setTheme, signedInCustomer } from './fixtures';
 
 async function axeBothThemes(page: Page, label: string) {
   for (const theme of ['light', 'dark'] as const) {
@@ -14,13 +15,14 @@ async function axeBothThemes(page: Page, label: string) {
   await setTheme(page, 'light');
 }
 
-test('an owner registers the company and invites a buyer who accepts; the admin approves invoiced payment', async ({ page, browser }, testInfo) => {
-  test.slow();
-  const baseURL = testInfo.project.use.baseURL;
+test('an owner registers the company and invites a buyer who accepts; the admin approves invoiced payment', async ({ page }) => {
+  // Three people, seven pages checked by axe in two themes: longer than a one-page spec.
+  test.setTimeout(240_000);
   const cnpj = formatCnpj(generateCnpj());
   const legalName = `Condomínio Jardim ${Date.now().toString(36)} Ltda`;
 
-  // The owner.
+  // The buyer has an account of their own (not signed in here); the owner signs in.
+  const buyer = await signedInCustomer(page, 'Bruno Comprador', { signIn: false });
   const owner = await signedInCustomer(page, 'Sílvia Síndica');
   await gotoHydrated(page, '/area-cliente');
   await page.getByRole('navigation', { name: 'Área do cliente' }).getByRole('link', { name: 'Empresa' }).click();
@@ -36,45 +38,60 @@ test('an owner registers the company and invites a buyer who accepts; the admin 
   await expectToast(page, 'Empresa cadastrada!');
   await expect(page.getByTestId('company-cnpj')).toHaveText(cnpj);
 
-  // The buyer has an account of their own, in another browser.
-  const buyerContext = await browser.newContext({ baseURL });
-  const buyerPage = await buyerContext.newPage();
-  const buyer = await signedInCustomer(buyerPage, 'Bruno Comprador');
-
   await page.getByLabel('E-mail do comprador').fill(buyer.email);
   await page.getByRole('button', { name: 'Enviar convite' }).click();
   await expectToast(page, 'Convite enviado');
   await expect(page.getByRole('list', { name: 'Convites pendentes' })).toContainText(buyer.email);
   await axeBothThemes(page, 'empresa: responsável');
+  // The owner's edit form, opened and checked too.
+  await page.getByRole('link', { name: 'Editar dados da empresa' }).click();
+  await expect(page.getByRole('button', { name: 'Salvar dados da empresa' })).toBeVisible();
+  await axeBothThemes(page, 'empresa: editar');
+  await page.getByLabel('Nome fantasia (opcional)').fill('Jardim das Flores');
+  await page.getByRole('button', { name: 'Salvar dados da empresa' }).click();
+  await expectToast(page, 'Dados da empresa salvos');
+  await expect(page.getByRole('heading', { name: 'Jardim das Flores' })).toBeVisible();
 
   const mail = await latestMail(buyer.email, 'Convite para comprar');
   const link = new URL(linkIn(mail));
   expect(link.pathname).toMatch(/^\/empresa\/convite\/[A-Za-z0-9_-]+$/);
 
-  await gotoHydrated(buyerPage, link.pathname);
-  await expect(buyerPage.getByRole('main')).toContainText(legalName);
-  await axeBothThemes(buyerPage, 'convite');
-  await buyerPage.getByRole('button', { name: 'Aceitar convite' }).click();
-  await expect(buyerPage).toHaveURL(/\/area-cliente\/empresa$/);
-  await expectToast(buyerPage, 'Convite aceito!');
-  await expect(buyerPage.getByRole('main')).toContainText(legalName);
-  await expect(buyerPage.getByRole('list', { name: 'Pessoas da empresa' })).toContainText('Bruno Comprador');
-  await expect(buyerPage.getByRole('list', { name: 'Pessoas da empresa' })).toContainText('Comprador');
-  await axeBothThemes(buyerPage, 'empresa: comprador');
-  // The link works once.
-  await gotoHydrated(buyerPage, link.pathname);
-  await expect(buyerPage.getByRole('alert')).toContainText('Este convite já foi usado.');
-  await buyerContext.close();
-
   // The owner asks for invoiced payment.
-  await page.reload();
-  await expect(page.getByRole('list', { name: 'Pessoas da empresa' })).toContainText('Bruno Comprador');
   await page.getByRole('button', { name: 'Pedir pagamento faturado' }).click();
   await expect(page.getByTestId('credit-status')).toHaveText('Pedido em análise: avisaremos por e-mail quando for decidido.');
 
+  // The buyer opens the link signed out, signs in from it and comes back to accept.
+  await page.context().clearCookies();
+  await gotoHydrated(page, link.pathname);
+  await expect(page.getByRole('main')).toContainText(legalName);
+  await expect(page.getByRole('main')).toContainText(buyer.email);
+  await axeBothThemes(page, 'convite (sem login)');
+  await page.getByRole('link', { name: 'Entrar para aceitar' }).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  // The login form of this page (it keeps redirectTo), not the helper's fresh /login.
+  const form = page.getByRole('main');
+  await form.getByLabel('E-mail').fill(buyer.email);
+  await form.getByLabel('Senha', { exact: true }).fill(buyer.password);
+  await form.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${link.pathname}$`));
+  await expect(page.getByRole('button', { name: 'Aceitar convite' })).toBeVisible();
+  await axeBothThemes(page, 'convite');
+  await page.getByRole('button', { name: 'Aceitar convite' }).click();
+  await expect(page).toHaveURL(/\/area-cliente\/empresa$/);
+  await expectToast(page, 'Convite aceito!');
+  await expect(page.getByRole('main')).toContainText(legalName);
+  const people = page.getByRole('list', { name: 'Pessoas da empresa' });
+  await expect(people).toContainText('Bruno Comprador');
+  await expect(people).toContainText('Sílvia Síndica');
+  await expect(page.getByRole('button', { name: 'Enviar convite' })).toHaveCount(0);
+  await axeBothThemes(page, 'empresa: comprador');
+  // The link works once.
+  await gotoHydrated(page, link.pathname);
+  await expect(page.getByRole('alert')).toContainText('Este convite já foi usado.');
+
   // The admin decides on Empresas.
-  const adminContext = await browser.newContext({ baseURL });
-  const adminPage = await asAdmin(await adminContext.newPage());
+  await page.context().clearCookies();
+  const adminPage = await asAdmin(page);
   await gotoHydrated(adminPage, '/admin');
   await adminPage.getByRole('navigation', { name: 'Administração' }).getByRole('link', { name: 'Empresas' }).click();
   await expect(adminPage).toHaveURL(/\/admin\/empresas$/);
@@ -94,9 +111,11 @@ test('an owner registers the company and invites a buyer who accepts; the admin 
   await expectToast(adminPage, 'Pagamento faturado aprovado');
   await expect(adminPage.getByTestId('admin-credit-status')).toContainText('Aprovado');
   await expect(adminPage.getByTestId('admin-credit-status')).toContainText('28 dias');
-  await adminContext.close();
 
-  await page.reload();
+  await page.context().clearCookies();
+  await login(page, owner.email, owner.password);
+  await expect(page).toHaveURL(/\/area-cliente/);
+  await gotoHydrated(page, '/area-cliente/empresa');
   await expect(page.getByTestId('credit-status')).toHaveText('Aprovado com limite de R$ 5.000,00 e prazo de 28 dias.');
   const decision = await latestMail(owner.email, 'Pagamento faturado aprovado');
   expect(decision.text).toContain('28 dias');

@@ -3,10 +3,10 @@
 // buyer and asking for invoiced payment ("pagamento faturado"). A CNPJ already registered is answered
 // without naming anyone. Every action checks the membership again on the server (companies area).
 import { useEffect, useState } from 'react';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
 import { StateRegistrationFields, type StateRegistrationValue } from '~/components/state-registration-fields';
 import { TaxIdInput } from '~/components/tax-id-input';
-import { Button } from '~/components/ui/button';
+import { Button, buttonVariants } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import { toast } from '~/components/ui/toaster';
 import { COMPANY_ROLE_LABELS, creditStatusText, INVITATION_DAYS } from '~/lib/companies';
@@ -253,22 +253,38 @@ function CompanyEdit({ company, actionData }: { company: Company; actionData: Ac
     ieIndicator: kept?.ieIndicator ?? String(company.ieIndicator),
     stateRegistration: kept?.stateRegistration ?? company.stateRegistration ?? '',
   });
+  // Opened by ?editar=1 (a link, not a <details>: a closed one would hold its fields' colour transitions still).
+  const [searchParams] = useSearchParams();
+  if (actionData === undefined && searchParams.get('editar') !== '1') {
+    return (
+      <div>
+        <Link to={`${PATH}?editar=1`} preventScrollReset className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+          Editar dados da empresa
+        </Link>
+      </div>
+    );
+  }
   return (
-    <details className="rounded-md border border-slate-200 p-3 dark:border-slate-700" open={actionData !== undefined}>
-      <summary className="cursor-pointer font-semibold">Editar dados da empresa</summary>
-      <Form method="post" noValidate className="mt-3 grid gap-4">
+    <section aria-labelledby="titulo-editar-empresa" className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
+      <h3 id="titulo-editar-empresa" className="font-semibold">
+        Editar dados da empresa
+      </h3>
+      <Form method="post" action={PATH} noValidate className="mt-3 grid gap-4">
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="version" value={company.version} />
         <Field label="Razão social" name="legalName" required maxLength={COMPANY_LIMITS.legalName} defaultValue={kept?.legalName ?? company.legalName} error={errors.legalName} />
         <Field label="Nome fantasia (opcional)" name="tradeName" maxLength={COMPANY_LIMITS.tradeName} defaultValue={kept?.tradeName ?? company.tradeName} error={errors.tradeName} />
         <StateRegistrationFields value={ie} onChange={setIe} errors={errors} />
-        <div>
+        <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={busy}>
             Salvar dados da empresa
           </Button>
+          <Link to={PATH} preventScrollReset className={buttonVariants({ variant: 'outline' })}>
+            Cancelar
+          </Link>
         </div>
       </Form>
-    </details>
+    </section>
   );
 }
 

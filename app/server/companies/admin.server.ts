@@ -15,7 +15,7 @@ import type { CreditDecision } from '~/lib/schemas/company';
 import { isUuid } from '~/lib/schemas/ids';
 import { containsPattern, normalizeSearchTerm } from '~/lib/search';
 import { getEnv } from '../infra/env.server';
-import { enqueueMail } from '../mail/outbox.server';
+import { enqueueMail, kickMailDelivery } from '../mail/outbox.server';
 
 export const COMPANIES_PAGE_SIZE = 25;
 
@@ -116,7 +116,7 @@ export const DECISION_MESSAGES = {
 /** The admin's decision, once per version read; the owner gets an e-mail with it. */
 export async function decideCredit(db: Database, adminId: string, companyId: string, decision: CreditDecision): Promise<DecisionResult> {
   if (!isUuid(companyId)) return { ok: false, status: 404, message: DECISION_MESSAGES.notFound };
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx): Promise<DecisionResult> => {
     const at = now();
     const values =
       decision.decision === 'approve'
@@ -152,4 +152,6 @@ export async function decideCredit(db: Database, adminId: string, companyId: str
     }
     return { ok: true };
   });
+  if (result.ok) kickMailDelivery(db);
+  return result;
 }

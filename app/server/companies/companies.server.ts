@@ -11,7 +11,7 @@ import { COMPANY_MESSAGES, invitationExpiry, invitationState, INVITATION_DAYS, t
 import type { CompanyEdit, CompanyRegistration } from '~/lib/schemas/company';
 import { displayTaxId } from '~/lib/tax-id';
 import { getEnv } from '../infra/env.server';
-import { enqueueMail } from '../mail/outbox.server';
+import { enqueueMail, kickMailDelivery } from '../mail/outbox.server';
 import { companyOfUser } from './membership.server';
 
 export type CompanyResult<T = object> = ({ ok: true } & T) | { ok: false; status: 400 | 403 | 404 | 409; message: string; field?: string };
@@ -186,7 +186,7 @@ export function invitationLink(token: string): string {
  */
 export async function inviteBuyer(db: Database, userId: string, email: string): Promise<CompanyResult<{ token: string }>> {
   email = email.trim().toLowerCase();
-  return answerOf(() =>
+  const result = await answerOf(() =>
     db.transaction(async (tx) => {
       const companyId = await ownerCompanyId(tx, userId);
       const [already] = await tx
@@ -227,6 +227,9 @@ export async function inviteBuyer(db: Database, userId: string, email: string): 
       return { ok: true as const, token };
     }),
   );
+  // The link leaves now, not at the worker's next round.
+  if (result.ok) kickMailDelivery(db);
+  return result;
 }
 
 /** The owner cancels a pending invitation: its link stops working. */

@@ -89,6 +89,21 @@ test('an owner registers the company and invites a buyer who accepts; the admin 
   await gotoHydrated(page, link.pathname);
   await expect(page.getByRole('alert')).toContainText('Este convite já foi usado.');
 
+  // At checkout the buyer buys for the company: its CNPJ fixed.
+  await page.goto(`/produtos?q=${encodeURIComponent('detergente')}`);
+  const card = page.getByRole('article').first();
+  const name = (await card.getByRole('heading').textContent())!.trim();
+  await card.getByRole('button', { name: /Ver detalhes/ }).click();
+  const dialog = page.getByRole('dialog', { name });
+  await dialog.locator('label').filter({ hasText: /R\$/ }).first().click();
+  await dialog.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
+  await expect(dialog).toHaveCount(0);
+  await gotoHydrated(page, '/checkout');
+  await expect(page.getByText(`Comprando para: ${legalName} (${cnpj})`)).toBeVisible();
+  await expect(page.getByLabel('CPF ou CNPJ')).toHaveValue(cnpj);
+  await expect(page.getByLabel('CPF ou CNPJ')).not.toBeEditable();
+  await axeBothThemes(page, 'checkout da empresa');
+
   // The admin decides on Empresas.
   await page.context().clearCookies();
   const adminPage = await asAdmin(page);

@@ -291,4 +291,18 @@ describe.each(engines)('company accounts on $name', ({ open }) => {
     const count = await handle.db.execute(sql`select count(*)::int as n from companies`);
     expect((count.rows[0] as { n: number }).n).toBe(2);
   });
+
+  it('the erasure itself: invitations to the e-mail go, the company and the CNPJ on its orders stay', async () => {
+    const { eraseCustomerAccount } = await import('~/server/privacy/erase.server');
+    // The heir (now the owner) invites the former owner's e-mail: a row naming the person to erase.
+    const [heir] = await handle.db.select({ userId: t.companyMembers.userId }).from(t.companyMembers).where(eq(t.companyMembers.companyId, companyId));
+    expect((await inviteBuyer(handle.db, heir!.userId, owner.email)).ok).toBe(true);
+    expect(await eraseCustomerAccount(handle.db, owner.id)).toEqual({ ok: true });
+    expect(await handle.db.select().from(t.companyInvitations).where(eq(t.companyInvitations.email, owner.email))).toEqual([]);
+    const [company] = await handle.db.select().from(t.companies).where(eq(t.companies.id, companyId));
+    expect(company!.createdBy).toBeNull();
+    const ownersOrders = await handle.db.select({ taxId: t.orders.taxId, userId: t.orders.userId }).from(t.orders).where(and(eq(t.orders.companyId, companyId), sql`${t.orders.userId} is null`));
+    expect(ownersOrders.length).toBeGreaterThan(0);
+    expect(ownersOrders.every((o) => o.taxId === '11222333000181')).toBe(true);
+  });
 });

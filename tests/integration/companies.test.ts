@@ -240,6 +240,10 @@ describe.each(engines)('company accounts on $name', ({ open }) => {
     expect(ownersOrder.status).toBe(200);
     expect((await orderPage(buyer, ownersOrder.body.orderId as string)).status).toBe(404);
     expect((await orderPage(owner, orderId)).status).toBe(200);
+    // Nor can they cancel the order they placed for it.
+    const { applyOrderAction, OrderActionError } = await import('~/server/orders/transitions.server');
+    await expect(applyOrderAction(handle.db, { orderId, action: 'cancel', actor: { kind: 'customer', userId: buyer.id }, reason: 'x' })).rejects.toBeInstanceOf(OrderActionError);
+    expect((await handle.db.select({ status: t.orders.status }).from(t.orders).where(eq(t.orders.id, orderId)))[0]!.status).toBe('pending');
     expect(await getOwnAddress(handle.db, buyer.id, sharedAddressId)).toBeNull();
     expect((await listAddresses(handle.db, buyer.id)).map((a) => a.id)).not.toContain(sharedAddressId);
     const refused = await pay(buyer, { taxId: '529.982.247-25', 'delivery.addressId': sharedAddressId });

@@ -23,6 +23,8 @@ export default [
   // Orçamentos (issue 35): asked from the cart; an accepted one paid at its prices.
   route('orcamento/solicitar', 'routes/quote-request.ts'),
   route('orcamento/:id/pagar', 'routes/quote-checkout.tsx'),
+  // A company's invitation link (issue 35): sign in or sign up with the invited e-mail, then accept.
+  route('empresa/convite/:token', 'routes/company-invitation.tsx'),
   // Accounts
   route('login', 'routes/login.tsx'),
   route('esqueci-senha', 'routes/forgot-password.tsx'),
@@ -32,7 +34,7 @@ export default [
   route('logout', 'routes/logout.ts'),
   // IBGE's municipalities of a UF as a city is typed (address forms; issue 34).
   route('enderecos/municipios', 'routes/municipalities.ts'),
-  // Customer area: one layout (sidebar), nine tabs.
+  // Customer area: one layout (sidebar), ten tabs.
   ...prefix('area-cliente', [
     layout('routes/customer/layout.tsx', [
       index('routes/customer/index.tsx'),
@@ -49,6 +51,8 @@ export default [
       // Orçamentos (issue 35): the customer's and their company's quotes.
       route('orcamentos', 'routes/customer/quotes.tsx'),
       route('orcamentos/:id', 'routes/customer/quote.tsx'),
+      // Empresa (issue 35): the company account, its people, invitations and invoiced payment.
+      route('empresa', 'routes/customer/company.tsx'),
     ]),
     // LGPD (Meus Dados): the data file and the erasure, outside the layout (a download and an action).
     route('meus-dados.json', 'routes/customer/data-export.ts'),
@@ -76,6 +80,9 @@ export default [
       route('newsletter', 'routes/admin/newsletter.tsx'),
       route('customers', 'routes/admin/customers.tsx'),
       route('customers/:id', 'routes/admin/customer.tsx'),
+      // Empresas (issue 35): companies, their buyers and orders, the invoiced-payment decision.
+      route('empresas', 'routes/admin/companies.tsx'),
+      route('empresas/:id', 'routes/admin/company.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
       // Configurações → Fiscal (issue 34): NF-e settings and the tax table.
       route('fiscal', 'routes/admin/fiscal.tsx'),

@@ -15,17 +15,19 @@ type TaxIdInputProps = Omit<ComponentProps<typeof Input>, 'value' | 'defaultValu
   onValueChange?: (masked: string) => void;
   /** Uncontrolled (a plain form post): the initial masked text. */
   defaultValue?: string;
+  /** The label; a company's form asks for its CNPJ only. */
+  label?: string;
 };
 
 export const TAX_ID_HINT = 'CPF, CNPJ ou CNPJ alfanumérico.';
 
-export function TaxIdInput({ id, error, hint = TAX_ID_HINT, value, onValueChange, defaultValue, ...props }: TaxIdInputProps) {
+export function TaxIdInput({ id, error, hint = TAX_ID_HINT, value, onValueChange, defaultValue, label = 'CPF ou CNPJ', ...props }: TaxIdInputProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const noteId = `${inputId}-${error ? 'error' : 'hint'}`;
   return (
     <div className="grid gap-1.5">
-      <Label htmlFor={inputId}>CPF ou CNPJ</Label>
+      <Label htmlFor={inputId}>{label}</Label>
       <Input
         id={inputId}
         type="text"

@@ -16,6 +16,7 @@ import type { FreightChoices } from '~/lib/freight';
 import { rememberCep, rememberedCep } from '~/lib/remembered-cep';
 import { cartStockNote } from '~/lib/stock';
 import { listAddresses } from '~/server/account/addresses.server';
+import { companyOfUser } from '~/server/companies/membership.server';
 import { getProfile } from '~/server/account/profile.server';
 import { toast } from '~/components/ui/toaster';
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
@@ -31,7 +32,7 @@ import { useRootData, useStoreSettings } from '~/lib/root-data';
 import { deliveryFromForm, payNowSchema, quoteSchema, taxIdSchema } from '~/lib/schemas/checkout';
 import { PURCHASE_ORDER_LABEL, PURCHASE_ORDER_MAX } from '~/lib/schemas/purchase-order';
 import { originFromMatches, seo } from '~/lib/seo';
-import { formatTaxId, taxIdKind } from '~/lib/tax-id';
+import { displayTaxId, formatTaxId, taxIdKind } from '~/lib/tax-id';
 import type { ToastMessage } from '~/lib/toast';
 import {
   CardDeclinesError,
@@ -75,13 +76,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Only the methods the store really receives with now; the action refuses any other.
   const payment = paymentOfferFor();
   const db = await getDb();
-  if (!user) return { signedIn: false, taxId: '', ie: NO_IE, name: '', addresses: [] as SavedAddress[], cardGateway, payment, terms: await checkoutTerms(db, null), invoiced: null };
-  const [profile, addresses, terms, invoiced] = await Promise.all([getProfile(db, user.id), listAddresses(db, user.id), checkoutTerms(db, user.id), invoicedOfferFor(db, user.id)]);
+  if (!user) return { signedIn: false, taxId: '', ie: NO_IE, name: '', addresses: [] as SavedAddress[], cardGateway, payment, terms: await checkoutTerms(db, null), invoiced: null, company: null };
+  const [profile, addresses, terms, invoiced, company] = await Promise.all([getProfile(db, user.id), listAddresses(db, user.id), checkoutTerms(db, user.id), invoicedOfferFor(db, user.id), companyOfUser(db, user.id)]);
   return {
     signedIn: true,
-    taxId: profile?.taxId ? formatTaxId(profile.taxId) : '',
+    // A company's member buys for it (issue 35): its CNPJ and IE, fixed (the server uses them whatever is posted).
+    taxId: company ? formatTaxId(company.taxId) : profile?.taxId ? formatTaxId(profile.taxId) : '',
     // The CNPJ's IE kept on the profile from the last purchase (or Meus Dados).
-    ie: { ieIndicator: profile?.ieIndicator ? String(profile.ieIndicator) : '', stateRegistration: profile?.stateRegistration ?? '' },
+    ie: company
+      ? { ieIndicator: String(company.ieIndicator), stateRegistration: company.stateRegistration ?? '' }
+      : { ieIndicator: profile?.ieIndicator ? String(profile.ieIndicator) : '', stateRegistration: profile?.stateRegistration ?? '' },
+    company: company ? { legalName: company.legalName, taxId: displayTaxId(company.taxId) } : null,
     name: user.name,
     // Only what the delivery choice shows.
     addresses: addresses.map(({ id, name, street, number, complement, neighborhood, city, state, zipCode, isDefault }) => ({ id, name, street, number, complement, neighborhood, city, state, zipCode, isDefault })),
@@ -615,8 +620,12 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           </section>
         ) : null}
 
-        <TaxIdInput id="documento" value={taxId} onValueChange={setTaxId} error={errors.taxId} />
-        {isCnpj ? <StateRegistrationFields value={ie} onChange={setIe} errors={errors} /> : null}
+        {loaderData.company ? (
+          <TaxIdInput id="documento" value={taxId} readOnly aria-readonly hint={`Comprando para: ${loaderData.company.legalName} (${loaderData.company.taxId})`} />
+        ) : (
+          <TaxIdInput id="documento" value={taxId} onValueChange={setTaxId} error={errors.taxId} />
+        )}
+        {isCnpj && !loaderData.company ? <StateRegistrationFields value={ie} onChange={setIe} errors={errors} /> : null}
         {isCnpj ? (
           <Field
             label={`${PURCHASE_ORDER_LABEL} (opcional)`}

@@ -62,14 +62,17 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = registerSchema.safeParse(form);
   if (!parsed.success) return data<ActionData>({ intent, errors: fieldErrors(parsed.error), fields: kept }, 400);
   const { name, email, password } = parsed.data;
-  const result = await callAuth(request, '/sign-up/email', { name, email, password, callbackURL: '/login?verificado=1' });
+  // Where the visitor was going (a company's invitation, issue 35) survives the e-mail confirmation.
+  const back = new URL(request.url).searchParams.get('redirectTo');
+  const again = back ? `redirectTo=${encodeURIComponent(back)}` : '';
+  const result = await callAuth(request, '/sign-up/email', { name, email, password, callbackURL: `/login?verificado=1${again ? `&${again}` : ''}` });
   if (!result.ok) {
     return data<ActionData>(
       { intent, errors: {}, fields: kept, toast: { title: 'Sign up Failed', description: authErrorMessage(result), variant: 'destructive' } },
       result.status,
     );
   }
-  return redirect('/login', {
+  return redirect(again ? `/login?${again}` : '/login', {
     headers: {
       'set-cookie': await flashToast({
         title: 'Cadastro realizado!',

@@ -31,7 +31,7 @@ import { formatBRL, formatPrice } from '~/lib/money';
 import { orderStatusLabel, PAYMENT_METHOD_LABELS, shortOrderId } from '~/lib/order-status';
 import { FaturaBox } from '~/components/order/fatura-box';
 import { getDb } from '~/server/infra/db.server';
-import { getOwnOrder } from '~/server/orders/orders.server';
+import { getOwnOrder, orderBuyerName } from '~/server/orders/orders.server';
 import { safetySheetLinks } from '~/server/catalog/safety-sheets.server';
 import { requireUser } from '~/server/auth/session.server';
 import { getOrderReturnView } from '~/server/returns/returns.server';
@@ -48,7 +48,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   const order = await getOwnOrder(db, user.id, params.id);
   // Someone else's order looks exactly like a missing one.
-  if (!order) return data({ order: null, pixQrSvg: null, sdsLinks: {}, returns: null, invoice: null }, { status: 404 });
+  if (!order) return data({ order: null, pixQrSvg: null, sdsLinks: {}, returns: null, invoice: null, placedBy: null, placedByMe: false }, { status: 404 });
+  // A company's order is read by all its members (issue 35); only its buyer cancels or returns it.
+  const placedByMe = order.userId === user.id;
+  const placedBy = order.companyId ? await orderBuyerName(db, order) : null;
   // Each item's safety data sheet (FDS), when its product has one.
   const sdsLinks = await safetySheetLinks(db, order.items.map((i) => i.productId));
   // The code is shown while it can still be paid.
@@ -57,11 +60,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       ? await QRCode.toString(order.paymentDetails.copyPaste, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 })
       : null;
   // "Desistir da compra", a defect claim and the current return (issue 32).
-  const returns = await getOrderReturnView(db, order.id, user.id);
+  const returns = placedByMe ? await getOrderReturnView(db, order.id, user.id) : null;
   // The NF-e's DANFE and XML once authorised (issue 34).
   const invoice = (await downloadableInvoices(db, [order.id])).get(order.id) ?? null;
   // Who at the store moved the order, and their notes, stay in the admin.
-  return { order: { ...order, events: order.events.map(customerTimelineEvent) }, pixQrSvg, sdsLinks, returns, invoice };
+  return { order: { ...order, events: order.events.map(customerTimelineEvent) }, pixQrSvg, sdsLinks, returns, invoice, placedBy, placedByMe };
 }
 
 const CUSTOMER_CANCEL_REASON = 'Cancelado pelo cliente';
@@ -95,7 +98,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 const STATUS_ICONS = { pending: Clock, paid: CheckCircle2, preparing: PackageCheck, shipped: Truck, delivered: PackageCheck, cancelled: XCircle } as const;
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, pixQrSvg, sdsLinks, returns, invoice } = loaderData;
+  const { order, pixQrSvg, sdsLinks, returns, invoice, placedBy, placedByMe } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
   const justBought = searchParams.get('novo') === '1' && order !== null;
 
@@ -130,6 +133,12 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         Feito em {formatDateBR(order.createdAt)} · {orderStatusLabel(order.status, order.paymentMethod)}
         {order.deliveryFrequencyMonths ? ` · entrega a cada ${order.deliveryFrequencyMonths === 1 ? '1 mês' : `${order.deliveryFrequencyMonths} meses`}` : ''}
       </p>
+      {order.companyLegalName ? (
+        <p className="mt-1 text-slate-700 dark:text-slate-300" data-testid="order-company">
+          Comprado para <span className="font-semibold">{order.companyLegalName}</span>
+          {placedBy ? ` · Feito por ${placedBy}` : ''}
+        </p>
+      ) : null}
       {order.purchaseOrderNumber ? (
         <p className="mt-1 text-slate-700 dark:text-slate-300" data-testid="purchase-order">
           Nº do pedido de compra: <span className="font-semibold">{order.purchaseOrderNumber}</span>
@@ -291,7 +300,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         <Link to="/area-cliente/meus-pedidos" className={buttonVariants({ size: 'lg' })}>
           Ver meus pedidos
         </Link>
-        {availableActions(order.status, 'customer').includes('cancel') ? <CancelOrder version={order.version} /> : null}
+        {placedByMe && availableActions(order.status, 'customer').includes('cancel') ? <CancelOrder version={order.version} /> : null}
       </div>
     </div>
   );

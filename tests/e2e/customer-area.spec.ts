@@ -5,6 +5,7 @@ const TABS = [
   ['Meus Dados', '/area-cliente/perfil'],
   ['Meus Endereços', '/area-cliente/enderecos'],
   ['Meus Pedidos', '/area-cliente/meus-pedidos'],
+  ['Empresa', '/area-cliente/empresa'],
   ['Assinaturas', '/area-cliente/assinaturas'],
   ['Lista de Desejos', '/area-cliente/lista-de-desejos'],
   ['Meus Kits Salvos', '/area-cliente/kits-salvos'],
@@ -13,7 +14,7 @@ const TABS = [
   ['Preferências', '/area-cliente/preferencias'],
 ] as const;
 
-test('the sidebar greets by first name, shows the e-mail, the nine tabs and signs out', async ({ page }) => {
+test('the sidebar greets by first name, shows the e-mail, the ten tabs and signs out', async ({ page }) => {
   test.slow();
   const account = await signedInCustomer(page, 'Marcela Duarte Pinto');
   await page.goto('/area-cliente');

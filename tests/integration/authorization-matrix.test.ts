@@ -303,6 +303,11 @@ const MATRIX: Record<string, Entry> = {
   },
 
   // ------------------------------------------------------------ accounts
+  // A company's invitation link (issue 35): an unknown token is a 404 for everyone; accepting asks for a sign-in first.
+  'routes/company-invitation.tsx': {
+    loader: [{ label: 'unknown token', url: `/empresa/convite/${'x'.repeat(43)}`, params: () => ({ token: 'x'.repeat(43) }), expect: all(404) }],
+    action: [{ label: 'accept an unknown token', url: `/empresa/convite/${'x'.repeat(43)}`, params: () => ({ token: 'x'.repeat(43) }), body: () => ({}), expect: signedIn(404) }],
+  },
   'routes/login.tsx': {
     loader: [{ url: '/login', expect: { anonymous: 'ok', customerA: 'redirect:/area-cliente', customerB: 'redirect:/area-cliente', admin: 'redirect:/area-cliente' } }],
     action: [
@@ -499,6 +504,14 @@ const MATRIX: Record<string, Entry> = {
   },
   'routes/customer/payments.tsx': { loader: [{ url: '/area-cliente/pagamentos', expect: signedIn() }] },
   'routes/customer/notifications.tsx': { loader: [{ url: '/area-cliente/notificacoes', expect: signedIn() }] },
+  // Empresa (issue 35): nobody here belongs to a company, so editing one or asking for credit is a 404, nothing written.
+  'routes/customer/company.tsx': {
+    loader: [{ url: '/area-cliente/empresa', expect: signedIn() }],
+    action: [
+      { label: 'edit without a company', url: '/area-cliente/empresa', body: () => ({ intent: 'update', legalName: 'Intrusa Ltda', ieIndicator: '9', version: '0' }), expect: signedIn(404), writes: ['user'] },
+      { label: 'credit without a company', url: '/area-cliente/empresa', body: () => ({ intent: 'credit' }), expect: signedIn(404) },
+    ],
+  },
   'routes/customer/preferences.tsx': {
     loader: [{ url: '/area-cliente/preferencias', expect: signedIn() }],
     action: [
@@ -725,6 +738,20 @@ const MATRIX: Record<string, Entry> = {
     ],
   },
   'routes/admin/customers.tsx': { loader: [{ url: '/admin/customers?q=ana&pagina=1', expect: adminPage }] },
+  // Empresas (issue 35): the list, and a company's page with the credit decision (an unknown company is a 404).
+  'routes/admin/companies.tsx': { loader: [{ url: '/admin/empresas?q=limpa&status=requested&pagina=1', expect: adminPage }] },
+  'routes/admin/company.tsx': {
+    loader: [{ label: 'unknown company', url: '/admin/empresas/00000000-0000-4000-8000-000000000000', params: () => ({ id: '00000000-0000-4000-8000-000000000000' }), expect: { ...adminPage, admin: 404 } }],
+    action: [
+      {
+        label: 'decide on an unknown company',
+        url: '/admin/empresas/00000000-0000-4000-8000-000000000000',
+        params: () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+        body: () => ({ decision: 'refuse', note: 'Sem histórico', version: '0' }),
+        expect: adminAction(404),
+      },
+    ],
+  },
   'routes/admin/customer.tsx': {
     loader: [
       { url: (f) => `/admin/customers/${f.visitor.id}`, params: (f) => ({ id: f.visitor.id }), expect: adminPage },

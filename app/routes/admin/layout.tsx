@@ -6,6 +6,7 @@
 import {
   AlertTriangle,
   BarChart3,
+  Building2,
   ChevronsLeft,
   ChevronsRight,
   FileText,
@@ -65,6 +66,7 @@ const SECTIONS: Section[] = [
   { to: '/admin/frete', label: 'Frete', icon: Truck },
   { to: '/admin/subscriptions', label: 'Assinaturas', icon: Repeat },
   { to: '/admin/customers', label: 'Clientes', icon: Users },
+  { to: '/admin/empresas', label: 'Empresas', icon: Building2 },
   { to: '/admin/messages', label: 'Mensagens', icon: Mail },
   { to: '/admin/newsletter', label: 'Newsletter', icon: Newspaper },
   { to: '/admin/reports', label: 'Relatórios', icon: BarChart3 },

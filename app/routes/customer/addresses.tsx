@@ -20,6 +20,7 @@ import { flashToast } from '~/server/infra/cookies.server';
 import { deleteAddress, listAddresses, saveAddress, setDefaultAddress, type Address } from '~/server/account/addresses.server';
 import { getDb } from '~/server/infra/db.server';
 import { requireUser } from '~/server/auth/session.server';
+import { companyOfUser } from '~/server/companies/membership.server';
 import { readForm } from '~/server/infra/http/body.server';
 import type { Route } from './+types/addresses';
 import { log } from '~/server/infra/log.server';
@@ -33,11 +34,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
   let addresses: Address[];
+  // A company's member shares addresses with it (issue 35): every member sees and ships to them.
+  let company: { legalName: string } | null = null;
   try {
-    addresses = await listAddresses(await getDb(), user.id);
+    const db = await getDb();
+    [addresses, company] = await Promise.all([listAddresses(db, user.id), companyOfUser(db, user.id)]);
   } catch (error) {
     log.error('addresses list failed', error);
-    return { addresses: [] as Address[], loadError: true, editing: null, deleting: null };
+    return { addresses: [] as Address[], loadError: true, editing: null, deleting: null, company: null };
   }
   // ?editar / ?excluir must name one of this user's addresses.
   const pick = (param: string) => {
@@ -47,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     if (!found) throw data(NOT_FOUND, 404);
     return found;
   };
-  return { addresses, loadError: false, editing: pick('editar'), deleting: pick('excluir') };
+  return { addresses, loadError: false, editing: pick('editar'), deleting: pick('excluir'), company: company ? { legalName: company.legalName } : null };
 }
 
 type Fields = Record<string, string>;
@@ -83,6 +87,7 @@ export async function action({ request }: Route.ActionArgs) {
   const fields: Fields = {};
   for (const key of ['name', 'zipCode', 'street', 'number', 'complement', 'neighborhood', 'city', 'state']) fields[key] = String(form[key] ?? '');
   if (form.isDefault) fields.isDefault = 'on';
+  if (form.shared) fields.shared = 'on';
 
   let id: string | undefined;
   if (rawId !== null) {
@@ -100,7 +105,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   try {
     // Saved as IBGE writes it ("sao paulo" is São Paulo).
-    const saved = await saveAddress(db, user.id, { ...parsed.data, city: city.city ?? parsed.data.city }, id);
+    const saved = await saveAddress(db, user.id, { ...parsed.data, city: city.city ?? parsed.data.city }, id, { shared: fields.shared === 'on' });
     if (!saved) return failure(intent, 'Erro ao salvar endereço', NOT_FOUND, 404, {}, fields);
   } catch (error) {
     log.error('address save failed', error);
@@ -110,7 +115,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Addresses({ loaderData, actionData }: Route.ComponentProps) {
-  const { addresses, loadError, editing, deleting } = loaderData;
+  const { addresses, loadError, editing, deleting, company } = loaderData;
 
   useEffect(() => {
     if (actionData?.toast) toast(actionData.toast);
@@ -138,7 +143,12 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
       )}
 
       {/* A new key after each save empties the form (a new address changes the list). */}
-      <AddressForm key={editing?.id ?? `novo:${addresses.map((a) => a.id).join(',')}`} editing={editing} actionData={actionData?.intent === 'save' ? actionData : undefined} />
+      <AddressForm
+        key={editing?.id ?? `novo:${addresses.map((a) => a.id).join(',')}`}
+        editing={editing}
+        company={company}
+        actionData={actionData?.intent === 'save' ? actionData : undefined}
+      />
     </section>
   );
 }
@@ -151,6 +161,9 @@ function AddressCard({ address, confirming }: { address: Address; confirming: bo
         <h2 className="font-semibold">{address.name}</h2>
         {address.isDefault ? (
           <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800 dark:bg-slate-800 dark:text-brand-100">Padrão</span>
+        ) : null}
+        {address.companyId ? (
+          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">Da empresa</span>
         ) : null}
       </div>
       <address className="text-sm not-italic text-slate-700 dark:text-slate-300">
@@ -182,7 +195,7 @@ function AddressCard({ address, confirming }: { address: Address; confirming: bo
           <Link to={`${PATH}?editar=${address.id}`} preventScrollReset className={buttonVariants({ variant: 'outline', size: 'sm' })} aria-label={`Editar ${address.name}`}>
             Editar
           </Link>
-          {address.isDefault ? null : (
+          {address.isDefault || address.companyId ? null : (
             <Form method="post" action={PATH}>
               <input type="hidden" name="intent" value="default" />
               <input type="hidden" name="id" value={address.id} />
@@ -200,7 +213,7 @@ function AddressCard({ address, confirming }: { address: Address; confirming: bo
   );
 }
 
-function AddressForm({ editing, actionData }: { editing: Address | null; actionData: ActionData | undefined }) {
+function AddressForm({ editing, company, actionData }: { editing: Address | null; company: { legalName: string } | null; actionData: ActionData | undefined }) {
   const { errors, onSubmit } = useClientValidation(addressSchema, actionData?.errors);
   const busy = useNavigation().state === 'submitting';
   const kept = actionData?.fields;
@@ -208,6 +221,7 @@ function AddressForm({ editing, actionData }: { editing: Address | null; actionD
   const [state, setState] = useState(value('state', editing?.state));
   const [city, setCity] = useState(value('city', editing?.city));
   const isDefault = kept ? kept.isDefault === 'on' : (editing?.isDefault ?? false);
+  const shared = kept ? kept.shared === 'on' : editing?.companyId != null;
   const title = editing ? `Editar endereço: ${editing.name}` : 'Novo endereço';
 
   return (
@@ -289,6 +303,12 @@ function AddressForm({ editing, actionData }: { editing: Address | null; actionD
           <input type="checkbox" name="isDefault" defaultChecked={isDefault} className="h-4 w-4 accent-brand-700" />
           Usar como endereço padrão
         </label>
+        {company ? (
+          <label className="flex items-center gap-2 text-sm sm:col-span-6">
+            <input type="checkbox" name="shared" defaultChecked={shared} className="h-4 w-4 accent-brand-700" />
+            Compartilhar com a empresa ({company.legalName}): todos os compradores veem e usam
+          </label>
+        ) : null}
         <div className="flex flex-wrap gap-2 sm:col-span-6">
           <Button type="submit" disabled={busy}>
             {busy ? 'Salvando...' : editing ? 'Salvar alterações' : 'Salvar endereço'}

@@ -14,6 +14,7 @@ export const CUSTOMER_TABS = [
   { to: 'enderecos', label: 'Meus Endereços' },
   { to: 'meus-pedidos', label: 'Meus Pedidos' },
   { to: 'orcamentos', label: 'Orçamentos' },
+  { to: 'empresa', label: 'Empresa' },
   { to: 'assinaturas', label: 'Assinaturas' },
   { to: 'lista-de-desejos', label: 'Lista de Desejos' },
   { to: 'kits-salvos', label: 'Meus Kits Salvos' },

@@ -80,6 +80,12 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                     {shortOrderId(o.id)}
                   </Link>
                   {o.purchaseOrderNumber ? <span className="block text-xs text-slate-600 dark:text-slate-400">Pedido de compra: {o.purchaseOrderNumber}</span> : null}
+                  {o.companyLegalName ? (
+                    <span className="block text-xs text-slate-600 dark:text-slate-400">
+                      {o.companyLegalName}
+                      {o.buyerName ? ` · feito por ${o.buyerName}` : ''}
+                    </span>
+                  ) : null}
                 </td>
                 <td className="py-3">{formatDateBR(o.createdAt)}</td>
                 <td className="py-3">{formatPrice(o.totalPrice)}</td>

@@ -24,6 +24,7 @@ import { taxIdKind } from '~/lib/tax-id';
 import { TERMS_MESSAGES, termsAcceptanceRequired, termsProblem, type TermsProblem } from '~/lib/contract';
 import { agreementInForce } from '../content/legal-pages.server';
 import { getOwnAddress, saveAddress } from '../account/addresses.server';
+import { companyOfUser } from '../companies/membership.server';
 import { kickMailDelivery } from '../mail/outbox.server';
 import { insertOrder, type NewParcel, type OrderAgreement } from '../orders/create.server';
 import { queueOrderEmail } from '../orders/emails.server';
@@ -529,6 +530,7 @@ export type PlaceOrderInput = PayNowInput & {
   terms?: { accepted: number | null };
   /** Paying an accepted orçamento (issue 35): its lines and prices replace the posted cart's. */
   quote?: { id: string; version: number };
+  company?: { id: string; legalName: string };
 };
 
 export const CARD_MISSING = 'Preencha os dados do cartão para pagar com cartão de crédito.';
@@ -553,6 +555,12 @@ export async function placeOrder(
   // idempotency key refuses its insert in the transaction, and that refusal answers with the first
   // order. Anything refused before the commit may be the repeat meeting its own order (the welcome
   // offer or the last units taken), so then the key is looked up before the refusal is told.
+  // A company's member buys for the company (issue 35): its CNPJ, IE and razão social on the order,
+  // whatever the form posted; the buyer stays the order's user.
+  const company = await companyOfUser(db, buyer.id);
+  if (company) {
+    input = { ...input, taxId: company.taxId, ieIndicator: company.ieIndicator, stateRegistration: company.stateRegistration ?? undefined, company: { id: company.id, legalName: company.legalName } };
+  }
   let placed: CommittedOrder;
   try {
     placed = await commitOrder(db, buyer, input, provider, afterStep);
@@ -669,6 +677,7 @@ async function commitOrder(db: Database, buyer: Buyer, input: PlaceOrderInput, p
         taxId: input.taxId,
         buyerIe,
         purchaseOrder: purchaseOrderOf(input.taxId, input.purchaseOrder),
+        company: input.company,
         idempotencyKey: input.idempotencyKey,
         placedAt,
         actor: 'customer',
@@ -705,7 +714,8 @@ async function commitOrder(db: Database, buyer: Buyer, input: PlaceOrderInput, p
       });
     }
     // The buyer's CPF/CNPJ and IE are kept for the next purchase.
-    await tx.update(user).set({ taxId: input.taxId, ...buyerIe }).where(eq(user.id, buyer.id));
+    // (Not the company's: a member's own profile keeps their own.)
+    if (!input.company) await tx.update(user).set({ taxId: input.taxId, ...buyerIe }).where(eq(user.id, buyer.id));
 
     // Units are taken under row locks: of concurrent buyers of the last units, exactly as many as there are succeed.
     // Last before the commit: every order takes the same popular sizes' rows, so the locks are held

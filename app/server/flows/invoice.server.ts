@@ -174,7 +174,8 @@ export async function saleInvoiceInput(db: Executor, orderId: string, settings?:
       },
     },
     buyer: {
-      name: order.shipName ?? buyerInfo?.name ?? 'Consumidor',
+      // A company's order is to the company (issue 35): its razão social, not the person receiving it.
+      name: order.companyLegalName ?? order.shipName ?? buyerInfo?.name ?? 'Consumidor',
       taxId: order.taxId,
       ieIndicator,
       stateRegistration,

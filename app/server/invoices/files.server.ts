@@ -19,14 +19,14 @@ export function invoiceFileKeys(accessKey: string, authorizedAt: Date): { xml: s
  * account's order), the storage key and the name it is saved as; null when the order, the note or
  * that file does not exist. Only the order's current sale note (the one in force, else the last).
  */
-export async function saleInvoiceFile(db: Executor, orderId: string, file: InvoiceFile): Promise<{ ownerId: string | null; key: string; downloadName: string } | null> {
-  const [order] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)).limit(1);
+export async function saleInvoiceFile(db: Executor, orderId: string, file: InvoiceFile): Promise<{ ownerId: string | null; companyId: string | null; key: string; downloadName: string } | null> {
+  const [order] = await db.select({ userId: orders.userId, companyId: orders.companyId }).from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) return null;
   const invoice = await currentSaleInvoice(db, orderId);
   if (!invoice || (invoice.status !== 'authorized' && invoice.status !== 'cancelled')) return null;
   const key = file === 'danfe.pdf' ? invoice.danfeKey : file === 'nfe.xml' ? invoice.xmlKey : invoice.cancelXmlKey;
   if (!key) return null;
-  return { ownerId: order.userId, key, downloadName: invoiceDownloadName(invoice, file) };
+  return { ownerId: order.userId, companyId: order.companyId, key, downloadName: invoiceDownloadName(invoice, file) };
 }
 
 /** What the customer's pages show of an order's NF-e: its number and which files can be downloaded. */

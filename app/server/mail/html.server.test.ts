@@ -31,6 +31,8 @@ const order: OrderSummary = {
   paymentExpiresAt: new Date('2026-11-24T14:00:00Z'),
   taxId: '52998224725',
   purchaseOrderNumber: null,
+  companyId: null,
+  companyLegalName: null,
   address: { recipientName: 'Ana <script>alert(1)</script>', street: 'Avenida Paulista', number: '1000', complement: 'apto 42', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP', zipCode: '01310100' },
   carrier: 'correios',
   trackingCode: 'RA123456785BR',

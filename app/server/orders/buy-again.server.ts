@@ -1,5 +1,5 @@
 // "Comprar novamente" (issue 35): an earlier order's goods as cart lines at today's prices. Only the
-// order's owner gets an answer (anyone else's order reads as a missing one, null). The plan line is
+// order's owner (or a member of its company) gets an answer (anyone else's order reads as a missing one, null). The plan line is
 // not goods; a deleted product, a size no longer sold or one out of stock is named as unavailable.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
@@ -9,6 +9,7 @@ import type { CartItem } from '~/lib/cart';
 import { isUuid } from '~/lib/schemas/ids';
 import { isPlanLine } from '~/lib/returns';
 import { getAvailability } from '../catalog/stock.server';
+import { orderReadableBy } from './orders.server';
 
 export type BuyAgain = { items: CartItem[]; unavailable: string[] };
 
@@ -17,7 +18,7 @@ export async function buyAgainLines(db: Executor, userId: string, orderId: strin
   const [order] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .where(and(eq(orders.id, orderId), orderReadableBy(db, userId)))
     .limit(1);
   if (!order) return null;
   const lines = (

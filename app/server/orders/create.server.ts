@@ -38,6 +38,8 @@ export type NewOrder = {
   buyerIe?: { ieIndicator: number | null; stateRegistration: string | null };
   /** A company's purchase-order number (issue 35); never for a CPF. */
   purchaseOrder?: string | null;
+  /** The company a member buys for (issue 35): its id and razão social, kept on the order. */
+  company?: { id: string; legalName: string } | null;
   idempotencyKey: string;
   placedAt: Date;
   /** Who placed it: the customer at checkout, the store for a renewal or programmed delivery. */
@@ -82,6 +84,8 @@ export async function insertOrder(tx: Transaction, order: NewOrder): Promise<str
       buyerIeIndicator: order.buyerIe?.ieIndicator ?? null,
       buyerStateRegistration: order.buyerIe?.stateRegistration ?? null,
       purchaseOrderNumber: order.purchaseOrder ?? null,
+      companyId: order.company?.id ?? null,
+      companyLegalName: order.company?.legalName ?? null,
       idempotencyKey: order.idempotencyKey,
       createdAt: order.placedAt,
       subscriptionId: order.subscriptionId ?? null,

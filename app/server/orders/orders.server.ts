@@ -1,8 +1,8 @@
-// Reading a customer's orders: their own (by user_id), newest first.
+// Reading a customer's orders: their own (by user_id), newest first, and their company's (issue 35).
 // Every function takes the session user's id: nobody reads another's orders.
-import { and, asc, count, desc, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
-import { orderEvents, orderItems, orderParcels, orders, paymentAttempts, paymentConfirmations, user, type PaymentDetails } from '~/db/schema';
+import { companyMembers, orderEvents, orderItems, orderParcels, orders, paymentAttempts, paymentConfirmations, user, type PaymentDetails } from '~/db/schema';
 import type { LabelStatus, TrackedStatus } from '~/lib/shipment';
 import type { OrderActor, OrderStatus } from '~/lib/order-lifecycle';
 import type { Carrier } from '~/lib/tracking';
@@ -12,7 +12,17 @@ import { isUuid } from '~/lib/schemas/ids';
 import { welcomeUsedBy } from './welcome-offer.server';
 import { faturaOfOrder, type OrderFatura } from '../receivables/faturas.server';
 
-export type OrderListItem = { id: string; createdAt: Date; totalPrice: string; status: OrderStatus; paymentMethod?: string | null; purchaseOrderNumber: string | null };
+export type OrderListItem = { id: string; createdAt: Date; totalPrice: string; status: OrderStatus; paymentMethod?: string | null; purchaseOrderNumber: string | null; companyLegalName: string | null; buyerName: string | null };
+
+/**
+ * The orders a person may read: the ones they placed for themselves, and their company's while they
+ * are a member (issue 35), those they placed included. Read through the membership row in the same
+ * query: a removed buyer loses the company's orders at once.
+ */
+export function orderReadableBy(db: Executor, userId: string): SQL {
+  const theirCompany = db.select({ id: companyMembers.companyId }).from(companyMembers).where(eq(companyMembers.userId, userId));
+  return or(and(eq(orders.userId, userId), isNull(orders.companyId)), inArray(orders.companyId, theirCompany))!;
+}
 
 /** Orders on one page of Histórico de Pedidos. */
 export const OWN_ORDERS_PAGE_SIZE = 20;
@@ -27,13 +37,23 @@ export async function listOwnOrders(
   options: { page?: number; pageSize?: number } = {},
 ): Promise<{ items: OrderListItem[]; total: number; page: number; pageCount: number }> {
   const pageSize = options.pageSize ?? OWN_ORDERS_PAGE_SIZE;
-  const [counted] = await db.select({ n: count() }).from(orders).where(eq(orders.userId, userId));
+  const [counted] = await db.select({ n: count() }).from(orders).where(orderReadableBy(db, userId));
   const total = counted?.n ?? 0;
   const { page, pageCount, offset } = pageWindow(total, options.page ?? 1, pageSize);
   const items = await db
-    .select({ id: orders.id, createdAt: orders.createdAt, totalPrice: orders.totalPrice, status: orders.status, paymentMethod: orders.paymentMethod, purchaseOrderNumber: orders.purchaseOrderNumber })
+    .select({
+      id: orders.id,
+      createdAt: orders.createdAt,
+      totalPrice: orders.totalPrice,
+      status: orders.status,
+      paymentMethod: orders.paymentMethod,
+      purchaseOrderNumber: orders.purchaseOrderNumber,
+      companyLegalName: orders.companyLegalName,
+      buyerName: user.name,
+    })
     .from(orders)
-    .where(eq(orders.userId, userId))
+    .leftJoin(user, eq(user.id, orders.userId))
+    .where(orderReadableBy(db, userId))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(pageSize)
     .offset(offset);
@@ -101,6 +121,9 @@ export type OrderSummary = {
   taxId: string | null;
   /** A company's purchase-order number ("Nº do pedido de compra", issue 35). */
   purchaseOrderNumber: string | null;
+  /** The company it was bought for, and its razão social then (issue 35). */
+  companyId: string | null;
+  companyLegalName: string | null;
   address: OrderAddress | null;
   carrier: Carrier | null;
   trackingCode: string | null;
@@ -200,6 +223,8 @@ async function summarize(db: Executor, row: OrderRow): Promise<OrderSummary> {
     paymentExpiresAt: row.paymentExpiresAt,
     taxId: row.taxId,
     purchaseOrderNumber: row.purchaseOrderNumber,
+    companyId: row.companyId,
+    companyLegalName: row.companyLegalName,
     address: addressOf(row),
     carrier: row.carrier,
     trackingCode: row.trackingCode,
@@ -241,15 +266,22 @@ export async function listOrderParcels(db: Executor, orderId: string): Promise<O
     .orderBy(asc(orderParcels.position));
 }
 
-/** One of the user's own orders with its items and history; null for anyone else's. */
+/** One of the user's own orders (or their company's) with its items and history; null for anyone else's. */
 export async function getOwnOrder(db: Executor, userId: string, orderId: string): Promise<OrderSummary | null> {
   if (!isUuid(orderId)) return null;
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .where(and(eq(orders.id, orderId), orderReadableBy(db, userId)))
     .limit(1);
   return row ? summarize(db, row) : null;
+}
+
+/** Who placed an order (a company's buyer), by name; null for an erased account. */
+export async function orderBuyerName(db: Executor, order: { userId: string | null }): Promise<string | null> {
+  if (order.userId === null) return null;
+  const [row] = await db.select({ name: user.name }).from(user).where(eq(user.id, order.userId)).limit(1);
+  return row?.name ?? null;
 }
 
 /** Any order, for the admin (the caller checks the role); null when it does not exist. */

@@ -17,7 +17,7 @@ import { releaseStock, releaseStockOfOrders } from '../catalog/stock.server';
 import { cancelReceivableOfOrderIn } from '../receivables/transitions.server';
 import { onOrderCancelledIn, onOrderPaidIn, onSourceOrderCancelledIn, onSourceOrdersCancelledIn } from '../subscriptions/order-follow-ups.server';
 import { expiredOrderMail, queueOrderEmail, type OrderEmailKind } from './emails.server';
-import { getOwnOrder } from './orders.server';
+import { getOwnOrder, orderReadableBy } from './orders.server';
 
 /** A refused order action: 404 (no such order for this actor), 409 (state or version), 422 (a field). */
 export class OrderActionError extends Error {
@@ -95,7 +95,8 @@ export async function applyOrderActionIn(tx: Transaction, input: OrderActionInpu
   const [row] = await tx
     .select({ id: orders.id, userId: orders.userId, status: orders.status, version: orders.version })
     .from(orders)
-    .where(eq(orders.id, input.orderId))
+    // A customer's own order, and a company's only while they are its member (issue 35).
+    .where(actor.kind === 'customer' ? and(eq(orders.id, input.orderId), orderReadableBy(tx, actor.userId ?? '')) : eq(orders.id, input.orderId))
     .for('update');
   // Someone else's order reads exactly like a missing one.
   if (!row || (actor.kind === 'customer' && row.userId !== actor.userId)) throw new OrderActionError(404, ORDER_MESSAGES.notFound);

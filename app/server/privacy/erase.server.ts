@@ -12,6 +12,7 @@
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '~/db/client.server';
 import {
+  companyInvitations,
   contactMessages,
   emailOutbox,
   gatewayErasures,
@@ -36,6 +37,7 @@ import { displayTaxId } from '~/lib/tax-id';
 import { applyOrderActionIn } from '../orders/transitions.server';
 import { rememberBuyersOf } from '../orders/welcome-offer.server';
 import { kickGatewayErasures } from './gateway-erasure.server';
+import { leaveCompanyForErasure } from '../companies/companies.server';
 import { changeSubscriptionIn } from '../subscriptions/subscriptions.server';
 
 /** Orders the store still has to deliver (or money it owes back): the account waits for them. */
@@ -135,8 +137,9 @@ async function eraseIn(tx: Transaction, userId: string, written: { count: number
     await tx
       .update(orders)
       .set({
-        taxId: null,
-        buyerStateRegistration: null,
+        // A company's order keeps the company's CNPJ and IE (issue 35): business data, not the buyer's.
+        taxId: sql`case when ${orders.companyId} is null then null else ${orders.taxId} end`,
+        buyerStateRegistration: sql`case when ${orders.companyId} is null then null else ${orders.buyerStateRegistration} end`,
         cancelReason: scrub(orders.cancelReason),
         shipName: sql`case when ${orders.shipName} is null then null else ${DELETED_CUSTOMER_NAME} end`,
         shipStreet: sql`case when ${orders.shipStreet} is null then null else ${REMOVED} end`,
@@ -187,6 +190,9 @@ async function eraseIn(tx: Transaction, userId: string, written: { count: number
   await tx.delete(emailOutbox).where(or(sql`lower(${emailOutbox.toAddress}) = ${email}`, sql`lower(${emailOutbox.replyTo}) = ${email}`));
   await tx.delete(mailThrottle).where(sql`right(${mailThrottle.key}, ${email.length + 1}) = ${`:${email}`}`);
   await tx.delete(verification).where(or(eq(verification.value, userId), sql`strpos(lower(${verification.identifier}), ${email}) > 0`, sql`strpos(lower(${verification.value}), ${email}) > 0`));
+  // A company's invitations to this e-mail (issue 35); the company itself is business data and stays.
+  await tx.delete(companyInvitations).where(eq(companyInvitations.email, email));
+  await leaveCompanyForErasure(tx, userId);
 
   // The account: sessions, logins, addresses, wishlist, saved kits, preferences, saved cards and
   // programmed deliveries go with it (ON DELETE CASCADE); orders and subscriptions lose their

@@ -9,6 +9,9 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '~/db/client.server';
 import {
   account,
+  companies,
+  companyInvitations,
+  companyMembers,
   contactMessages,
   contactReplies,
   emailOutbox,
@@ -292,6 +295,21 @@ async function readExport(tx: Transaction, userId: string) {
   const returnLinesOf = groupBy(returnLines, 'returnId');
   const returnHistoryOf = groupBy(returnHistory, 'returnId');
 
+  // The company the customer buys for (issue 35): their role, and the company's registration as they see it.
+  const [membership] = await tx
+    .select({ role: companyMembers.role, desde: companyMembers.createdAt, cnpj: companies.taxId, razaoSocial: companies.legalName, nomeFantasia: companies.tradeName })
+    .from(companyMembers)
+    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+    .where(eq(companyMembers.userId, userId));
+  // Invitations to their e-mail (the address is theirs), with the company that sent each.
+  const invitations = profile
+    ? await tx
+        .select({ email: companyInvitations.email, empresa: companies.legalName, enviadoEm: companyInvitations.createdAt, expiraEm: companyInvitations.expiresAt, aceitoEm: companyInvitations.acceptedAt, canceladoEm: companyInvitations.revokedAt })
+        .from(companyInvitations)
+        .innerJoin(companies, eq(companies.id, companyInvitations.companyId))
+        .where(eq(companyInvitations.email, profile.email.toLowerCase()))
+        .orderBy(desc(companyInvitations.createdAt))
+    : [];
   return {
     loja: 'Clarear',
     geradoEm: now().toISOString(),
@@ -330,5 +348,7 @@ async function readExport(tx: Transaction, userId: string) {
     emailsEnviados: emails,
     orcamentos: quoteRows.map((q) => ({ ...q, itens: quoteLinesOf.get(q.id) ?? [], mensagens: quoteThreadOf.get(q.id) ?? [] })),
     mensagensEmOrcamentosDaEmpresa: ownQuoteMessages,
+    empresa: membership ?? null,
+    convitesDeEmpresa: invitations,
   };
 }

@@ -3,7 +3,7 @@
 // company row's lock: two buyers of one company at once are counted one after the other.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '~/db/client.server';
-import { companies, orders, receivables, storeSettings } from '~/db/schema';
+import { companies, receivables, storeSettings } from '~/db/schema';
 import { centsToDecimal, toCents } from '~/lib/money';
 import { todayInBrazil } from '~/lib/plans';
 import { availableCents, INVOICED_MESSAGES, invoicedDueDate, invoicedRefusal, type InvoicedOffer, type InvoicedStanding } from '~/lib/receivables';
@@ -83,13 +83,8 @@ export async function holdInvoicedCreditIn(tx: Transaction, userId: string, tota
   return { companyId: member.id, legalName: company.legalName, termDays: company.termDays, dueDate: invoicedDueDate(todayInBrazil(), company.termDays) };
 }
 
-/** The order's fatura, in the order's transaction; the order carries its company. */
+/** The order's fatura, in the order's transaction (the order already carries its company: flows/checkout). */
 export async function openReceivableIn(tx: Transaction, hold: InvoicedHold, orderId: string, amountCents: number): Promise<string> {
-  // The companies lane may already write the company on every member's order: kept when set.
-  await tx
-    .update(orders)
-    .set({ companyId: sql`coalesce(${orders.companyId}, ${hold.companyId}::uuid)`, companyLegalName: sql`coalesce(${orders.companyLegalName}, ${hold.legalName})` })
-    .where(eq(orders.id, orderId));
   const [row] = await tx
     .insert(receivables)
     .values({ companyId: hold.companyId, orderId, amount: centsToDecimal(amountCents), dueDate: hold.dueDate, status: 'open' })

@@ -302,6 +302,25 @@ const MATRIX: Record<string, Entry> = {
     ],
   },
 
+  // Orçamentos (issue 35): asking is for the signed-in (an empty form is refused); an unknown quote's payment page is a 404.
+  'routes/quote-request.ts': {
+    loader: [{ url: '/orcamento/solicitar', expect: all('ok') }],
+    action: [{ label: 'an empty request', url: '/orcamento/solicitar', body: () => ({}), expect: { anonymous: 401, customerA: 400, customerB: 400, admin: 400 } }],
+  },
+  'routes/quote-checkout.tsx': {
+    loader: [{ label: 'unknown quote', url: '/orcamento/00000000-0000-4000-8000-000000000000/pagar?versao=0', params: () => ({ id: '00000000-0000-4000-8000-000000000000' }), expect: signedIn(404) }],
+    action: [
+      {
+        label: 'pay an unknown quote',
+        url: '/orcamento/00000000-0000-4000-8000-000000000000/pagar',
+        params: () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+        body: () => ({ intent: 'preview', version: '0', cep: '01310-100' }),
+        expect: { anonymous: 401, customerA: 404, customerB: 404, admin: 404 },
+        writes: ['orders'],
+      },
+    ],
+  },
+
   // ------------------------------------------------------------ accounts
   // A company's invitation link (issue 35): an unknown token is a 404 for everyone; accepting asks for a sign-in first.
   'routes/company-invitation.tsx': {
@@ -504,6 +523,13 @@ const MATRIX: Record<string, Entry> = {
   },
   'routes/customer/payments.tsx': { loader: [{ url: '/area-cliente/pagamentos', expect: signedIn() }] },
   'routes/customer/notifications.tsx': { loader: [{ url: '/area-cliente/notificacoes', expect: signedIn() }] },
+  // Faturas and Orçamentos (issue 35): nobody here belongs to a company (Faturas is a 404); an unknown quote is a 404.
+  'routes/customer/invoices.tsx': { loader: [{ url: '/area-cliente/faturas', expect: signedIn(404) }] },
+  'routes/customer/quotes.tsx': { loader: [{ url: '/area-cliente/orcamentos', expect: signedIn() }] },
+  'routes/customer/quote.tsx': {
+    loader: [{ label: 'unknown quote', url: '/area-cliente/orcamentos/00000000-0000-4000-8000-000000000000', params: () => ({ id: '00000000-0000-4000-8000-000000000000' }), expect: signedIn(404) }],
+    action: [{ label: 'decline an unknown quote', url: '/area-cliente/orcamentos/00000000-0000-4000-8000-000000000000', params: () => ({ id: '00000000-0000-4000-8000-000000000000' }), body: () => ({ intent: 'decline', version: '0' }), expect: signedIn(404) }],
+  },
   // Empresa (issue 35): nobody here belongs to a company, so editing one or asking for credit is a 404, nothing written.
   'routes/customer/company.tsx': {
     loader: [{ url: '/area-cliente/empresa', expect: signedIn() }],
@@ -739,6 +765,17 @@ const MATRIX: Record<string, Entry> = {
   },
   'routes/admin/customers.tsx': { loader: [{ url: '/admin/customers?q=ana&pagina=1', expect: adminPage }] },
   // Empresas (issue 35): the list, and a company's page with the credit decision (an unknown company is a 404).
+  // Orçamentos and Contas a receber (issue 35): admin only; an unknown quote is a 404, an empty confirmation a 400.
+  'routes/admin/quotes.tsx': { loader: [{ url: '/admin/orcamentos?status=novo', expect: adminPage }] },
+  'routes/admin/quote.tsx': {
+    loader: [{ label: 'unknown quote', url: '/admin/orcamentos/00000000-0000-4000-8000-000000000000', params: () => ({ id: '00000000-0000-4000-8000-000000000000' }), expect: { ...adminPage, admin: 404 } }],
+    action: [{ label: 'write on an unknown quote', url: '/admin/orcamentos/00000000-0000-4000-8000-000000000000', params: () => ({ id: '00000000-0000-4000-8000-000000000000' }), body: () => ({ intent: 'message', body: 'Olá' }), expect: adminAction(404) }],
+  },
+  'routes/admin/receivables.tsx': {
+    loader: [{ url: '/admin/contas-a-receber?status=vencida', expect: adminPage }],
+    action: [{ label: 'an empty confirmation', url: '/admin/contas-a-receber', body: () => ({}), expect: adminAction(400) }],
+  },
+  'routes/admin/receivables-export.ts': { loader: [{ url: '/admin/contas-a-receber/export.csv?status=vencida', expect: adminAction() }] },
   'routes/admin/companies.tsx': { loader: [{ url: '/admin/empresas?q=limpa&status=requested&pagina=1', expect: adminPage }] },
   'routes/admin/company.tsx': {
     loader: [{ label: 'unknown company', url: '/admin/empresas/00000000-0000-4000-8000-000000000000', params: () => ({ id: '00000000-0000-4000-8000-000000000000' }), expect: { ...adminPage, admin: 404 } }],

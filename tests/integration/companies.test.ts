@@ -244,6 +244,13 @@ describe.each(engines)('company accounts on $name', ({ open }) => {
     const { applyOrderAction, OrderActionError } = await import('~/server/orders/transitions.server');
     await expect(applyOrderAction(handle.db, { orderId, action: 'cancel', actor: { kind: 'customer', userId: buyer.id }, reason: 'x' })).rejects.toBeInstanceOf(OrderActionError);
     expect((await handle.db.select({ status: t.orders.status }).from(t.orders).where(eq(t.orders.id, orderId)))[0]!.status).toBe('pending');
+    // Nor see or ask to return its goods; the owner still may see the order's return offer.
+    const { getOrderReturnView } = await import('~/server/returns/returns.server');
+    const { withdrawFromOrder } = await import('~/server/flows/withdraw.server');
+    await expect(getOrderReturnView(handle.db, orderId, buyer.id)).rejects.toMatchObject({ status: 404 });
+    await expect(withdrawFromOrder(handle.db, { orderId, userId: buyer.id, reason: 'Desisti' })).rejects.toMatchObject({ status: 404 });
+    expect((await handle.db.select({ status: t.orders.status }).from(t.orders).where(eq(t.orders.id, orderId)))[0]!.status).toBe('pending');
+    expect(await getOrderReturnView(handle.db, orderId, owner.id)).toBeTruthy();
     expect(await getOwnAddress(handle.db, buyer.id, sharedAddressId)).toBeNull();
     expect((await listAddresses(handle.db, buyer.id)).map((a) => a.id)).not.toContain(sharedAddressId);
     const refused = await pay(buyer, { taxId: '529.982.247-25', 'delivery.addressId': sharedAddressId });

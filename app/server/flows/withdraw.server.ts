@@ -29,6 +29,7 @@ import { isUuid } from '~/lib/schemas/ids';
 import { OutOfStockError, reserveStock, restockReturned, type StockLine } from '../catalog/stock.server';
 import { kickMailDelivery } from '../mail/outbox.server';
 import { insertOrder } from '../orders/create.server';
+import { orderReadableBy } from '../orders/orders.server';
 import { applyOrderActionIn, OrderActionError } from '../orders/transitions.server';
 import { queueReturnEmail } from '../returns/emails.server';
 import { deliveredAtOf, gatewayPaymentOf, goodsLinesOf, openGoodsReturn, refundedCentsOf, RETURN_MESSAGES, ReturnError } from '../returns/returns.server';
@@ -82,12 +83,13 @@ function chosenItems(lines: { id: string; quantity: number }[], asked: ReturnIte
   return items;
 }
 
+/** The customer's order, or their company's while they are a member (issue 35): a removed buyer may no longer return its goods. */
 async function ownOrder(db: Database, orderId: string, userId: string) {
   if (!isUuid(orderId)) throw new ReturnError(404, RETURN_MESSAGES.orderNotFound);
   const [order] = await db
     .select({ id: orders.id, status: orders.status, subscriptionId: orders.subscriptionId })
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+    .where(and(eq(orders.id, orderId), orderReadableBy(db, userId)));
   if (!order) throw new ReturnError(404, RETURN_MESSAGES.orderNotFound);
   return order;
 }

@@ -27,6 +27,7 @@ import {
   type WithdrawalOffer,
 } from '~/lib/returns';
 import { isUuid } from '~/lib/schemas/ids';
+import { orderReadableBy } from '../orders/orders.server';
 import { isGateway, providerNamed, type PaymentProvider } from '../payments/provider.server';
 
 /** A refused return or withdrawal: 400 (the input), 404 (no such order or return for this person), 409 (its state or version). */
@@ -266,7 +267,8 @@ export async function getOrderReturnView(db: Executor, orderId: string, userId: 
   const [order] = await db
     .select({ id: orders.id, status: orders.status })
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+    // The customer's own, or their company's while a member (issue 35), as the order page reads it.
+    .where(and(eq(orders.id, orderId), orderReadableBy(db, userId)));
   if (!order) throw new ReturnError(404, RETURN_MESSAGES.orderNotFound);
   const [lines, deliveredAt, rows, payment] = await Promise.all([
     goodsLinesOf(db, orderId),

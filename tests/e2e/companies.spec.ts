@@ -1,11 +1,12 @@
 // Issue 35: an owner registers the company on the Empresa tab and invites a buyer by e-mail; the buyer
 // opens the e-mail's link signed out, signs in from it, accepts and sees the company; the owner asks for
 // invoiced payment and the admin approves it on Empresas with a limit and a term; the owner reads the
-// decision. One browser context, its session changed between the three people. axe on every new page,
-// light and dark.
+// decision. The buyer then orders 24 units at the volume price with a purchase-order number on "Boleto
+// faturado", and the admin confirms the fatura's payment in Contas a receber. One browser context, its
+// session changed between the three people. axe on every new page, light and dark.
 import { formatCnpj, generateCnpj } from '@brazilian-utils/brazilian-utils';
 import { expect, test, type Page } from '@playwright/test';
-import { asAdmin, axeViolations, expectToast, gotoHydrated, latestMail, linkIn, login, setTheme, signedInCustomer } from './fixtures';
+import { asAdmin, axeViolations, expectToast, gotoHydrated, latestMail, linkIn, login, payNow, setTheme, signedInCustomer } from './fixtures';
 
 async function axeBothThemes(page: Page, label: string) {
   for (const theme of ['light', 'dark'] as const) {
@@ -15,7 +16,7 @@ async function axeBothThemes(page: Page, label: string) {
   await setTheme(page, 'light');
 }
 
-test('an owner registers the company and invites a buyer who accepts; the admin approves invoiced payment', async ({ page }) => {
+test('an owner registers the company and invites a buyer; the admin approves invoiced payment; the buyer orders 24 at the tier price with a PO on Boleto faturado, the admin confirms it', async ({ page }) => {
   // Three people, seven pages checked by axe in two themes: longer than a one-page spec.
   test.setTimeout(240_000);
   const cnpj = formatCnpj(generateCnpj());
@@ -134,4 +135,50 @@ test('an owner registers the company and invites a buyer who accepts; the admin 
   await expect(page.getByTestId('credit-status')).toHaveText('Aprovado com limite de R$ 5.000,00 e prazo de 28 dias.');
   const decision = await latestMail(owner.email, 'Pagamento faturado aprovado');
   expect(decision.text).toContain('28 dias');
+
+  // The buyer orders 24 × 5 L of Detergente Alcalino Industrial at the tier price (R$ 59,90 from 24,
+  // seeded), with the company's purchase-order number, on Boleto faturado.
+  await page.context().clearCookies();
+  await login(page, buyer.email, buyer.password);
+  await expect(page).toHaveURL(/\/area-cliente/);
+  await page.evaluate(() => localStorage.setItem('clarear_cart', '[]'));
+  await gotoHydrated(page, '/produtos/detergente-alcalino-industrial');
+  const product = page.getByRole('main');
+  await product.locator('label').filter({ hasText: '5 L' }).click();
+  await product.getByLabel('Quantidade').fill('24');
+  await product.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
+  await gotoHydrated(page, '/checkout');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await expect(page.getByTestId('cart-unit-price')).toHaveText('R$ 59,90 cada');
+  await expect(page.getByTestId('invoiced-cart-note')).toContainText('pedido mínimo para faturamento');
+  await page.getByLabel('Nº do pedido de compra (opcional)').fill('PC-2026/0077');
+  const invoiced = page.getByRole('radio', { name: /Boleto faturado em 28 dias/ });
+  await expect(invoiced).toBeEnabled();
+  await invoiced.check();
+  await payNow(page);
+  await expect(page).toHaveURL(/\/pedido\/[0-9a-f-]{36}(\?novo=1)?$/);
+  const orderId = /\/pedido\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+  await expect(page.getByTestId('fatura')).toContainText(/Boleto faturado — vence em \d{2}\/\d{2}\/\d{4}/);
+  await expect(page.getByTestId('purchase-order')).toHaveText('Nº do pedido de compra: PC-2026/0077');
+  await expect(page.getByRole('main')).toContainText('R$ 59,90');
+  await expect(page.getByRole('main')).toContainText(legalName);
+
+  // The admin finds it in Contas a receber and confirms the payment.
+  await page.context().clearCookies();
+  const finance = await asAdmin(page);
+  await gotoHydrated(finance, '/admin/contas-a-receber');
+  const row = finance.getByRole('row', { name: new RegExp(legalName) });
+  await expect(row).toContainText(orderId.slice(0, 8).toUpperCase());
+  await expect(row).toContainText('Aberta');
+  await row.getByRole('button', { name: /Confirmar pagamento/ }).click();
+  await row.getByLabel('Referência do pagamento').fill('TED PC-2026/0077');
+  await row.getByRole('button', { name: 'Confirmar pagamento' }).click();
+  await expectToast(finance, 'Pagamento confirmado');
+  // The company's page shows nothing open any more.
+  await gotoHydrated(finance, '/admin/empresas');
+  await finance.getByLabel('Buscar por razão social ou CNPJ').fill(cnpj);
+  await finance.getByRole('button', { name: 'Buscar' }).click();
+  await finance.getByRole('link', { name: legalName }).click();
+  await expect(finance.getByTestId('company-receivables')).toContainText('Nenhuma fatura em aberto.');
+  await expect(finance.getByTestId('company-receivables')).toContainText('disponível R$\u00a05.000,00');
 });

@@ -40,6 +40,8 @@ test('a quote asked from the cart, answered by the admin, accepted and paid beco
   await expect(page).toHaveURL(/\/area-cliente\/orcamentos\/[0-9a-f-]{36}$/);
   const quoteUrl = new URL(page.url()).pathname;
   const quoteId = quoteUrl.split('/').pop()!;
+  // The goods went into the quote: the cart is empty, nothing bought twice.
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('clarear_cart') ?? '[]') as unknown[])).toEqual([]);
   await expect(page.getByTestId('quote-status')).toHaveText('Novo');
   await expect(page.getByTestId('quote-thread')).toContainText('Compra mensal para o condomínio');
   await axeBoth(page, 'orçamento do cliente (novo)');

@@ -7,6 +7,7 @@ import { TextareaField } from '~/components/admin/form-controls';
 import { Button } from '~/components/ui/button';
 import { toast } from '~/components/ui/toaster';
 import type { CartItem } from '~/lib/cart';
+import { cartStore } from '~/lib/cart-store';
 import type { QuoteEligibility, QuoteRequestResult } from '~/lib/quotes';
 import { QUOTE_LIMITS } from '~/lib/schemas/quotes';
 
@@ -23,7 +24,9 @@ export function QuoteRequest({ cart, cep }: { cart: readonly CartItem[]; cep: st
     const result = send.data;
     if (!result || send.state !== 'idle') return;
     if (result.ok) {
-      toast({ title: 'Orçamento solicitado', description: 'Você recebe a resposta por e-mail e em Minha Conta → Orçamentos.' });
+      // The goods are in the quote now: out of the cart, so they are not bought twice (the plan, if any, stays).
+      cartStore.replace(cartStore.get().filter((l) => l.is_subscription));
+      toast({ title: 'Orçamento solicitado', description: 'Os itens saíram do carrinho e estão no orçamento. Você recebe a resposta por e-mail e em Minha Conta → Orçamentos.' });
       void navigate(`/area-cliente/orcamentos/${result.id}`);
     } else if (!result.field) toast({ title: 'Não foi possível solicitar o orçamento', description: result.message, variant: 'destructive' });
   }, [send.data, send.state, navigate]);

@@ -5,7 +5,7 @@
 // the latest orders, all from getDashboard. A database failure shows a pt-BR message, never a crash.
 // "A fazer" asks first for the seller's legal identity while it is missing or still the sample, and
 // lists the orders whose NF-e was rejected or denied (issue 34) while there are any.
-import { AlertTriangle, Building2, CalendarClock, FileWarning, CalendarDays, DollarSign, Package, Repeat, RotateCcw, ShoppingBag, TrendingUp, Truck, Users, type LucideIcon } from 'lucide-react';
+import { AlertTriangle, Building2, CalendarClock, FileWarning, CalendarDays, MessageSquareQuote, DollarSign, Package, Repeat, RotateCcw, ShoppingBag, TrendingUp, Truck, Users, type LucideIcon } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { data, Link, useFetcher } from 'react-router';
 import { toast } from '~/components/ui/toaster';
@@ -31,6 +31,7 @@ import { sellerIdentityStatus } from '~/server/settings/settings.server';
 import { openReturnsCount } from '~/server/returns/returns.server';
 import { countRejected } from '~/server/invoices/invoices.server';
 import { countOverdueReceivables } from '~/server/receivables/faturas.server';
+import { countNewQuotes } from '~/server/quotes/quotes.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | Painel Administrativo | Clarear' }, { name: 'robots', content: 'noindex' }];
 
@@ -38,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   try {
     const db = await getDb();
-    const [dashboard, toShip, latePayments, failedMail, seller, returns, rejectedInvoices, overdueFaturas] = await Promise.all([
+    const [dashboard, toShip, latePayments, failedMail, seller, returns, rejectedInvoices, overdueFaturas, newQuotes] = await Promise.all([
       getDashboard(db),
       countOrdersToShip(db),
       listUnresolvedLatePayments(db),
@@ -50,8 +51,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       countRejected(db),
       // Overdue faturas of invoiced orders (issue 35): Contas a receber's ?status=overdue.
       countOverdueReceivables(db),
+      // Orçamentos waiting for an answer (issue 35).
+      countNewQuotes(db),
     ]);
-    return { dashboard, work: { seller, toShip, latePayments, failedMail, returns, rejectedInvoices, overdueFaturas } };
+    return { dashboard, work: { seller, toShip, latePayments, failedMail, returns, rejectedInvoices, overdueFaturas, newQuotes } };
   } catch (error) {
     log.error('admin/dashboard: falha ao carregar', error);
     return { dashboard: null, work: null };
@@ -346,6 +349,14 @@ function WorkToDo({ work }: { work: Work }) {
         </Link>{' '}
         <span className={MUTED}>(pagos ou em separação)</span>
       </p>
+      {work.newQuotes > 0 ? (
+        <p>
+          <Link to="/admin/orcamentos?status=novo" className="inline-flex items-center gap-2 font-semibold text-brand-700 underline dark:text-brand-200" data-testid="new-quotes">
+            <MessageSquareQuote className="h-5 w-5" aria-hidden />
+            {work.newQuotes === 1 ? '1 orçamento a responder' : `${work.newQuotes} orçamentos a responder`}
+          </Link>
+        </p>
+      ) : null}
       {work.overdueFaturas > 0 ? (
         <p>
           <Link to="/admin/contas-a-receber?status=overdue" className="inline-flex items-center gap-2 font-semibold text-red-800 underline dark:text-red-200" data-testid="overdue-faturas">

@@ -16,7 +16,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '~/db/schema';
 import { seedCatalogue } from '~/db/seed/seed.server';
-import { advanceClock, MINUTE_MS, now, resetClock } from '~/lib/clock';
+import { advanceClock, MINUTE_MS, now, resetClock, setClock } from '~/lib/clock';
 import { todayInBrazil } from '~/lib/plans';
 import { addCalendarDays } from '~/lib/receivables';
 import { payNowSchema } from '~/lib/schemas/checkout';
@@ -30,6 +30,8 @@ import { createMercadoPagoProvider } from '~/server/payments/mercadopago.server'
 import { setPaymentProvider, type PaymentProvider } from '~/server/payments/provider.server';
 import { receiveMercadoPagoWebhook } from '~/server/payments/webhooks.server';
 import { confirmReceivablePayment } from '~/server/receivables/transitions.server';
+import { runReceivables } from '~/server/receivables/reminders.server';
+import { applyOrderAction } from '~/server/orders/transitions.server';
 import { seedStoreSettings } from '~/server/settings/settings.server';
 import { NEW_ADDRESS_DELIVERY } from '../support/delivery';
 import { engines } from '../support/engines';
@@ -242,5 +244,40 @@ describe.each(engines)('invoiced boleto through Mercado Pago on $name', ({ open 
     expect(api.byExternalReference(key)).toHaveLength(1);
     expect(boletoPosts(key)).toHaveLength(1);
     expect((await faturaOf(order!.id)).paymentDetails).toMatchObject({ method: 'boleto' });
+  });
+  it('paid otherwise first (the admin’s confirmation), or its order cancelled: the boleto’s payment is kept as divergent, never a second payment', async () => {
+    const first = await placed();
+    const [payment] = api.byExternalReference(first.key);
+    expect(await confirmReceivablePayment(handle.db, { receivableId: first.fatura.id, adminId: first.buyer.id, reference: 'TED 28/11' })).toBe('applied');
+    await api.pay(payment!.id);
+    expect(await faturaOf(first.orderId)).toMatchObject({ status: 'paid', paymentReference: 'TED 28/11', version: 1 });
+    expect(await handle.db.select().from(t.paymentConfirmations).where(eq(t.paymentConfirmations.orderId, first.orderId))).toEqual([
+      expect.objectContaining({ outcome: 'divergent', reference: String(payment!.id) }),
+    ]);
+
+    const second = await placed();
+    const [boleto] = api.byExternalReference(second.key);
+    await applyOrderAction(handle.db, { orderId: second.orderId, action: 'cancel', actor: { kind: 'admin', userId: second.buyer.id }, reason: 'Cliente desistiu' });
+    await api.pay(boleto!.id);
+    expect((await faturaOf(second.orderId)).status).toBe('cancelled');
+    const events = await handle.db.select().from(t.orderEvents).where(eq(t.orderEvents.orderId, second.orderId));
+    expect(events.filter((e) => e.note?.startsWith('Pagamento divergente: boleto pago de uma fatura cancelada'))).toHaveLength(1);
+  });
+
+  it('the reminders carry the boleto; past its due day the boleto is no longer shown and the merchant’s instructions are', async () => {
+    const { buyer, orderId, fatura } = await placed();
+    const line = (fatura.paymentDetails as { digitableLine: string }).digitableLine;
+    setClock(`${addCalendarDays(fatura.dueDate, -3)}T15:00:00Z`);
+    await runReceivables(handle.db);
+    const [before] = await mails(buyer.email, 'receivable-reminder-before');
+    expect(before?.textBody).toContain(`Linha digitável: ${line}`);
+    expect(before?.textBody).not.toContain(INSTRUCTIONS);
+    setClock(`${addCalendarDays(fatura.dueDate, 3)}T15:00:00Z`);
+    await runReceivables(handle.db);
+    const [after] = await mails(buyer.email, 'receivable-reminder-after');
+    expect(after?.textBody).toContain(INSTRUCTIONS);
+    expect(after?.textBody).not.toContain(line);
+    const summary = (await getOwnOrder(handle.db, buyer.id, orderId))!;
+    expect(summary.fatura).toMatchObject({ status: 'overdue', boleto: null, instructions: INSTRUCTIONS });
   });
 });

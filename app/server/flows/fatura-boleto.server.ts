@@ -89,7 +89,7 @@ async function payFaturaIn(
   payment: { reference: string; amountCents: number; currency?: string },
 ): Promise<'applied' | 'unchanged'> {
   const receivableId = receivableOfKey(attempt.idempotencyKey);
-  const [fatura] = await tx.select({ amount: receivables.amount }).from(receivables).where(eq(receivables.id, receivableId));
+  const [fatura] = await tx.select({ amount: receivables.amount, paymentReference: receivables.paymentReference }).from(receivables).where(eq(receivables.id, receivableId));
   if (!fatura) return 'unchanged';
   const verdict = paymentVerdict({ status: 'approved', amountCents: payment.amountCents, currency: payment.currency }, toCents(fatura.amount));
   const divergent = (why: string) => recordDivergentIn(tx, { orderId: attempt.orderId, provider: attempt.provider, reference: payment.reference, amountCents: payment.amountCents, why });
@@ -97,8 +97,11 @@ async function payFaturaIn(
     await divergent(verdict.why === 'pagamento menor que o total do pedido' ? 'pagamento menor que o valor da fatura' : verdict.why);
     return 'unchanged';
   }
-  const paid = await payReceivableIn(tx, { receivableId, reference: `${attempt.provider}:${payment.reference}`, paidBy: null });
+  const reference = `${attempt.provider}:${payment.reference}`;
+  const paid = await payReceivableIn(tx, { receivableId, reference, paidBy: null });
   if (paid === 'not_payable') await divergent('boleto pago de uma fatura cancelada');
+  // Paid otherwise first (the admin confirmed a transfer): this boleto's money is a second payment, for the admin to give back.
+  if (paid === 'duplicate' && fatura.paymentReference !== reference) await divergent('boleto pago de uma fatura já paga');
   return paid === 'applied' ? 'applied' : 'unchanged';
 }
 

@@ -10,8 +10,10 @@ import { invoicedSettings } from './credit.server';
 /** The gateway's boleto of a fatura (flows/fatura-boleto), when one was issued. */
 export type FaturaBoleto = { digitableLine: string; dueDate: string; pdfUrl?: string };
 
-export function boletoOf(details: PaymentDetails | null): FaturaBoleto | null {
-  return details?.method === 'boleto' ? { digitableLine: details.digitableLine, dueDate: details.dueDate, pdfUrl: details.pdfUrl } : null;
+/** The boleto to show: none past its due day (the gateway no longer takes it; the fatura is paid by the merchant's instructions then). */
+export function boletoOf(details: PaymentDetails | null, today = todayInBrazil()): FaturaBoleto | null {
+  if (details?.method !== 'boleto' || details.dueDate < today) return null;
+  return { digitableLine: details.digitableLine, dueDate: details.dueDate, pdfUrl: details.pdfUrl };
 }
 
 /** How to pay a fatura in an e-mail: the gateway's boleto when issued, else the merchant's instructions. */

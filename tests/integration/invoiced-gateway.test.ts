@@ -280,4 +280,15 @@ describe.each(engines)('invoiced boleto through Mercado Pago on $name', ({ open 
     const summary = (await getOwnOrder(handle.db, buyer.id, orderId))!;
     expect(summary.fatura).toMatchObject({ status: 'overdue', boleto: null, instructions: INSTRUCTIONS });
   });
+  it('a process that died before the call (the attempt still requested): the reconciliation issues the boleto once', async () => {
+    api.faults.push({ status: 503 });
+    const { orderId, key } = await placed();
+    // As if the process had died right after the order's commit: the attempt was never claimed.
+    await handle.db.update(t.paymentAttempts).set({ status: 'requested' }).where(eq(t.paymentAttempts.idempotencyKey, key));
+    advanceClock(3 * MINUTE_MS);
+    const [first, second] = await Promise.all([reconcilePayments(handle.db), reconcilePayments(handle.db)]);
+    expect(first.settled + second.settled).toBe(1);
+    expect(api.byExternalReference(key)).toHaveLength(1);
+    expect((await faturaOf(orderId)).paymentDetails).toMatchObject({ method: 'boleto' });
+  });
 });

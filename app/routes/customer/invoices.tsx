@@ -2,6 +2,7 @@
 // buyer's invoiced orders, open and overdue first by due date, the limit used, and how to pay.
 // Only for members: anyone else gets a 404, the tab is not shown to them either.
 import { data, Link } from 'react-router';
+import { FaturaBoletoLines } from '~/components/order/fatura-box';
 import { formatDateBR } from '~/lib/dates';
 import { formatBRL, formatPrice } from '~/lib/money';
 import { shortOrderId } from '~/lib/order-status';
@@ -30,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     termDays: company.creditTermDays,
     credit,
     instructions: settings.instructions,
-    rows: [...unpaid, ...rest].map((r) => ({ id: r.id, orderId: r.orderId, buyerName: r.buyerName, amount: r.amount, dueDate: r.dueDate, status: r.status, paidAt: r.paidAt })),
+    rows: [...unpaid, ...rest].map((r) => ({ id: r.id, orderId: r.orderId, buyerName: r.buyerName, amount: r.amount, dueDate: r.dueDate, status: r.status, paidAt: r.paidAt, boleto: r.boleto })),
   };
 }
 
@@ -66,7 +67,8 @@ export default function CustomerInvoices({ loaderData }: Route.ComponentProps) {
           {INVOICED_MESSAGES.overdue}
         </p>
       ) : null}
-      {instructions && rows.some((r) => r.status === 'open' || r.status === 'overdue') ? (
+      {/* The merchant's instructions for the unpaid faturas without a gateway boleto (each boleto is on its row). */}
+      {instructions && rows.some((r) => (r.status === 'open' || r.status === 'overdue') && !r.boleto) ? (
         <section aria-labelledby="como-pagar" className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4 dark:border-slate-700 dark:bg-slate-900">
           <h2 id="como-pagar" className="font-semibold">
             Como pagar
@@ -103,6 +105,11 @@ export default function CustomerInvoices({ loaderData }: Route.ComponentProps) {
                   <td className={`py-3 font-semibold ${r.status === 'overdue' ? 'text-red-700 dark:text-red-300' : ''}`}>
                     {RECEIVABLE_STATUS_LABELS[r.status]}
                     {r.paidAt ? <span className="block text-xs font-normal">em {formatDateBR(r.paidAt)}</span> : null}
+                    {r.boleto && (r.status === 'open' || r.status === 'overdue') ? (
+                      <div className="mt-1 text-xs font-normal">
+                        <FaturaBoletoLines boleto={r.boleto} />
+                      </div>
+                    ) : null}
                   </td>
                 </tr>
               ))}

@@ -46,6 +46,7 @@ import { agreedQuote, holdQuoteForOrder, markQuoteAccepted, QuoteError, type Agr
 import { applyOrderActionIn } from '../orders/transitions.server';
 import { INVOICED_MESSAGES, INVOICED_METHOD, invoicedPaymentLine } from '~/lib/receivables';
 import { holdInvoicedCreditIn, InvoicedRefusedError, openReceivableIn } from '../receivables/credit.server';
+import { issueFaturaBoleto, openFaturaBoletoIn } from './fatura-boleto.server';
 
 /** A cart line as the server prices it. */
 export type QuotedLine = {
@@ -587,6 +588,8 @@ type CommittedOrder = {
   programmedMonths: number | null;
   card: CardToken | undefined;
   installments: number;
+  /** The fatura whose gateway boleto is to be issued after the commit (an invoiced order with a gateway). */
+  faturaBoleto: string | null;
 };
 
 /** The order, its items, attempt, plan or programmed delivery and stock in one transaction, after the cart's checks. */
@@ -697,8 +700,12 @@ async function commitOrder(db: Database, buyer: Buyer, input: PlaceOrderInput, p
 
     // The charge's attempt is committed with the order: a crash before the call still leaves it to the reconciliation job.
     // An invoiced order is charged by its fatura instead, nothing at checkout.
-    if (credit) await openReceivableIn(tx, credit, id, totals.totalCents);
-    else await openAttemptIn(tx, provider, { orderId: id, idempotencyKey: chargeKey(id), method: gatewayMethod, amountCents: totals.totalCents });
+    // With a gateway, the fatura's boleto is its own attempt, committed here and issued after the commit (flows/fatura-boleto).
+    let faturaBoleto: string | null = null;
+    if (credit) {
+      const receivableId = await openReceivableIn(tx, credit, id, totals.totalCents);
+      if (await openFaturaBoletoIn(tx, provider, { receivableId, orderId: id, amountCents: totals.totalCents })) faturaBoleto = receivableId;
+    } else await openAttemptIn(tx, provider, { orderId: id, idempotencyKey: chargeKey(id), method: gatewayMethod, amountCents: totals.totalCents });
     if (plan && subscriptionId) await startSubscriptionPeriod(tx, { subscriptionId, orderId: id, today, paid: false });
     if (programmedMonths) {
       await createProgrammedDelivery(tx, {
@@ -735,9 +742,9 @@ async function commitOrder(db: Database, buyer: Buyer, input: PlaceOrderInput, p
     await afterStep?.('stock');
     // Confirmed at once and on to fulfilment, through the one writer of the status; its note names the fatura.
     if (credit) await applyOrderActionIn(tx, { orderId: id, action: 'confirm_payment', actor: { kind: 'system' }, note: invoicedPaymentLine({ status: 'open', dueDate: credit.dueDate }), quiet: true });
-    return { orderId: id, shipping };
+    return { orderId: id, shipping, faturaBoleto };
   });
-  return { orderId: placed.orderId, shipping: placed.shipping, quote, placedAt, plan, programmedMonths, card, installments };
+  return { orderId: placed.orderId, shipping: placed.shipping, faturaBoleto: placed.faturaBoleto, quote, placedAt, plan, programmedMonths, card, installments };
 }
 
 /** After the commit: the money, once per order (its first and only checkout attempt), then the confirmation e-mail. */
@@ -745,6 +752,8 @@ async function chargePlaced(db: Database, buyer: Buyer, input: PayNowInput, prov
   const { orderId, shipping, quote, placedAt, plan, programmedMonths, card, installments } = placed;
   const { totals } = quote;
   if (input.paymentMethod === INVOICED_METHOD) {
+    // The boleto first, so the confirmation e-mail carries it; the order is confirmed whatever the gateway says.
+    if (placed.faturaBoleto) await issueFaturaBoleto(db, provider, placed.faturaBoleto, hooks);
     const order = await getOwnOrder(db, buyer.id, orderId);
     if (order) await queueOrderEmail(db, 'placed', order, buyer);
     kickMailDelivery(db);

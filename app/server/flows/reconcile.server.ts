@@ -7,13 +7,15 @@ import type { Database } from '~/db/client.server';
 import { reconcilePayments as reconcileAttempts, type HandlersFor, type ReconcileReport } from '../payments/charges.server';
 import { deliveryHandlers } from '../subscriptions/deliveries.server';
 import { renewalHandlers } from '../subscriptions/renewals.server';
+import { faturaHandlers, isFaturaKey } from './fatura-boleto.server';
 import { retryOwedRefunds, retryOwedReturnRefunds } from './refund.server';
 
 /**
  * The flow whose steps an order's payment answer takes, wherever the answer comes from (this job,
- * a webhook). A renewal's handlers fall back to the order's own steps for a plan's first order (no renewal period).
+ * a webhook). A fatura's boleto (issue 35) pays its fatura, never the order. A renewal's handlers fall back to the order's own steps for a plan's first order (no renewal period).
  */
-export const paymentHandlersFor: HandlersFor = (order) => (order.programmedDeliveryId ? deliveryHandlers : order.subscriptionId ? renewalHandlers : undefined);
+export const paymentHandlersFor: HandlersFor = (order, attempt) =>
+  isFaturaKey(attempt.idempotencyKey) ? faturaHandlers : order.programmedDeliveryId ? deliveryHandlers : order.subscriptionId ? renewalHandlers : undefined;
 
 export async function reconcilePayments(db: Database): Promise<ReconcileReport & { refunded: number; returnsRefunded: number }> {
   const report = await reconcileAttempts(db, { handlersFor: paymentHandlersFor });

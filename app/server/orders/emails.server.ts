@@ -18,6 +18,7 @@ import { getPublicSettings } from '../settings/settings.server';
 import type { EmailContent } from '../mail/html.server';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox.server';
 import { currentSaleInvoice } from '../invoices/invoices.server';
+import { howToPayText } from '../receivables/faturas.server';
 import type { OrderSummary } from './orders.server';
 
 export type OrderEmailKind = 'placed' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'expired' | 'refunded';
@@ -29,8 +30,8 @@ function orderLink(order: OrderSummary): string {
 }
 
 function paymentText(order: OrderSummary): string | null {
-  // Boleto faturado: the amount, the due date and the store's own instructions (or the gateway's boleto below).
-  if (order.fatura) return [`${invoicedPaymentLine(order.fatura)} — ${formatPrice(order.fatura.amount)}`, order.fatura.instructions ? `Como pagar:\n${order.fatura.instructions}` : null].filter(Boolean).join('\n\n');
+  // Boleto faturado: the amount, the due date and the gateway's boleto (issue 35), else the store's own instructions.
+  if (order.fatura) return [`${invoicedPaymentLine(order.fatura)} — ${formatPrice(order.fatura.amount)}`, howToPayText(order.fatura)].filter(Boolean).join('\n\n');
   const details = order.paymentDetails;
   if (!details) return null;
   const deadline = order.status === 'pending' && order.paymentExpiresAt ? `Pague até ${formatDateTimeBR(order.paymentExpiresAt)}.\n\n` : '';

@@ -22,7 +22,7 @@ export const BUILTIN_BOLETO_REFUSED = 'esta loja não emite boleto sem um banco 
 export const builtInProvider: PaymentProvider = {
   name: 'aprovacao-imediata',
   tokenizesCards: false,
-  async charge({ orderId, amountCents, method, installments }) {
+  async charge({ orderId, amountCents, method, installments, boletoDueDate }) {
     const env = getEnv();
     const reference = orderId.replace(/-/g, '');
     const settled = env.PAYMENT_INSTANT_APPROVAL;
@@ -49,7 +49,7 @@ export const builtInProvider: PaymentProvider = {
       case 'credit_card':
         return { approved: true, settled: true, details: { method, installments, installmentCents: splitInstallments(amountCents, installments) } };
       case 'boleto': {
-        const dueDate = addDays(todayInBrazil(), BOLETO_DUE_DAYS);
+        const dueDate = boletoDueDate ?? addDays(todayInBrazil(), BOLETO_DUE_DAYS);
         const freeField = BigInt(`0x${reference.slice(0, 20)}`).toString().padStart(25, '0').slice(-25);
         return { approved: true, settled, details: { method, dueDate, digitableLine: buildBoleto({ bank: '341', amountCents, dueDate, freeField }).digitableLine } };
       }

@@ -4,10 +4,10 @@
 // same charge. The answer is recorded afterwards through the one confirmation function
 // (orders/transitions.server.ts). A process that dies in between leaves a `requested` attempt:
 // the reconciliation job asks the provider and records the truth.
-import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, like, lt, or, sql } from 'drizzle-orm';
 import { jsonArray, resultRows } from '~/db/bulk.server';
 import type { Database, Executor, Transaction } from '~/db/client.server';
-import { orderEvents, orders, paymentAttempts, paymentConfirmations, programmedDeliveries, returns, savedCards, user, userSubscriptions, webhookReceipts, type PaymentDetails } from '~/db/schema';
+import { orderEvents, orders, paymentAttempts, paymentConfirmations, programmedDeliveries, receivables, returns, savedCards, user, userSubscriptions, webhookReceipts, type PaymentDetails } from '~/db/schema';
 import { MINUTE_MS, now } from '~/lib/clock';
 import { centsToDecimal, formatPrice, toCents } from '~/lib/money';
 import { paymentVerdict } from '~/lib/payment-match';
@@ -66,6 +66,19 @@ export type ChargeHandlers = {
   onAwaiting?: (tx: Transaction, ctx: AttemptContext, details: PaymentDetails, deadline: Date | null) => Promise<void>;
   /** The charge paid the order. */
   onPaid?: (tx: Transaction, ctx: AttemptContext, details: PaymentDetails) => Promise<void>;
+  /**
+   * A charge that is not its order's payment (a fatura's boleto, issue 35: the order is already
+   * confirmed): the flow records the whole answer itself, once the attempt's own status is written.
+   */
+  ownAnswer?: (tx: Transaction, ctx: AttemptContext, result: ChargeResult) => Promise<ChargeOutcome>;
+  /** Likewise for what the provider says later (webhook, poll): the attempt's status is written, the rest is the flow's. */
+  ownPayment?: (tx: Transaction, attempt: typeof paymentAttempts.$inferSelect, payment: ProviderPayment) => Promise<'applied' | 'unchanged'>;
+  /**
+   * The provider has no payment by an unanswered attempt's key (it never got the call, or was
+   * down): instead of abandoning it, the flow calls again with the same key (recallAttempt). True
+   * when it did; false leaves the attempt to be abandoned.
+   */
+  callAgain?: (db: Database, provider: PaymentProvider, attempt: typeof paymentAttempts.$inferSelect) => Promise<boolean>;
 };
 
 /** The attempt statuses whose answer is not recorded yet: nothing charges their obligation again meanwhile. */
@@ -85,6 +98,9 @@ export async function hasOpenCall(db: Executor, orderId: string): Promise<boolea
 }
 
 export const DECLINED_PREFIX = 'Pagamento recusado';
+
+/** The key of a fatura's boleto (issue 35, flows/fatura-boleto): `fatura:<receivable id>`, one attempt per fatura. */
+export const FATURA_KEY_PREFIX = 'fatura:';
 
 /**
  * The attempt to charge an order, written in the order's own transaction (checkout): an order is
@@ -251,8 +267,10 @@ export async function recordChargeResultIn(
   if (attempt.status !== 'requested' && attempt.status !== 'calling' && attempt.status !== 'unknown' && attempt.status !== 'awaiting') return outcomeOfAttempt(tx, attempt.idempotencyKey);
   const ctx: AttemptContext = { attempt, order };
 
+  const own = options.handlers?.ownAnswer;
   if (!result.approved) {
     await tx.update(paymentAttempts).set({ status: 'declined', reason: result.reason, reference: result.reference ?? attempt.reference, updatedAt: now() }).where(eq(paymentAttempts.id, attempt.id));
+    if (own) return own(tx, ctx, result);
     const handled = (await options.handlers?.onDeclined?.(tx, ctx, result.reason)) ?? false;
     if (!handled && order.status === 'pending') {
       await applyOrderActionIn(tx, { orderId: order.id, action: 'cancel', actor: { kind: 'system' }, reason: `${DECLINED_PREFIX}: ${result.reason}`, quiet: options.quiet });
@@ -265,6 +283,7 @@ export async function recordChargeResultIn(
     .update(paymentAttempts)
     .set({ status: result.settled ? 'approved' : 'awaiting', reference, updatedAt: now() })
     .where(eq(paymentAttempts.id, attempt.id));
+  if (own) return own(tx, ctx, result);
   // Only authorized: not money yet, the order waits (and the admin sees it).
   if (result.authorized) {
     await recordDivergentIn(tx, { orderId: order.id, provider: attempt.provider, reference: `${reference ?? attempt.idempotencyKey}:autorizado`, amountCents: result.amountCents ?? toCents(attempt.amount), why: 'pagamento apenas autorizado, não capturado' });
@@ -357,7 +376,7 @@ export async function storedCardFor(db: Executor, savedCardId: string | null) {
  * cancelled and marked refunded. Idempotent: the same state twice changes nothing.
  */
 /** Each flow's own steps for an order's answer (a renewal's period, a programmed delivery), given by the flows layer. */
-export type HandlersFor = (order: { subscriptionId: string | null; programmedDeliveryId: string | null }) => ChargeHandlers | undefined;
+export type HandlersFor = (order: { subscriptionId: string | null; programmedDeliveryId: string | null }, attempt: { idempotencyKey: string }) => ChargeHandlers | undefined;
 
 export async function applyProviderPayment(db: Database, providerName: string, payment: ProviderPayment, options: { handlersFor?: HandlersFor } = {}): Promise<'applied' | 'unchanged' | 'unknown'> {
   const outcome = await db.transaction(async (tx) => {
@@ -379,12 +398,18 @@ export async function applyProviderPayment(db: Database, providerName: string, p
       .where(eq(orders.id, attempt.orderId))
       .for('update');
     if (!order) return 'unknown' as const;
+    const handlers = options.handlersFor?.(order, attempt);
     // The answer to a call the store never recorded (timed out, or its process died): recorded as
     // the call's own answer would have been, with the flow's steps (the renewal's retry and e-mail,
     // the delivery's "não foi feita"), as the reconciliation job records it.
     if ((OPEN_CALL_STATUSES as readonly string[]).includes(attempt.status) && (payment.status === 'approved' || payment.status === 'declined')) {
-      const outcome = await recordChargeResultIn(tx, attempt.id, resultOf(payment, attempt), { handlers: options.handlersFor?.(order) });
+      const outcome = await recordChargeResultIn(tx, attempt.id, resultOf(payment, attempt), { handlers });
       return outcome.status === 'unknown' ? ('unchanged' as const) : ('applied' as const);
+    }
+    if (handlers?.ownPayment) {
+      if (payment.status === 'approved' && attempt.status !== 'approved') await tx.update(paymentAttempts).set({ status: 'approved', updatedAt: now() }).where(eq(paymentAttempts.id, attempt.id));
+      if (payment.status === 'declined' && attempt.status === 'awaiting') await tx.update(paymentAttempts).set({ status: 'declined', reason: payment.reason ?? null, updatedAt: now() }).where(eq(paymentAttempts.id, attempt.id));
+      return handlers.ownPayment(tx, attempt, payment);
     }
 
     switch (payment.status) {
@@ -474,11 +499,13 @@ export async function reconcilePayments(db: Database, options: { handlersFor?: H
     .limit(100);
   for (const { attempt, ...order } of unanswered) {
     const provider = providerNamed(attempt.provider);
-    const handlers = options.handlersFor?.(order);
+    const handlers = options.handlersFor?.(order, attempt);
     try {
       const found = provider ? await provider.findByKey(attempt.idempotencyKey) : null;
       if (found) {
         await db.transaction((tx) => recordChargeResultIn(tx, attempt.id, resultOf(found, attempt), { handlers }));
+        report.settled += 1;
+      } else if (provider && handlers?.callAgain && (await handlers.callAgain(db, provider, attempt))) {
         report.settled += 1;
       } else if (at - Math.max(attempt.createdAt.getTime(), attempt.updatedAt.getTime()) >= ABANDON_AFTER_MS) {
         if (await abandonAttempt(db, attempt.id, handlers)) report.abandoned += 1;
@@ -493,7 +520,15 @@ export async function reconcilePayments(db: Database, options: { handlersFor?: H
     .select()
     .from(paymentAttempts)
     .innerJoin(orders, eq(orders.id, paymentAttempts.orderId))
-    .where(and(eq(paymentAttempts.status, 'awaiting'), eq(orders.status, 'pending'), lt(paymentAttempts.updatedAt, new Date(at - POLL_EVERY_MS))))
+    // An order's own payment while the order waits; a fatura's boleto (issue 35: its order is confirmed) while the fatura is unpaid.
+    .leftJoin(receivables, and(eq(receivables.orderId, orders.id), like(paymentAttempts.idempotencyKey, `${FATURA_KEY_PREFIX}%`)))
+    .where(
+      and(
+        eq(paymentAttempts.status, 'awaiting'),
+        or(eq(orders.status, 'pending'), inArray(receivables.status, ['open', 'overdue'])),
+        lt(paymentAttempts.updatedAt, new Date(at - POLL_EVERY_MS)),
+      ),
+    )
     .orderBy(paymentAttempts.updatedAt)
     .limit(RECONCILE_POLL_CAP);
   for (const { payment_attempts: attempt } of waiting) {
@@ -511,6 +546,26 @@ export async function reconcilePayments(db: Database, options: { handlersFor?: H
 
   await db.delete(webhookReceipts).where(lt(webhookReceipts.receivedAt, new Date(at - 24 * 60 * MINUTE_MS)));
   return report;
+}
+
+/**
+ * Calls the provider again for an unanswered attempt with its same key (the provider answers a
+ * key it already has with that payment, so this never makes a second one): claimed only when its
+ * last call is older than RECONCILE_AFTER_MS, so two runs never call at once. Null: not claimed,
+ * or no answer again (the attempt stays `unknown` for the next run).
+ */
+export async function recallAttempt(db: Database, provider: PaymentProvider, attemptId: string, request: ChargeRequest, handlers?: ChargeHandlers): Promise<ChargeOutcome | null> {
+  const [claimed] = await db
+    .update(paymentAttempts)
+    .set({ status: 'calling', updatedAt: now() })
+    .where(and(eq(paymentAttempts.id, attemptId), inArray(paymentAttempts.status, [...OPEN_CALL_STATUSES]), lt(paymentAttempts.updatedAt, new Date(now().getTime() - RECONCILE_AFTER_MS))))
+    .returning({ id: paymentAttempts.id });
+  if (!claimed) return null;
+  const result = await callProvider(db, provider, attemptId, request);
+  if (!result) return null;
+  const outcome = await db.transaction((tx) => recordChargeResultIn(tx, attemptId, result, { handlers }));
+  kickMailDelivery(db);
+  return outcome;
 }
 
 /** A lookup's answer as a charge's: what the provider says happened with that key. */

@@ -114,7 +114,8 @@ export function createMercadoPagoProvider(options: Options): PaymentProvider {
         body.date_of_expiration = saoPauloTimestamp(request.expiresAt ?? new Date(now().getTime() + 60 * 60_000));
       } else if (request.method === 'boleto') {
         body.payment_method_id = 'bolbradesco';
-        body.date_of_expiration = saoPauloTimestamp(new Date(now().getTime() + BOLETO_DUE_DAYS * 86_400_000));
+        // A fatura's boleto is payable through the end of its due day in São Paulo.
+        body.date_of_expiration = request.boletoDueDate ? `${request.boletoDueDate}T23:59:59.000-03:00` : saoPauloTimestamp(new Date(now().getTime() + BOLETO_DUE_DAYS * 86_400_000));
         const a = request.customer.address;
         if (a) payer.address = { zip_code: a.zipCode, street_name: a.street, street_number: a.number, neighborhood: a.neighborhood, city: a.city, federal_unit: a.state };
       } else if (request.card) {

@@ -43,6 +43,11 @@ export type ChargeRequest = {
   storedCard?: StoredCard;
   /** A Pix stops being payable at this time. */
   expiresAt?: Date;
+  /**
+   * A boleto's due day (São Paulo, YYYY-MM-DD), when the caller fixes it: a fatura's boleto is due
+   * on the fatura's day (issue 35). Absent: the provider's own BOLETO_DUE_DAYS from today.
+   */
+  boletoDueDate?: string;
 };
 
 /**

@@ -1,22 +1,50 @@
 // Reading faturas (issue 35): the admin's Contas a receber, a company's own list, an order's fatura.
 import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
-import { companies, orders, receivables, user } from '~/db/schema';
+import { companies, orders, receivables, user, type PaymentDetails } from '~/db/schema';
 import { toCents } from '~/lib/money';
 import { todayInBrazil } from '~/lib/plans';
-import type { ReceivableStatus } from '~/lib/receivables';
+import { formatDueDate, type ReceivableStatus } from '~/lib/receivables';
 import { invoicedSettings } from './credit.server';
 
-/** An invoiced order's fatura as its pages and e-mails show it; `instructions`: the merchant's boleto (the embedded default). */
-export type OrderFatura = { id: string; status: ReceivableStatus; dueDate: string; amount: string; version: number; paidAt: Date | null; instructions: string };
+/** The gateway's boleto of a fatura (flows/fatura-boleto), when one was issued. */
+export type FaturaBoleto = { digitableLine: string; dueDate: string; pdfUrl?: string };
+
+/** The boleto to show: none past its due day (the gateway no longer takes it; the fatura is paid by the merchant's instructions then). */
+export function boletoOf(details: PaymentDetails | null, today = todayInBrazil()): FaturaBoleto | null {
+  if (details?.method !== 'boleto' || details.dueDate < today) return null;
+  return { digitableLine: details.digitableLine, dueDate: details.dueDate, pdfUrl: details.pdfUrl };
+}
+
+/** How to pay a fatura in an e-mail: the gateway's boleto when issued, else the merchant's instructions. */
+export function howToPayText(fatura: { boleto: FaturaBoleto | null; instructions: string }): string | null {
+  const b = fatura.boleto;
+  if (b) return ['Como pagar: boleto', `Linha digitável: ${b.digitableLine}`, `Vencimento: ${formatDueDate(b.dueDate)}`, b.pdfUrl ? `Boleto em PDF: ${b.pdfUrl}` : null].filter(Boolean).join('\n');
+  return fatura.instructions ? `Como pagar:\n${fatura.instructions}` : null;
+}
+
+/**
+ * An invoiced order's fatura as its pages and e-mails show it: `boleto`, the gateway's (issue 35)
+ * when one was issued; `instructions`, the merchant's own (shown when there is no boleto).
+ */
+export type OrderFatura = { id: string; status: ReceivableStatus; dueDate: string; amount: string; version: number; paidAt: Date | null; boleto: FaturaBoleto | null; instructions: string };
 
 export async function faturaOfOrder(db: Executor, orderId: string): Promise<OrderFatura | null> {
   const [row] = await db
-    .select({ id: receivables.id, status: receivables.status, dueDate: receivables.dueDate, amount: receivables.amount, version: receivables.version, paidAt: receivables.paidAt })
+    .select({
+      id: receivables.id,
+      status: receivables.status,
+      dueDate: receivables.dueDate,
+      amount: receivables.amount,
+      version: receivables.version,
+      paidAt: receivables.paidAt,
+      paymentDetails: receivables.paymentDetails,
+    })
     .from(receivables)
     .where(eq(receivables.orderId, orderId));
   if (!row) return null;
-  return { ...row, instructions: (await invoicedSettings(db)).instructions };
+  const { paymentDetails, ...fatura } = row;
+  return { ...fatura, boleto: boletoOf(paymentDetails), instructions: (await invoicedSettings(db)).instructions };
 }
 
 export type ReceivableRow = {
@@ -32,6 +60,8 @@ export type ReceivableRow = {
   version: number;
   paidAt: Date | null;
   paymentReference: string | null;
+  /** The gateway's boleto, when issued (issue 35). */
+  boleto: FaturaBoleto | null;
   createdAt: Date;
 };
 
@@ -61,6 +91,7 @@ export async function listReceivables(db: Executor, filter: ReceivableFilter = '
         version: receivables.version,
         paidAt: receivables.paidAt,
         paymentReference: receivables.paymentReference,
+        paymentDetails: receivables.paymentDetails,
         createdAt: receivables.createdAt,
       })
       .from(receivables)
@@ -81,7 +112,7 @@ export async function listReceivables(db: Executor, filter: ReceivableFilter = '
       .where(and(inArray(receivables.status, ['open', 'overdue']), scope)),
   ]);
   return {
-    rows,
+    rows: rows.map(({ paymentDetails, ...row }) => ({ ...row, boleto: boletoOf(paymentDetails) })),
     totals: { openCents: toCents(totals?.openCents ?? '0'), overdueCents: toCents(totals?.overdueCents ?? '0'), openCount: totals?.openCount ?? 0, overdueCount: totals?.overdueCount ?? 0 },
   };
 }

@@ -3,7 +3,7 @@
 // 3 days after — each once (the outbox's dedupe key per fatura, kind and person).
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
-import { companies, companyMembers, orders, receivables, user } from '~/db/schema';
+import { companies, companyMembers, orders, receivables, user, type PaymentDetails } from '~/db/schema';
 import { formatPrice } from '~/lib/money';
 import { shortOrderId } from '~/lib/order-status';
 import { todayInBrazil } from '~/lib/plans';
@@ -11,6 +11,7 @@ import { addCalendarDays, formatDueDate, REMINDER_SUBJECTS, reminderDue, type Re
 import { getEnv } from '../infra/env.server';
 import { enqueueMails, kickMailDelivery, type OutgoingMail } from '../mail/outbox.server';
 import { invoicedSettings } from './credit.server';
+import { boletoOf, howToPayText } from './faturas.server';
 import { markOverdueReceivables } from './transitions.server';
 
 export type ReceivablesRun = { overdue: number; reminders: number };
@@ -27,7 +28,7 @@ export async function sendReceivableReminders(db: Database): Promise<number> {
   const today = todayInBrazil();
   // Only faturas whose first reminder day has come.
   const due = await db
-    .select({ id: receivables.id, orderId: receivables.orderId, companyId: receivables.companyId, amount: receivables.amount, dueDate: receivables.dueDate, buyerId: orders.userId, legalName: companies.legalName })
+    .select({ id: receivables.id, orderId: receivables.orderId, companyId: receivables.companyId, amount: receivables.amount, dueDate: receivables.dueDate, paymentDetails: receivables.paymentDetails, buyerId: orders.userId, legalName: companies.legalName })
     .from(receivables)
     .innerJoin(orders, eq(orders.id, receivables.orderId))
     .innerJoin(companies, eq(companies.id, receivables.companyId))
@@ -56,7 +57,7 @@ export async function sendReceivableReminders(db: Database): Promise<number> {
 
 function reminderMail(
   kind: ReminderKind,
-  fatura: { id: string; orderId: string; amount: string; dueDate: string; legalName: string },
+  fatura: { id: string; orderId: string; amount: string; dueDate: string; legalName: string; paymentDetails: PaymentDetails | null },
   person: { name: string; email: string },
   userId: string,
   instructions: string,
@@ -66,7 +67,8 @@ function reminderMail(
   const text = [
     `Olá, ${person.name}!`,
     `A fatura do pedido ${number} de ${fatura.legalName} (${formatPrice(fatura.amount)}) ${when}`,
-    instructions ? `Como pagar:\n${instructions}` : null,
+    // The gateway's boleto when issued (issue 35), else the merchant's instructions.
+    howToPayText({ boleto: boletoOf(fatura.paymentDetails), instructions }),
     `Suas faturas: ${getEnv().publicUrl}/area-cliente/faturas`,
     'Se você já pagou, desconsidere este e-mail.',
   ]

@@ -1,9 +1,9 @@
-// The only writer of `receivables.status` (issue 35): the admin's payment confirmation, the
+// The only writer of `receivables.status` (issue 35): the admin's or the gateway's payment confirmation, the
 // order's cancellation, and the job's open → overdue. Each change is version-checked under the
 // row's lock, so a double confirmation pays once.
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '~/db/client.server';
-import { orders, receivables, user } from '~/db/schema';
+import { orders, receivables, user, type PaymentDetails } from '~/db/schema';
 import { now } from '~/lib/clock';
 import { formatPrice } from '~/lib/money';
 import { shortOrderId } from '~/lib/order-status';
@@ -39,20 +39,41 @@ export async function confirmReceivablePayment(db: Database, input: ConfirmRecei
   const reference = input.reference.trim();
   if (!reference || reference.length > 200) throw new ReceivableActionError(422, RECEIVABLE_MESSAGES.reference);
   const outcome = await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(receivables).where(eq(receivables.id, input.receivableId)).for('update');
-    if (!row) throw new ReceivableActionError(404, RECEIVABLE_MESSAGES.notFound);
-    if (row.status === 'paid') return 'duplicate' as const;
-    if (input.expectedVersion !== undefined && row.version !== input.expectedVersion) throw new ReceivableActionError(409, RECEIVABLE_MESSAGES.stale);
-    if (!canConfirmPayment(row.status)) throw new ReceivableActionError(409, RECEIVABLE_MESSAGES.notPayable);
-    await tx
-      .update(receivables)
-      .set({ status: 'paid', paidAt: now(), paidBy: input.adminId, paymentReference: reference, version: row.version + 1, updatedAt: now() })
-      .where(eq(receivables.id, row.id));
-    await paidMailIn(tx, row.orderId, row.amount);
-    return 'applied' as const;
+    const paid = await payReceivableIn(tx, { receivableId: input.receivableId, reference, paidBy: input.adminId, expectedVersion: input.expectedVersion });
+    if (paid === 'not_found') throw new ReceivableActionError(404, RECEIVABLE_MESSAGES.notFound);
+    if (paid === 'stale') throw new ReceivableActionError(409, RECEIVABLE_MESSAGES.stale);
+    if (paid === 'not_payable') throw new ReceivableActionError(409, RECEIVABLE_MESSAGES.notPayable);
+    return paid;
   });
   kickMailDelivery(db);
   return outcome;
+}
+
+/**
+ * A fatura paid, in the caller's transaction, under its row lock: the admin's confirmation, or a
+ * gateway's approved boleto (flows/fatura-boleto, `paidBy` null, the reference the gateway's
+ * payment). Already paid: 'duplicate', nothing changes; cancelled: 'not_payable'.
+ */
+export async function payReceivableIn(
+  tx: Transaction,
+  input: { receivableId: string; reference: string; paidBy: string | null; expectedVersion?: number },
+): Promise<'applied' | 'duplicate' | 'not_found' | 'stale' | 'not_payable'> {
+  const [row] = await tx.select().from(receivables).where(eq(receivables.id, input.receivableId)).for('update');
+  if (!row) return 'not_found';
+  if (row.status === 'paid') return 'duplicate';
+  if (input.expectedVersion !== undefined && row.version !== input.expectedVersion) return 'stale';
+  if (!canConfirmPayment(row.status)) return 'not_payable';
+  await tx
+    .update(receivables)
+    .set({ status: 'paid', paidAt: now(), paidBy: input.paidBy, paymentReference: input.reference, version: row.version + 1, updatedAt: now() })
+    .where(eq(receivables.id, row.id));
+  await paidMailIn(tx, row.orderId, row.amount);
+  return 'applied';
+}
+
+/** The gateway's boleto of a fatura (flows/fatura-boleto), kept for its pages and e-mails; the status is untouched. */
+export async function attachReceivableBoletoIn(tx: Transaction, receivableId: string, details: PaymentDetails): Promise<void> {
+  await tx.update(receivables).set({ paymentDetails: details, updatedAt: now() }).where(eq(receivables.id, receivableId));
 }
 
 async function paidMailIn(tx: Transaction, orderId: string, amount: string): Promise<void> {

@@ -145,7 +145,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               <SidebarToggle action="expand" onClick={() => choose('expanded')} className={mode === 'auto' ? 'lg:hidden' : undefined} />
             ) : null}
           </div>
-          <nav id="admin-nav" aria-label="Administração" className="flex-1">
+          {/* Seventeen sections are taller than a laptop screen: the list scrolls, "Ver loja" and "Sair" stay in view. */}
+          <nav id="admin-nav" aria-label="Administração" className="min-h-0 flex-1 overflow-y-auto">
             <ul className="grid gap-1">
               {SECTIONS.map(({ to, label, icon: Icon, end }) => (
                 <li key={to}>

@@ -5,6 +5,7 @@
 // (playwright.config.ts sets both for its store) answers; anywhere else this path is a 404 like
 // any unknown one, whoever asks (tests/integration/e2e-fixtures.test.ts).
 import { randomUUID } from 'node:crypto';
+import { generateCnpj } from '@brazilian-utils/brazilian-utils/generate-cnpj';
 import { asc, eq } from 'drizzle-orm';
 import { createEmailVerificationToken } from 'better-auth/api';
 import { data } from 'react-router';
@@ -86,8 +87,8 @@ export async function action({ request }: Route.ActionArgs) {
 
   const db = await getDb();
   if (spec.company) {
-    // Twelve random digits (a made-up CNPJ's root and branch) and two check digits the table does not verify.
-    const taxId = `${randomUUID().replace(/\D/g, '').padEnd(12, '7').slice(0, 12)}00`;
+    // A made-up CNPJ with valid check digits: the checkout fixes a member's document to it and checks it.
+    const taxId = generateCnpj();
     const [company] = await db
       .insert(companies)
       .values({ taxId, legalName: spec.company.legalName, ieIndicator: 9, creditStatus: 'approved', creditLimit: spec.company.creditLimit, creditTermDays: spec.company.termDays, createdBy: buyer.id })

@@ -49,8 +49,9 @@ test('a company buyer checks out with Boleto faturado; the admin confirms its pa
   await gotoHydrated(page, '/checkout');
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   await expect(page.getByTestId('invoiced-cart-note')).toContainText('pedido mínimo para faturamento R$\u00a0300,00');
-  await page.getByLabel('CPF ou CNPJ').fill('11.222.333/0001-81');
-  await page.getByRole('group', { name: 'Inscrição Estadual' }).getByRole('radio', { name: 'Não contribuinte' }).check();
+  // A member buys for the company: its CNPJ, fixed (the server uses it whatever is posted).
+  await expect(page.getByText(`Comprando para: ${legalName}`)).toBeVisible();
+  await expect(page.getByLabel('CPF ou CNPJ')).not.toBeEditable();
   const invoiced = page.getByRole('radio', { name: /Boleto faturado em 28 dias/ });
   await expect(invoiced).toBeEnabled();
   await expect(page.getByTestId('invoiced-hint')).toContainText('Limite disponível: R$\u00a05.000,00');

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminLoginNote, ensureAdmin } from '~/db/seed/seed.server';
 import * as t from '~/db/schema';
 import { engines } from '../support/engines';
+import { pgliteFromTemplate } from '../support/fresh-app';
 
 async function passwordOf(db: Parameters<typeof ensureAdmin>[0], email: string): Promise<string> {
   const [row] = await db
@@ -105,6 +106,9 @@ describe.each(engines)('ensureAdmin on $name', (engine) => {
 
 describe('the app start (db.server) without ADMIN_PASSWORD', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clarear-admin-start-'));
+  // The run's migrated PGlite folder, not an initdb and every migration again: the store's
+  // first start with an empty database (no admin yet) is the same.
+  beforeAll(() => pgliteFromTemplate(dataDir));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   async function start() {

@@ -5,12 +5,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteFromTemplate } from '../support/fresh-app';
 import { TEST_ADMIN, setTestAdminEnv } from '../support/test-admin';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'clarear-auth-'));
 process.env.DATA_DIR = dataDir;
 process.env.AUTH_RATE_LIMIT_MAX = '3';
 delete process.env.DATABASE_URL;
+// A copy of the run's migrated PGlite template (tests/support/pglite-template.ts), not initdb and every migration again.
+pgliteFromTemplate(dataDir);
 delete process.env.SMTP_URL;
 setTestAdminEnv();
 

@@ -89,8 +89,8 @@ describe.each(engines)('every charge happens once on $name', ({ open }) => {
     await handle.db.update(t.subscriptionPeriods).set({ nextAttemptAt: null }).where(eq(t.subscriptionPeriods.status, 'awaiting'));
   });
   afterAll(async () => {
-    // The late answers still on their way.
-    await new Promise((resolve) => setTimeout(resolve, LATE.delayMs));
+    // The late answers still on their way (each ends once the store has hung up on it).
+    await api?.lateAnswers();
     await settleBackgroundTasks();
     setPaymentProvider(undefined);
     setMailTransport(null);
@@ -219,7 +219,7 @@ describe.each(engines)('every charge happens once on $name', ({ open }) => {
     const [order] = await handle.db.select().from(t.orders).where(eq(t.orders.programmedDeliveryId, delivery!.id));
     expect(await attemptsOf(order!.id)).toEqual([expect.objectContaining({ status: 'unknown' })]);
     // The gateway's late approval, then its notification.
-    await new Promise((resolve) => setTimeout(resolve, LATE.delayMs + 200));
+    await api.lateAnswers();
     const [payment] = paymentsAt(key);
     expect((await api.notify(payment!.id)).status).toBe(200);
     expect(await orderRow(order!.id)).toMatchObject({ status: 'paid' });

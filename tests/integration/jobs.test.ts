@@ -11,6 +11,7 @@ import { seedCatalogue } from '~/db/seed/seed.server';
 import { advanceClock, resetClock, HOUR_MS } from '~/lib/clock';
 import { payNowSchema } from '~/lib/schemas/checkout';
 import { settleBackgroundTasks } from '~/server/infra/background.server';
+import { reloadEnv } from '~/server/infra/env.server';
 import { searchProducts, getProductDetail } from '~/server/catalog/catalog.server';
 import { placeOrder } from '~/server/flows/checkout.server';
 import { startJobs, type JobRunner } from '~/server/jobs/runner.server';
@@ -35,6 +36,10 @@ describe.each(engines)('scheduled jobs on $name', ({ name, open }) => {
   const sent: MailMessage[] = [];
 
   beforeAll(async () => {
+    // The shortest heartbeat pg-boss allows (as playwright.config.ts): the workers poll every 5 s, not
+    // every 10, so the start-up run queued just after a worker's first poll is picked up sooner.
+    process.env.JOBS_HEARTBEAT_SECONDS = '10';
+    reloadEnv();
     handle = await open();
     await handle.migrate();
     await seedCatalogue(handle.db);
@@ -46,6 +51,8 @@ describe.each(engines)('scheduled jobs on $name', ({ name, open }) => {
     setMailTransport(null);
     resetClock();
     await handle?.drop();
+    delete process.env.JOBS_HEARTBEAT_SECONDS;
+    reloadEnv();
   });
 
   it('expires an overdue Pix order at start-up, gives its stock back and e-mails the customer, once across two runners', async () => {

@@ -12,11 +12,14 @@ import { isUniqueViolation, violatedConstraint, isDatabaseUnavailable } from '~/
 import { categories, storeSettings } from '~/db/schema';
 import type { SettingsInput } from '~/lib/schemas/settings';
 import { getEditableSettings, getPublicSettings, saveSettings, seedStoreSettings } from '~/server/settings/settings.server';
+import { pgliteFromTemplate } from '../support/fresh-app';
 
 let handle: DatabaseHandle;
 const dir = mkdtempSync(path.join(tmpdir(), 'clarear-pglite-thread-'));
 
 beforeAll(async () => {
+  // A copy of the run's migrated data folder (tests/support/pglite-template.ts), not initdb and every migration again.
+  pgliteFromTemplate(dir);
   handle = await openDatabase({ pgliteDir: path.join(dir, 'pglite'), thread: true });
   await handle.migrate();
 }, 120_000);
@@ -113,7 +116,8 @@ describe('PGlite start-up settings', () => {
     const own = mkdtempSync(path.join(tmpdir(), 'clarear-pglite-conf-'));
     const folder = path.join(own, 'pglite');
     try {
-      await (await openDatabase({ pgliteDir: folder, thread: true })).close();
+      // A data folder initdb made (the run's migrated template, made with the same start-up settings).
+      pgliteFromTemplate(own);
       appendFileSync(path.join(folder, 'postgresql.conf'), "\nshared_buffers = 128MB\ntimezone = 'America/Sao_Paulo'\n");
       const reopened = await openDatabase({ pgliteDir: folder, thread: true });
       try {

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '~/db/client.server';
 import type * as Schema from '~/db/schema';
 import { createScratchDatabase, engines } from '../support/engines';
+import { pgliteFromTemplate } from '../support/fresh-app';
 import { setTestAdminEnv } from '../support/test-admin';
 
 const ORIGIN = 'http://localhost:3000';
@@ -96,6 +97,8 @@ describe.each(engines.map((e, i) => [e.name, i] as const))('rate limits on %s', 
 
   it('opens the app and signs a customer in', async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'clarear-rate-'));
+    // PGlite: a copy of the run's migrated template (tests/support/pglite-template.ts), not initdb and every migration again.
+    if (engineName === 'pglite') pgliteFromTemplate(dataDir);
     let dropDatabase = async () => {};
     if (engineName === 'postgres') {
       const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'clarear_rate');

@@ -19,6 +19,7 @@ import type * as Unsubscribe from '~/server/mail/unsubscribe.server';
 import type * as SubscriptionEmails from '~/server/subscriptions/emails.server';
 import { setTestAdminEnv } from '../support/test-admin';
 import { createScratchDatabase, engines } from '../support/engines';
+import { pgliteFromTemplate } from '../support/fresh-app';
 
 const ORIGIN = 'http://localhost:3000';
 let ip = 0;
@@ -101,6 +102,8 @@ describe.each(engines.map((e) => e.name))('one-click unsubscribe on %s', (engine
     delete process.env.SMTP_URL;
     delete process.env.DATABASE_URL;
     setTestAdminEnv();
+    // PGlite: a copy of the run's migrated template (tests/support/pglite-template.ts), not initdb and every migration again.
+    if (engineName === 'pglite') pgliteFromTemplate(dataDir);
     let dropDatabase = async () => {};
     if (engineName === 'postgres') {
       const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'clarear_unsub');

@@ -53,6 +53,8 @@ export async function startMercadoPagoApi({ port = 0, accessToken = 'TEST-token-
   const requests = [];
   /** Faults to inject into the next POST /v1/payments: { delayMs } (answers late), { status } (answers an error without creating). */
   const faults = [];
+  /** The late answers ({ delayMs } faults) still on their way. */
+  const pendingLate = new Set();
   let nextId = 1_300_000_000;
   /** Every payment's answer waits this long (the payment exists at once): a window for a crash. */
   /** `customersStatus`: while set, every /v1/customers/{id}… request answers this error (a gateway down for the erasure job). */
@@ -167,7 +169,20 @@ export async function startMercadoPagoApi({ port = 0, accessToken = 'TEST-token-
       if (keyId) byKey.set(keyId, [201, payment]);
       // A slow gateway: the payment exists, the answer comes too late for the caller.
       const delay = fault?.delayMs ?? control.latencyMs;
-      if (delay) await new Promise((r) => setTimeout(r, delay));
+      if (fault?.delayMs) {
+        // A late answer whose caller already gave up (timed out, closed the connection) reaches
+        // no one: it ends then, so a test need not wait out the whole delay (lateAnswers()).
+        const late = new Promise((r) => {
+          const timer = setTimeout(r, delay);
+          res.once('close', () => {
+            clearTimeout(timer);
+            r();
+          });
+        });
+        pendingLate.add(late);
+        await late;
+        pendingLate.delete(late);
+      } else if (delay) await new Promise((r) => setTimeout(r, delay));
       return send(res, 201, payment);
     }
     if (req.method === 'GET' && url.pathname === '/v1/payments/search') {
@@ -309,6 +324,8 @@ export async function startMercadoPagoApi({ port = 0, accessToken = 'TEST-token-
       return options.notify === false ? null : notify(id, options);
     },
     notify,
+    /** Resolves once every late answer was sent or its caller hung up (the delay's end, at most). */
+    lateAnswers: () => Promise.all([...pendingLate]).then(() => undefined),
     // The long keep-alive above would hold close() until each idle or held-back socket times out.
     close: () =>
       new Promise((resolve) => {

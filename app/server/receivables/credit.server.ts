@@ -76,7 +76,9 @@ export async function holdInvoicedCreditIn(tx: Transaction, userId: string, tota
     .where(eq(companies.id, member.id))
     .for('update');
   if (!company) throw new InvoicedRefusedError(INVOICED_MESSAGES.notMember);
-  const [used, settings] = await Promise.all([usage(tx, member.id), invoicedSettings(tx)]);
+  // One after the other: a transaction's one connection runs one query at a time anyway.
+  const used = await usage(tx, member.id);
+  const settings = await invoicedSettings(tx);
   const standing: InvoicedStanding = { creditStatus: company.status, limitCents: company.limit === null ? null : toCents(company.limit), ...used };
   const refusal = invoicedRefusal(standing, totalCents, settings.minimumCents);
   if (refusal || company.termDays === null) throw new InvoicedRefusedError(refusal ?? INVOICED_MESSAGES.notApproved);

@@ -130,6 +130,9 @@ export default [
   route('webhooks/focusnfe', 'routes/webhook-focusnfe.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
+  // Product feeds for Google Merchant Center and Meta's catalogue (issue 36).
+  route('feeds/google.xml', 'routes/feeds.google.ts'),
+  route('feeds/meta.csv', 'routes/feeds.meta.ts'),
   // The e2e suite's seeding entry: a 404 unless NODE_ENV=test and E2E_FIXTURES=1 (playwright.config.ts).
   route('__e2e/customer', 'routes/e2e-fixtures.ts'),
   // A legal page's past version (/termos-uso/versao/2): what an order's buyer accepted, kept for good.

@@ -37,6 +37,8 @@ const CATALOGUE = [
   '/politica-privacidade',
   '/termos-uso/versao/2',
   '/api/produtos/detergente-neutro',
+  '/feeds/google.xml',
+  '/feeds/meta.csv',
 ];
 const PERSONAL = [
   '/checkout',
@@ -60,6 +62,7 @@ const PERSONAL = [
   '/uploads/x.webp',
   '/webhooks/mercadopago',
   '/produtos/a/b',
+  '/feeds/outro.xml',
 ];
 
 describe('cacheControlFor', () => {

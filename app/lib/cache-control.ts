@@ -48,7 +48,19 @@ const PERSONAL_SEGMENTS = new Set([
   'webhooks',
 ]);
 
-const EXACT = new Set(['/', '/produtos', '/kits', '/kits/monte-seu-kit', '/sobre', '/blog', '/contato', '/assinatura']);
+const EXACT = new Set([
+  '/',
+  '/produtos',
+  '/kits',
+  '/kits/monte-seu-kit',
+  '/sobre',
+  '/blog',
+  '/contato',
+  '/assinatura',
+  // The product feeds (issue 36): catalogue data, the same for every fetcher.
+  '/feeds/google.xml',
+  '/feeds/meta.csv',
+]);
 const SLUG = '[a-z0-9][a-z0-9-]*';
 const PATTERNS = [new RegExp(`^/produtos/${SLUG}$`), new RegExp(`^/blog/${SLUG}$`), new RegExp(`^/api/produtos/${SLUG}$`)];
 const ONE_SEGMENT = new RegExp(`^/(${SLUG})$`);

@@ -941,6 +941,9 @@ const MATRIX: Record<string, Entry> = {
     ],
   },
   'routes/sitemap.ts': { loader: [{ url: '/sitemap.xml', expect: all('ok') }] },
+  // The product feeds (issue 36): the public catalogue, the same for everyone.
+  'routes/feeds.google.ts': { loader: [{ url: '/feeds/google.xml', expect: all('ok') }] },
+  'routes/feeds.meta.ts': { loader: [{ url: '/feeds/meta.csv', expect: all('ok') }] },
   // Mercado Pago's notifications: no session decides anything; without the gateway there is nothing to receive
   // (signatures, replays and the gateway itself: tests/integration/mercadopago.test.ts).
   'routes/webhooks.mercadopago.ts': {

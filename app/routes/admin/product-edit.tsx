@@ -42,6 +42,8 @@ import { requireAdmin, requireAdminAction } from '~/server/auth/session.server';
 import { BODY_LIMITS, readForm } from '~/server/infra/http/body.server';
 import type { Route } from './+types/product-edit';
 import { log } from '~/server/infra/log.server';
+import { waitingBySize } from '~/server/stock-alerts/alerts.server';
+import { waitingLabel } from '~/lib/stock-alerts';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.product.id ? 'Editar produto' : 'Novo produto'} | Painel Administrativo | Clarear` },
@@ -166,7 +168,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     };
   }
 
-  const [categories, kitOptions] = await Promise.all([
+  const [categories, kitOptions, waiting] = await Promise.all([
     listCategoryOptions(db).catch((error: unknown) => {
       log.error('admin/produto: falha ao buscar categorias', error);
       return null;
@@ -175,12 +177,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       log.error('admin/produto: falha ao buscar produtos para kits', error);
       return [] as KitComponentOption[];
     }),
+    // "3 aguardando" per size (issue 36): the "Avise-me quando chegar" requests a restock will e-mail.
+    product.id === null
+      ? ({} as Record<string, number>)
+      : waitingBySize(db, product.id).catch((error: unknown) => {
+          log.error('admin/produto: falha ao contar avisos de estoque', error);
+          return {} as Record<string, number>;
+        }),
   ]);
   return {
     product,
     categories: categories ?? [],
     categoriesError: categories === null ? 'Erro ao buscar categorias' : null,
     kitOptions: kitOptions.filter((o) => o.id !== product.id),
+    waiting,
   };
 }
 
@@ -238,6 +248,7 @@ function ProductForm({
   product,
   categories,
   kitOptions,
+  waiting,
   serverErrors,
 }: Awaited<ReturnType<typeof loader>> & { serverErrors: FieldErrors | undefined }) {
   const navigation = useNavigation();
@@ -385,6 +396,11 @@ function ProductForm({
                 maxLength={12}
                 error={errors[`variants.${i}.stock`]}
               />
+              {row.id && waitingLabel(waiting[row.id] ?? 0) ? (
+                <p className="text-sm font-medium text-brand-800 sm:col-span-2 dark:text-brand-200">
+                  Avise-me: {waitingLabel(waiting[row.id] ?? 0)}
+                </p>
+              ) : null}
               <div className="sm:col-span-2">
                 <ImageField name={`variants.${i}.imageUrl`} label="Imagem do tamanho" defaultValue={row.imageUrl} error={errors[`variants.${i}.imageUrl`]} />
               </div>

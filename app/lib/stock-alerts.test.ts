@@ -32,3 +32,17 @@ describe('stock alerts', () => {
     expect(STOCK_ALERT_MESSAGES.duplicate).toMatch(/já pediu este aviso/);
   });
 });
+
+describe('stock alert form', () => {
+  it('takes a size and an optional e-mail, lower-cased; refuses a bad one in pt-BR', async () => {
+    const { stockAlertSchema } = await import('./schemas/stock-alert');
+    const variantId = '7d1f0a52-3c1e-4f7a-9a55-0c7f2b8f1e21';
+    expect(stockAlertSchema.parse({ variantId, email: ' Ana@Exemplo.com.BR ' })).toEqual({ variantId, email: 'ana@exemplo.com.br' });
+    expect(stockAlertSchema.parse({ variantId, email: '' })).toEqual({ variantId, email: undefined });
+    expect(stockAlertSchema.parse({ variantId })).toEqual({ variantId });
+    const bad = stockAlertSchema.safeParse({ variantId, email: 'nao-e-email' });
+    expect(bad.success ? null : bad.error.issues[0]?.message).toBe('Informe um e-mail válido.');
+    const noSize = stockAlertSchema.safeParse({ variantId: 'x', email: 'a@b.com' });
+    expect(noSize.success ? null : noSize.error.issues[0]?.message).toBe('Escolha um tamanho.');
+  });
+});

@@ -7,13 +7,17 @@ import type { StockAlertStatus } from '../stock-alerts';
 
 export const stockAlertSchema = z.object({
   variantId: z.uuid('Escolha um tamanho.'),
-  email: z
-    .string()
-    .trim()
-    .max(EMAIL_MAX_LENGTH, { error: EMAIL_TOO_LONG, abort: true })
-    .pipe(z.union([z.literal(''), z.email('Informe um e-mail válido.')]))
-    .optional()
-    .transform((v) => (v ? v.toLowerCase() : undefined)),
+  // Blank is "not given" (a signed-in customer's form has no field); the route asks a visitor for it.
+  email: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .string()
+      .trim()
+      .max(EMAIL_MAX_LENGTH, { error: EMAIL_TOO_LONG, abort: true })
+      .pipe(z.email('Informe um e-mail válido.'))
+      .transform((v) => v.toLowerCase())
+      .optional(),
+  ),
 });
 
 export const VISITOR_EMAIL_REQUIRED = 'Informe seu e-mail para receber o aviso.';

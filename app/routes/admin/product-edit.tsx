@@ -43,6 +43,7 @@ import { BODY_LIMITS, readForm } from '~/server/infra/http/body.server';
 import type { Route } from './+types/product-edit';
 import { log } from '~/server/infra/log.server';
 import { waitingBySize } from '~/server/stock-alerts/alerts.server';
+import { kickMailDelivery } from '~/server/mail/outbox.server';
 import { waitingLabel } from '~/lib/stock-alerts';
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -210,7 +211,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   try {
     const version = productVersionSchema.parse(form.get('version') ?? undefined);
-    const savedId = await saveProduct(await getDb(), id.data === 'new' ? null : id.data, parsed.data, version);
+    const db = await getDb();
+    const savedId = await saveProduct(db, id.data === 'new' ? null : id.data, parsed.data, version);
+    // A size brought back from 0 queued its "Avise-me" e-mails with the save: sent now, not at the next minute.
+    kickMailDelivery(db);
     return redirect(`/admin/products/${savedId}`, { headers: { 'Set-Cookie': await flashToast({ title: 'Produto salvo!' }) } });
   } catch (error) {
     if (error instanceof ProductNotFoundError) throw await backToList(NOT_FOUND_TOAST);

@@ -1,16 +1,24 @@
 // "Avise-me quando chegar" (issue 36) on both engines: a signed-in request recorded at once, a
 // visitor's waiting for its confirmation link, a duplicate answered without a second row, an
-// available size refused; a restock 0 → n (the admin's save, a return put back on the shelf) e-mails
+// available size refused; a restock 0 → n (the admin's save, a return put back on the shelf, an order's
+// units given back) e-mails
 // each live confirmed request once, in the restocking transaction — never twice, never on n → m,
 // never to an unconfirmed or unsubscribed one; a visitor confirming after the restock is told at once.
 import { randomUUID } from 'node:crypto';
+import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '~/db/schema';
 import { seedCatalogue } from '~/db/seed/seed.server';
 import { productFormSchema } from '~/lib/schemas/admin-product';
 import { getEditableProduct, saveProduct } from '~/server/catalog/product-admin.server';
-import { restockReturned } from '~/server/catalog/stock.server';
+import { releaseStock, restockReturned } from '~/server/catalog/stock.server';
+import { placeOrder } from '~/server/flows/checkout.server';
+import { settleBackgroundTasks } from '~/server/infra/background.server';
+import { setMailTransport } from '~/server/mail/outbox.server';
+import { builtInProvider } from '~/server/payments/provider.server';
+import { payNowSchema } from '~/lib/schemas/checkout';
+import { NEW_ADDRESS_DELIVERY } from '../support/delivery';
 import { readUnsubscribeToken, unsubscribe, unsubscribeState } from '~/server/mail/unsubscribe.server';
 import { confirmStockAlert, requestStockAlert, stockAlertByToken, waitingBySize } from '~/server/stock-alerts/alerts.server';
 import { engines } from '../support/engines';
@@ -52,6 +60,7 @@ describe.each(engines)('stock alerts on $name', ({ open }) => {
     handle = await open();
     await handle.migrate();
     await seedCatalogue(handle.db);
+    setMailTransport(async () => {});
     await handle.db.insert(t.user).values({ id: customer.id, name: 'Maria Alerta', email: customer.email, role: 'customer' });
     productId = await saveProduct(
       handle.db,
@@ -71,6 +80,8 @@ describe.each(engines)('stock alerts on $name', ({ open }) => {
     for (const v of saved.variants) sizes[v.size] = v.id;
   });
   afterAll(async () => {
+    await settleBackgroundTasks();
+    setMailTransport(null);
     await handle?.drop();
   });
 
@@ -166,6 +177,32 @@ describe.each(engines)('stock alerts on $name', ({ open }) => {
     const sent = (await mails('stock-alert')).filter((m) => m.subject.includes('(5 L)'));
     expect(sent).toHaveLength(1);
     expect(sent[0]!.toAddress).toBe(customer.email);
+  });
+
+  it("an order's units given back (expired or cancelled) wake a sold-out size's requests, once", async () => {
+    await handle.db.update(t.productVariants).set({ stock: 1 }).where(eq(t.productVariants.id, sizes['2 L']!));
+    const order = await placeOrder(
+      handle.db,
+      { id: customer.id, name: 'Maria Alerta', email: customer.email },
+      payNowSchema.parse({
+        intent: 'pay',
+        cart: JSON.stringify([{ id: sizes['2 L'], product_id: productId, quantity: 1 }]),
+        idempotencyKey: randomUUID(),
+        paymentMethod: 'credit_card',
+        installments: '1',
+        taxId: generateCpf(),
+        delivery: NEW_ADDRESS_DELIVERY,
+      }),
+      builtInProvider,
+    );
+    expect((await handle.db.select({ stock: t.productVariants.stock }).from(t.productVariants).where(eq(t.productVariants.id, sizes['2 L']!)))[0]!.stock).toBe(0);
+    expect(await requestStockAlert(handle.db, { variantId: sizes['2 L']!, email: 'espera.pedido@example.com', userId: null })).toBe('confirm_sent');
+    expect(await requestStockAlert(handle.db, { variantId: sizes['2 L']!, email: customer.email, userId: customer.id })).toBe('created');
+    const { orderId } = order;
+    await handle.db.transaction((tx) => releaseStock(tx, orderId));
+    await handle.db.transaction((tx) => releaseStock(tx, orderId));
+    const sent = (await mails('stock-alert')).filter((m) => m.subject.includes('(2 L)'));
+    expect(sent.map((m) => m.toAddress)).toEqual([customer.email]);
   });
 
   it('an account deleted keeps its requests without an owner (SET NULL); the e-mail goes with the LGPD erase', async () => {

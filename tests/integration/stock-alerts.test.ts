@@ -1,9 +1,8 @@
 // "Avise-me quando chegar" (issue 36) on both engines: a signed-in request recorded at once, a
 // visitor's waiting for its confirmation link, a duplicate answered without a second row, an
 // available size refused; a restock 0 → n (the admin's save, a return put back on the shelf, an order's
-// units given back) e-mails
-// each live confirmed request once, in the restocking transaction — never twice, never on n → m,
-// never to an unconfirmed or unsubscribed one; a visitor confirming after the restock is told at once.
+// units given back) e-mails each live confirmed request once, in the restocking transaction — never
+// twice, never on n → m, never to an unconfirmed or unsubscribed one; a visitor confirming after the restock is told at once.
 import { randomUUID } from 'node:crypto';
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { and, eq } from 'drizzle-orm';

@@ -117,6 +117,9 @@ export default [
   ]),
   // Resource routes (actions and data for widgets)
   route('newsletter', 'routes/newsletter.ts'),
+  // "Avise-me quando chegar" on a sold-out size, and a visitor's confirmation link (issue 36).
+  route('avise-me', 'routes/stock-alert.ts'),
+  route('avise-me/confirmar/:token', 'routes/stock-alert-confirm.tsx'),
   route('favoritos', 'routes/favorites.ts'),
   // "Calcular frete" on a product's page and modal (issue 33).
   route('frete/cotacao', 'routes/freight-quote.ts'),

@@ -1242,6 +1242,40 @@ export const newsletterSubscriptions = pgTable(
   ],
 );
 
+/**
+ * "Avise-me quando chegar" (issue 36): a request to be e-mailed when a sold-out size is back. A
+ * signed-in customer's is confirmed at once (their account e-mail); a visitor's waits for the link
+ * e-mailed to them (sha256 of its token kept). Live = not notified and not unsubscribed; the restock
+ * (`stock-alerts/alerts`, in the transaction that restocks) e-mails each live confirmed one once.
+ */
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** Lower case. */
+    email: text('email').notNull(),
+    /** sha256 (hex) of the visitor's confirmation link token; null for a signed-in request. */
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('stock_alerts_email_check', sql`${t.email} = lower(${t.email}) and ${t.email} ~ '^[^@[:space:]]+@[^@[:space:]]+$'`),
+    // One live request per size and e-mail: asking again is answered, not duplicated.
+    uniqueIndex('stock_alerts_live_idx').on(t.variantId, t.email).where(sql`${t.notifiedAt} is null and ${t.unsubscribedAt} is null`),
+    // The restock's read and the admin's count of who is waiting.
+    index('stock_alerts_variant_live_idx').on(t.variantId).where(sql`${t.notifiedAt} is null and ${t.unsubscribedAt} is null`),
+    uniqueIndex('stock_alerts_token_idx').on(t.confirmTokenHash),
+    index('stock_alerts_user_idx').on(t.userId),
+  ],
+);
+
 export const chatbotQuickQuestions = pgTable(
   'chatbot_quick_questions',
   {

@@ -2,7 +2,7 @@
 // the e-mail's footer, the /descadastrar page and the success answer. Everything else the store
 // sends (orders, payments, account e-mails) is about the customer's money or account and always goes.
 
-export const UNSUBSCRIBE_LISTS = ['newsletter', 'notifications'] as const;
+export const UNSUBSCRIBE_LISTS = ['newsletter', 'notifications', 'stock_alert'] as const;
 export type UnsubscribeList = (typeof UNSUBSCRIBE_LISTS)[number];
 
 export const UNSUBSCRIBE_TEXTS: Record<UnsubscribeList, { why: string; what: string; done: string }> = {
@@ -15,6 +15,12 @@ export const UNSUBSCRIBE_TEXTS: Record<UnsubscribeList, { why: string; what: str
     why: 'Você recebeu este aviso porque as notificações por e-mail estão ligadas na sua conta.',
     what: 'os lembretes por e-mail da sua assinatura e das entregas programadas',
     done: 'Pronto, você não receberá mais os lembretes por e-mail da Clarear.',
+  },
+  // One "Avise-me quando chegar" request (issue 36): leaving it cancels that request only.
+  stock_alert: {
+    why: 'Você recebeu este e-mail porque pediu para ser avisado quando este produto voltasse ao estoque.',
+    what: 'o aviso de volta ao estoque deste produto',
+    done: 'Pronto, você não receberá mais avisos de estoque deste produto.',
   },
 };
 

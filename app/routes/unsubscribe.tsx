@@ -98,7 +98,9 @@ function Done({ list }: { list: UnsubscribeList }) {
       <p className="text-sm text-slate-600 dark:text-slate-400">
         {list === 'notifications'
           ? 'Mudou de ideia? Ligue de novo em Preferências, na sua área do cliente.'
-          : 'Mudou de ideia? Inscreva-se de novo no rodapé do site ou em Preferências, na sua área do cliente.'}
+          : list === 'stock_alert'
+            ? 'Mudou de ideia? Peça o aviso de novo na página do produto.'
+            : 'Mudou de ideia? Inscreva-se de novo no rodapé do site ou em Preferências, na sua área do cliente.'}
       </p>
       <Leave />
     </>

@@ -7,7 +7,7 @@
 // too: refused, nothing of A's in the answer, and nothing written (the tables the action
 // writes are compared row by row). Runs the app's own database and auth on each engine.
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -56,7 +56,8 @@ type Table =
   | 'siteContent'
   | 'legalPages'
   | 'legalPageVersions'
-  | 'returns';
+  | 'returns'
+  | 'stockAlerts';
 
 type Fixtures = {
   productId: string;
@@ -96,6 +97,9 @@ type Fixtures = {
   /** /descadastrar?t=… of another newsletter sign-up (the one-click link its e-mails carry), and that link with its signature altered. */
   unsubscribePath: string;
   forgedUnsubscribePath: string;
+  /** A sold-out size ("Avise-me quando chegar", issue 36) and a visitor's confirmation link of a request on it. */
+  soldOutVariantId: string;
+  stockAlertToken: string;
   /** The account the Better Auth admin endpoints are aimed at (removed by the admin while they are open). */
   targetUserId: string;
   uploadPng: Uint8Array<ArrayBuffer>;
@@ -857,6 +861,27 @@ const MATRIX: Record<string, Entry> = {
     loader: [{ url: '/newsletter', expect: all('home') }],
     action: [{ url: '/newsletter', body: () => ({ email: `news.${randomUUID().slice(0, 8)}@exemplo.com.br` }), expect: all('ok') }],
   },
+  // "Avise-me quando chegar" (issue 36): anyone may ask for a sold-out size (a visitor with an e-mail, a
+  // signed-in account with its own); an available size is refused and nothing is written.
+  'routes/stock-alert.ts': {
+    loader: [{ url: '/avise-me', expect: all('redirect:/produtos') }],
+    action: [
+      { label: 'available size', url: '/avise-me', body: (f) => ({ variantId: f.variantId, email: 'alguem@exemplo.com.br' }), expect: all(409), writes: ['stockAlerts'] },
+      { label: 'invalid e-mail', url: '/avise-me', body: (f) => ({ variantId: f.soldOutVariantId, email: 'nao-e-email' }), expect: all(400), writes: ['stockAlerts'] },
+      { url: '/avise-me', body: (f) => ({ variantId: f.soldOutVariantId, email: `visitante.${randomUUID().slice(0, 8)}@exemplo.com.br` }), expect: all('ok') },
+    ],
+  },
+  // A visitor's confirmation link: the token is the authorization, whoever (or no one) is signed in.
+  'routes/stock-alert-confirm.tsx': {
+    loader: [
+      { url: (f) => `/avise-me/confirmar/${f.stockAlertToken}`, params: (f) => ({ token: f.stockAlertToken }), expect: all('ok') },
+      { label: 'unknown token', url: '/avise-me/confirmar/desconhecido', params: () => ({ token: 'desconhecido' }), expect: all(404) },
+    ],
+    action: [
+      { label: 'unknown token', url: '/avise-me/confirmar/desconhecido', params: () => ({ token: 'desconhecido' }), body: () => ({}), expect: all(404), writes: ['stockAlerts'] },
+      { url: (f) => `/avise-me/confirmar/${f.stockAlertToken}`, params: (f) => ({ token: f.stockAlertToken }), body: () => ({}), expect: all('ok') },
+    ],
+  },
   'routes/favorites.ts': {
     loader: [{ url: '/favoritos', expect: all('redirect:/area-cliente/lista-de-desejos') }],
     action: [
@@ -1146,6 +1171,7 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
       legalPages: s.legalPages,
       legalPageVersions: s.legalPageVersions,
       returns: s.returns,
+      stockAlerts: s.stockAlerts,
     };
 
     const authRequest = () => new Request(`${ORIGIN}/login`, { method: 'POST', headers: { origin: ORIGIN, 'x-forwarded-for': nextAddress() } });
@@ -1267,6 +1293,9 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
     const unsubscribePath = link.pathname + link.search;
     const at = unsubscribePath.length - 20; // a character inside the signature
     const forgedUnsubscribePath = `${unsubscribePath.slice(0, at)}${unsubscribePath[at] === 'x' ? 'y' : 'x'}${unsubscribePath.slice(at + 1)}`;
+    const [soldOut] = await db.insert(s.productVariants).values({ productId: product!.id, size: 'Matriz 9 L', price: '10.00', stock: 0 }).returning();
+    const stockAlertToken = `matriz-${randomUUID()}`;
+    await db.insert(s.stockAlerts).values({ variantId: soldOut!.id, email: `aguarda.${randomUUID().slice(0, 8)}@exemplo.com.br`, confirmTokenHash: createHash('sha256').update(stockAlertToken).digest('hex') });
     const [contactMessage] = await db
       .insert(s.contactMessages)
       .values({ name: 'Remetente do Contato', email: 'remetente@exemplo.com.br', subject: 'Pergunta sobre entrega', message: 'Qual o prazo?' })
@@ -1300,6 +1329,8 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
       newsletterId: newsletterSignUp!.id,
       unsubscribePath,
       forgedUnsubscribePath,
+      soldOutVariantId: soldOut!.id,
+      stockAlertToken,
       targetUserId: target.id,
       uploadPng,
     };

@@ -114,6 +114,11 @@ describe.each(engines.map((e) => e.name))('LGPD rights on %s', (engineName) => {
     await addFavorite(db, id, product!.id);
     await savePreferences(db, id, { theme: 'dark', hideChatbot: true });
     await subscribeToNewsletter(db, email.toUpperCase());
+    // "Avise-me quando chegar" (issue 36): one from the account, one typed as a visitor with the same address (already sent).
+    await db.insert(s.stockAlerts).values([
+      { variantId: product!.variantId, userId: id, email, confirmedAt: new Date() },
+      { variantId: product!.variantId, email, confirmTokenHash: randomUUID(), confirmedAt: new Date(), notifiedAt: new Date() },
+    ]);
     const contact = await submitContactMessage(db, { name, email, subject: `Dúvida de ${first}`, message: `Meu CPF é ${taxId}, moro na ${street}.` });
     const [message] = await db.select({ id: s.contactMessages.id }).from(s.contactMessages).where(eq(s.contactMessages.email, email));
     expect(contact).toBeTruthy();
@@ -268,6 +273,7 @@ describe.each(engines.map((e) => e.name))('LGPD rights on %s', (engineName) => {
     expect(file.kitsSalvos[0]!.itens).toHaveLength(1);
     expect(file.preferencias.theme).toBe('dark');
     expect(file.newsletter.email).toBe(ana.email);
+    expect((file as unknown as { avisosDeEstoque: { email: string }[] }).avisosDeEstoque.map((a) => a.email)).toEqual([ana.email, ana.email]);
     expect(file.mensagensDeContato).toHaveLength(1);
     expect(file.mensagensDeContato[0]!.respostas).toHaveLength(1);
     expect(file.cartoesSalvos.map((c) => c.lastFour)).toEqual(['4242']);
@@ -396,7 +402,7 @@ describe.each(engines.map((e) => e.name))('LGPD rights on %s', (engineName) => {
     expect(await scan(needles)).toEqual([]);
     // The same scan does find a customer who is still here (in his profile, orders, messages, e-mails…).
     const his = await scan([bruno.name, bruno.email, bruno.taxId]);
-    for (const where of ['user.name', 'user.email', 'user.tax_id', 'orders.ship_name', 'orders.tax_id', 'orders.refund_pix_key', 'returns.reason', 'returns.refund_pix_key', 'return_events.note', 'contact_messages.message', 'email_outbox.text_body', 'newsletter_subscriptions.email']) {
+    for (const where of ['user.name', 'user.email', 'user.tax_id', 'orders.ship_name', 'orders.tax_id', 'orders.refund_pix_key', 'returns.reason', 'returns.refund_pix_key', 'return_events.note', 'contact_messages.message', 'email_outbox.text_body', 'newsletter_subscriptions.email', 'stock_alerts.email']) {
       expect(his.some((hit) => hit.startsWith(`${where}:`)), where).toBe(true);
     }
 

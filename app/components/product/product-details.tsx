@@ -19,6 +19,8 @@ import { Input } from '../ui/input';
 import { Label } from '../ui/label';
 import { AnvisaLine, SafetySection } from './product-safety';
 import { stockLevel } from '~/lib/stock';
+import { takesStockAlert } from '~/lib/stock-alerts';
+import { StockAlertForm } from './stock-alert-form';
 
 // "Calcular frete" loads its form (and the fetcher's answer) only when the shopper asks for it.
 const loadFreightQuote = () => import('./freight-quote');
@@ -154,6 +156,14 @@ export function ProductDetails({ card, detail, status, isFavorite, Title = 'h1',
             </ul>
           </section>
         )}
+
+        {needsSize && status === 'ready' ? (
+          <StockAlertForm
+            key={card.id}
+            sizes={variants.filter((v) => takesStockAlert(v.available)).map((v) => ({ id: v.id, size: v.size }))}
+            accountEmail={root?.user?.email ?? null}
+          />
+        ) : null}
 
         {chosen && chosenTiers.length ? (
           <>

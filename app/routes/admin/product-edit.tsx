@@ -42,6 +42,9 @@ import { requireAdmin, requireAdminAction } from '~/server/auth/session.server';
 import { BODY_LIMITS, readForm } from '~/server/infra/http/body.server';
 import type { Route } from './+types/product-edit';
 import { log } from '~/server/infra/log.server';
+import { waitingBySize } from '~/server/stock-alerts/alerts.server';
+import { kickMailDelivery } from '~/server/mail/outbox.server';
+import { waitingLabel } from '~/lib/stock-alerts';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.product.id ? 'Editar produto' : 'Novo produto'} | Painel Administrativo | Clarear` },
@@ -166,7 +169,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     };
   }
 
-  const [categories, kitOptions] = await Promise.all([
+  const [categories, kitOptions, waiting] = await Promise.all([
     listCategoryOptions(db).catch((error: unknown) => {
       log.error('admin/produto: falha ao buscar categorias', error);
       return null;
@@ -175,12 +178,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       log.error('admin/produto: falha ao buscar produtos para kits', error);
       return [] as KitComponentOption[];
     }),
+    // "3 aguardando" per size (issue 36): the "Avise-me quando chegar" requests a restock will e-mail.
+    product.id === null
+      ? ({} as Record<string, number>)
+      : waitingBySize(db, product.id).catch((error: unknown) => {
+          log.error('admin/produto: falha ao contar avisos de estoque', error);
+          return {} as Record<string, number>;
+        }),
   ]);
   return {
     product,
     categories: categories ?? [],
     categoriesError: categories === null ? 'Erro ao buscar categorias' : null,
     kitOptions: kitOptions.filter((o) => o.id !== product.id),
+    waiting,
   };
 }
 
@@ -200,7 +211,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   try {
     const version = productVersionSchema.parse(form.get('version') ?? undefined);
-    const savedId = await saveProduct(await getDb(), id.data === 'new' ? null : id.data, parsed.data, version);
+    const db = await getDb();
+    const savedId = await saveProduct(db, id.data === 'new' ? null : id.data, parsed.data, version);
+    // A size brought back from 0 queued its "Avise-me" e-mails with the save: sent now, not at the next minute.
+    kickMailDelivery(db);
     return redirect(`/admin/products/${savedId}`, { headers: { 'Set-Cookie': await flashToast({ title: 'Produto salvo!' }) } });
   } catch (error) {
     if (error instanceof ProductNotFoundError) throw await backToList(NOT_FOUND_TOAST);
@@ -238,6 +252,7 @@ function ProductForm({
   product,
   categories,
   kitOptions,
+  waiting,
   serverErrors,
 }: Awaited<ReturnType<typeof loader>> & { serverErrors: FieldErrors | undefined }) {
   const navigation = useNavigation();
@@ -385,6 +400,11 @@ function ProductForm({
                 maxLength={12}
                 error={errors[`variants.${i}.stock`]}
               />
+              {row.id && waitingLabel(waiting[row.id] ?? 0) ? (
+                <p className="text-sm font-medium text-brand-800 sm:col-span-2 dark:text-brand-200">
+                  Avise-me: {waitingLabel(waiting[row.id] ?? 0)}
+                </p>
+              ) : null}
               <div className="sm:col-span-2">
                 <ImageField name={`variants.${i}.imageUrl`} label="Imagem do tamanho" defaultValue={row.imageUrl} error={errors[`variants.${i}.imageUrl`]} />
               </div>

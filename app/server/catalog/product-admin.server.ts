@@ -16,6 +16,7 @@ import { slugify } from '~/lib/slug';
 import { productNameContains } from './catalog.server';
 import { deleteSafetySheetFile } from './safety-sheets.server';
 import { LOW_STOCK_THRESHOLD } from '~/lib/stock';
+import { notifyRestocked } from '../stock-alerts/alerts.server';
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
 
@@ -342,6 +343,8 @@ async function saveVariants(tx: Executor, productId: string, variants: ProductSa
       .set({ size: v.size, price: v.price!, imageUrl: v.imageUrl, stock: stockChange(v.stock, v.stockLoaded), ...packageInput(v), ...fiscalUnitInput(v) })
       .where(eq(productVariants.id, v.id));
   }
+  // A kept size the admin brought back from 0: its "Avise-me" requests are e-mailed in this save's transaction.
+  await notifyRestocked(tx, keptIds);
   const added = variants.filter((v) => !(v.id !== null && existing.has(v.id)));
   const addedIds = new Map<string, string>();
   if (added.length) {

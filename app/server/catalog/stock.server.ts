@@ -8,6 +8,7 @@ import { jsonArray, jsonRows, parsedJson } from '~/db/bulk.server';
 import type { Executor, Transaction } from '~/db/client.server';
 import { kitItems, products, productVariants, stockReservations } from '~/db/schema';
 import { now } from '~/lib/clock';
+import { notifyRestocked } from '../stock-alerts/alerts.server';
 
 export { LOW_STOCK_THRESHOLD } from '~/lib/stock';
 
@@ -212,6 +213,8 @@ export async function releaseStockOfOrders(tx: Transaction, orderIds: readonly s
     update ${productVariants} set stock = ${productVariants}.stock + v.quantity
     from (${jsonRows(ids.map((id) => ({ id, quantity: units.get(id)! })), RELEASE_COLUMNS)}) v
     where ${productVariants}.id = v.id`);
+  // A size back from 0 (an expired or cancelled order's units): its waiting requests, in this transaction.
+  await notifyRestocked(tx, ids);
   return released.reduce((sum, r) => sum + r.quantity, 0);
 }
 
@@ -249,5 +252,6 @@ export async function restockReturned(tx: Transaction, lines: readonly ReturnedL
     update ${productVariants} set stock = ${productVariants}.stock + v.quantity
     from (${jsonRows(ids.map((id) => ({ id, quantity: units.get(id)! })), RELEASE_COLUMNS)}) v
     where ${productVariants}.id = v.id`);
+  await notifyRestocked(tx, ids);
   return [...units.values()].reduce((sum, n) => sum + n, 0);
 }

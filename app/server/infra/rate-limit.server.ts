@@ -17,6 +17,8 @@ const LIMITS = {
   contact: () => ({ points: getEnv().FORM_RATE_LIMIT_MAX, duration: 60 }),
   newsletter: () => ({ points: getEnv().FORM_RATE_LIMIT_MAX, duration: 60 }),
   kit: () => ({ points: getEnv().FORM_RATE_LIMIT_MAX, duration: 60 }),
+  /** "Avise-me quando chegar" (issue 36): a visitor's request e-mails whatever address is typed. */
+  stockAlert: () => ({ points: getEnv().FORM_RATE_LIMIT_MAX, duration: 60 }),
   quote: () => ({ points: getEnv().QUOTE_RATE_LIMIT_MAX, duration: 60 }),
   /** Erasing one's account: the password typed again must not be guessable from an open session. */
   erase: () => ({ points: getEnv().FORM_RATE_LIMIT_MAX, duration: 60 }),

@@ -1,11 +1,11 @@
 // One-click unsubscribe (issue 16, RFC 8058): the signed links optional e-mails carry, and what
 // following one does. Lists: 'newsletter' (a sign-up's row: left by deleting it, so a later sign-up
-// is a new row and the old link has nothing to act on) and 'notifications' (a user: the
-// receive_notifications preference turned off). The token is the only authorization: no login, no
+// is a new row and the old link has nothing to act on), 'notifications' (a user: the
+// receive_notifications preference turned off) and 'stock_alert' (one back-in-stock request, marked unsubscribed). The token is the only authorization: no login, no
 // cookie, no CSRF token, as a mail provider's one-click POST carries none.
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
-import { newsletterSubscriptions, user, userPreferences } from '~/db/schema';
+import { newsletterSubscriptions, stockAlerts, user, userPreferences } from '~/db/schema';
 import { now } from '~/lib/clock';
 import type { UnsubscribeList } from '~/lib/unsubscribe';
 import { getEnv } from '../infra/env.server';
@@ -37,6 +37,11 @@ export function notificationsUnsubscribeLink(userId: string): UnsubscribeLink {
   return link('notifications', userId);
 }
 
+/** The link for a back-in-stock e-mail (issue 36): leaves that one request (its row id). */
+export function stockAlertUnsubscribeLink(alertId: string): UnsubscribeLink {
+  return link('stock_alert', alertId);
+}
+
 /** What a token from a link says, or null when it was not made by this store (altered, forged, cut). */
 export function readUnsubscribeToken(token: string): UnsubscribeSubject | null {
   return verifyUnsubscribeToken(key(), token);
@@ -49,6 +54,10 @@ export async function unsubscribeState(db: Executor, { list, subject }: Unsubscr
   if (list === 'newsletter') {
     const [row] = await db.select({ email: newsletterSubscriptions.email }).from(newsletterSubscriptions).where(eq(newsletterSubscriptions.id, subject));
     return { list, email: row?.email ?? null, receiving: Boolean(row) };
+  }
+  if (list === 'stock_alert') {
+    const [row] = await db.select({ email: stockAlerts.email, unsubscribedAt: stockAlerts.unsubscribedAt }).from(stockAlerts).where(eq(stockAlerts.id, subject));
+    return { list, email: row?.email ?? null, receiving: Boolean(row) && row!.unsubscribedAt === null };
   }
   const [row] = await db
     .select({ email: user.email, notifications: userPreferences.receiveNotifications })
@@ -65,6 +74,14 @@ export async function unsubscribeState(db: Executor, { list, subject }: Unsubscr
 export async function unsubscribe(db: Executor, { list, subject }: UnsubscribeSubject): Promise<boolean> {
   if (list === 'newsletter') {
     const rows = await db.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.id, subject)).returning({ id: newsletterSubscriptions.id });
+    return rows.length > 0;
+  }
+  if (list === 'stock_alert') {
+    const rows = await db
+      .update(stockAlerts)
+      .set({ unsubscribedAt: now() })
+      .where(and(eq(stockAlerts.id, subject), isNull(stockAlerts.unsubscribedAt)))
+      .returning({ id: stockAlerts.id });
     return rows.length > 0;
   }
   // A user that no longer exists has nothing to leave (and no preferences row may point at it).

@@ -18,6 +18,7 @@ import {
   gatewayErasures,
   mailThrottle,
   newsletterSubscriptions,
+  stockAlerts,
   orderEvents,
   orders,
   returnEvents,
@@ -192,6 +193,8 @@ async function eraseIn(tx: Transaction, userId: string, written: { count: number
   await tx.delete(verification).where(or(eq(verification.value, userId), sql`strpos(lower(${verification.identifier}), ${email}) > 0`, sql`strpos(lower(${verification.value}), ${email}) > 0`));
   // A company's invitations to this e-mail (issue 35); the company itself is business data and stays.
   await tx.delete(companyInvitations).where(eq(companyInvitations.email, email));
+  // "Avise-me quando chegar" requests (issue 36): by account or by the address a visitor typed.
+  await tx.delete(stockAlerts).where(or(eq(stockAlerts.userId, userId), eq(stockAlerts.email, email)));
   await leaveCompanyForErasure(tx, userId);
 
   // The account: sessions, logins, addresses, wishlist, saved kits, preferences, saved cards and

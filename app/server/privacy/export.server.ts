@@ -5,7 +5,7 @@
 // card and customer references, and e-mail bodies (their links carry sign-in tokens); and the
 // store's own fraud-prevention rows, which name no account: welcome_offer_uses (keyed CPF/CNPJ
 // hashes) and gateway_erasures.
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '~/db/client.server';
 import {
   account,
@@ -16,6 +16,7 @@ import {
   contactReplies,
   emailOutbox,
   newsletterSubscriptions,
+  stockAlerts,
   orderEvents,
   orderItems,
   orders,
@@ -310,6 +311,14 @@ async function readExport(tx: Transaction, userId: string) {
         .where(eq(companyInvitations.email, profile.email.toLowerCase()))
         .orderBy(desc(companyInvitations.createdAt))
     : [];
+  // "Avise-me quando chegar" requests (issue 36): the account's and those made with its e-mail.
+  const alerts = await tx
+    .select({ produto: products.name, tamanho: productVariants.size, email: stockAlerts.email, pedidoEm: stockAlerts.createdAt, confirmadoEm: stockAlerts.confirmedAt, avisadoEm: stockAlerts.notifiedAt, descadastradoEm: stockAlerts.unsubscribedAt })
+    .from(stockAlerts)
+    .innerJoin(productVariants, eq(productVariants.id, stockAlerts.variantId))
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(or(eq(stockAlerts.userId, userId), eq(stockAlerts.email, email)))
+    .orderBy(desc(stockAlerts.createdAt));
   return {
     loja: 'Clarear',
     geradoEm: now().toISOString(),
@@ -350,5 +359,6 @@ async function readExport(tx: Transaction, userId: string) {
     mensagensEmOrcamentosDaEmpresa: ownQuoteMessages,
     empresa: membership ?? null,
     convitesDeEmpresa: invitations,
+    avisosDeEstoque: alerts,
   };
 }

@@ -244,10 +244,13 @@ describe.each(engines)('invoiced boleto on $name', ({ open }) => {
     expect(await refusal(placeOrder(handle.db, owner!, input(4, CNPJ), builtInProvider))).toBe(INVOICED_MESSAGES.overdue);
     expect((await invoicedOfferFor(handle.db, owner!.id))?.blocked).toBe(INVOICED_MESSAGES.overdue);
 
+    // The buyer is removed from the company: the last reminder goes to the owner only.
+    await handle.db.delete(t.companyMembers).where(eq(t.companyMembers.userId, buyer!.id));
     at(addCalendarDays(due, 3));
     await runReceivables(handle.db);
     await runReceivables(handle.db);
-    expect(await reminders()).toHaveLength(6);
+    expect(await reminders()).toHaveLength(5);
+    expect((await reminders()).filter((k) => k.includes(':lembrete:after:'))).toEqual([`fatura:${fatura!.id}:lembrete:after:${owner!.id}`]);
     const mails = await handle.db.select().from(t.emailOutbox).where(and(eq(t.emailOutbox.kind, 'receivable-reminder-after'), like(t.emailOutbox.dedupeKey, `fatura:${fatura!.id}:%`)));
     expect(mails[0]?.textBody).toContain('Depósito na conta 123-4');
 
@@ -259,7 +262,7 @@ describe.each(engines)('invoiced boleto on $name', ({ open }) => {
     // A paid fatura gets no more reminders.
     at(addCalendarDays(due, 10));
     await runReceivables(handle.db);
-    expect(await reminders()).toHaveLength(6);
+    expect(await reminders()).toHaveLength(5);
   });
 
   it('the admin confirms payment once; a second confirmation changes nothing; a customer gets a 403', async () => {

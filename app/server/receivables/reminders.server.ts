@@ -40,7 +40,14 @@ export async function sendReceivableReminders(db: Database): Promise<number> {
     .innerJoin(user, eq(user.id, companyMembers.userId))
     .where(and(eq(companyMembers.role, 'owner'), inArray(companyMembers.companyId, [...new Set(due.map((d) => d.companyId))])));
   const buyerIds = [...new Set(due.map((d) => d.buyerId).filter((id): id is string => id !== null))];
-  const buyers = buyerIds.length ? await db.select({ id: user.id, name: user.name, email: user.email }).from(user).where(inArray(user.id, buyerIds)) : [];
+  // The buyer while still a member of the company: a removed buyer hears nothing more of its faturas.
+  const buyers = buyerIds.length
+    ? await db
+        .select({ id: user.id, name: user.name, email: user.email, companyId: companyMembers.companyId })
+        .from(user)
+        .innerJoin(companyMembers, eq(companyMembers.userId, user.id))
+        .where(inArray(user.id, buyerIds))
+    : [];
   const { instructions } = await invoicedSettings(db);
   const mails: OutgoingMail[] = [];
   for (const fatura of due) {
@@ -48,8 +55,8 @@ export async function sendReceivableReminders(db: Database): Promise<number> {
     if (!kind) continue;
     const people = new Map<string, { name: string; email: string }>();
     for (const o of owners) if (o.companyId === fatura.companyId) people.set(o.userId, o);
-    const buyer = buyers.find((b) => b.id === fatura.buyerId);
-    if (buyer) people.set(buyer.id, buyer);
+    const buyer = buyers.find((b) => b.id === fatura.buyerId && b.companyId === fatura.companyId);
+    if (buyer) people.set(buyer.id, { name: buyer.name, email: buyer.email });
     for (const [userId, person] of people) mails.push(reminderMail(kind, fatura, person, userId, instructions));
   }
   return mails.length ? enqueueMails(db, mails) : 0;

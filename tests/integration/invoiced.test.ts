@@ -250,7 +250,7 @@ describe.each(engines)('invoiced boleto on $name', ({ open }) => {
     await runReceivables(handle.db);
     await runReceivables(handle.db);
     expect(await reminders()).toHaveLength(5);
-    expect((await reminders()).filter((k) => k.includes(':lembrete:after:'))).toEqual([`fatura:${fatura!.id}:lembrete:after:${owner!.id}`]);
+    expect((await reminders()).filter((k) => k?.includes(':lembrete:after:'))).toEqual([`fatura:${fatura!.id}:lembrete:after:${owner!.id}`]);
     const mails = await handle.db.select().from(t.emailOutbox).where(and(eq(t.emailOutbox.kind, 'receivable-reminder-after'), like(t.emailOutbox.dedupeKey, `fatura:${fatura!.id}:%`)));
     expect(mails[0]?.textBody).toContain('Depósito na conta 123-4');
 

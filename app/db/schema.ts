@@ -33,6 +33,8 @@ import { CARRIERS } from '../lib/tracking';
 import { COMPANY_ROLES, CREDIT_STATUSES, CREDIT_TERMS } from '../lib/companies';
 import { INVOICED_METHOD, RECEIVABLE_STATUSES } from '../lib/receivables';
 import { QUOTE_AUTHORS, QUOTE_STATUSES } from '../lib/quotes';
+import { COUPON_CODE_PATTERN, COUPON_KINDS } from '../lib/coupons';
+import { MAX_REVIEW_PHOTOS, REVIEW_STATUSES } from '../lib/reviews';
 import {
   boolean,
   check,
@@ -247,7 +249,9 @@ export const products = pgTable(
     price: money('price').notNull().default('0'),
     basePrice: money('base_price'),
     imageUrl: text('image_url'),
+    /** The mean of its approved reviews (issue 36), kept with `review_count` by the one writer of reviews; null without any. */
     rating: numeric('rating', { precision: 2, scale: 1 }),
+    reviewCount: integer('review_count').notNull().default(0),
     isKit: boolean('is_kit').notNull().default(false),
     isFeatured: boolean('is_featured').notNull().default(false),
     displayOrder: integer('display_order').notNull().default(0),
@@ -294,6 +298,7 @@ export const products = pgTable(
     check('products_price_check', sql`${t.price} >= 0`),
     check('products_base_price_check', sql`${t.basePrice} >= 0`),
     check('products_rating_check', sql`${t.rating} between 0 and 5`),
+    check('products_review_count_check', sql`${t.reviewCount} >= 0`),
     check('products_ph_check', sql`${t.phValue} between 0 and 14`),
     check('products_anvisa_kind_check', oneOf(t.anvisaKind, ANVISA_KINDS)),
     check('products_anvisa_check', sql`(${t.anvisaKind} is null) = (${t.anvisaNumber} is null)`),
@@ -626,6 +631,9 @@ export const orders = pgTable(
     /** The company this order was bought for (issue 35), and its razão social at the time; `user_id` is the buyer who placed it. */
     companyId: uuid('company_id').references((): AnyPgColumn => companies.id, { onDelete: 'set null' }),
     companyLegalName: text('company_legal_name'),
+    /** The coupon this order used (issue 36) and its code as typed then (kept if the coupon is deleted). */
+    couponId: uuid('coupon_id').references((): AnyPgColumn => coupons.id, { onDelete: 'set null' }),
+    couponCode: text('coupon_code'),
   },
   (t) => [
     check('orders_total_price_check', sql`${t.totalPrice} >= 0`),
@@ -654,6 +662,7 @@ export const orders = pgTable(
     check('orders_buyer_ie_indicator_check', oneOf(t.buyerIeIndicator, IE_INDICATORS)),
     check('orders_discount_kind_check', oneOf(t.discountKind, DISCOUNT_KINDS)),
     check('orders_purchase_order_number_check', sql`char_length(${t.purchaseOrderNumber}) between 1 and 40`),
+    check('orders_coupon_check', sql`${t.discountKind} <> 'coupon' or ${t.couponCode} is not null`),
     check('orders_discount_kind_amount_check', sql`(${t.discountKind} is null) = (${t.discountPrice} = 0)`),
     // The welcome offer once per account and once per CPF/CNPJ, among orders that are not cancelled:
     // two first purchases at once cannot both commit with it.
@@ -1152,6 +1161,8 @@ export const userPreferences = pgTable(
     hideWhatsapp: boolean('hide_whatsapp').notNull().default(false),
     theme: text('theme', { enum: THEMES }).notNull().default('light'),
     receiveNotifications: boolean('receive_notifications').notNull().default(true),
+    /** "Lembretes de carrinho" (issue 36): off until the customer turns it on (Preferências or sign-up). */
+    cartReminders: boolean('cart_reminders').notNull().default(false),
     updatedAt: updatedAt(),
   },
   (t) => [check('user_preferences_theme_check', oneOf(t.theme, THEMES))],
@@ -2013,3 +2024,232 @@ export const quoteMessages = pgTable(
     index('quote_messages_quote_idx').on(t.quoteId, t.createdAt),
   ],
 );
+
+// ---------------------------------------------------------------- marketing (issue 36)
+
+/**
+ * A coupon: a code the customer types at the cart or checkout. `uses` counts the live uses (orders
+ * not cancelled), kept under the coupon's row lock in the order's transaction, so a limit of 100
+ * gives exactly 100 whatever the concurrency; a cancelled or expired order gives its use back once
+ * (`coupon_uses.returned_at`).
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Upper case (codes are case-insensitive). */
+    code: text('code').notNull(),
+    description: text('description'),
+    kind: text('kind', { enum: COUPON_KINDS }).notNull(),
+    /** For 'percent': 1 to 100. */
+    percent: integer('percent'),
+    /** For 'fixed': the amount off. */
+    amount: money('amount'),
+    minSubtotal: money('min_subtotal').notNull().default('0'),
+    firstPurchaseOnly: boolean('first_purchase_only').notNull().default(false),
+    /** The plan (Assinatura Inteligente) is never discounted by a coupon unless this says so. */
+    includesPlan: boolean('includes_plan').notNull().default(false),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    /** Null: no limit. */
+    maxUses: integer('max_uses'),
+    maxUsesPerCustomer: integer('max_uses_per_customer'),
+    uses: integer('uses').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('coupons_code_idx').on(t.code),
+    check('coupons_code_check', sql`${t.code} ~ ${sql.raw(`'${COUPON_CODE_PATTERN}'`)}`),
+    check('coupons_kind_check', oneOf(t.kind, COUPON_KINDS)),
+    check(
+      'coupons_value_check',
+      sql`(${t.kind} = 'percent' and ${t.percent} between 1 and 100 and ${t.amount} is null) or (${t.kind} = 'fixed' and ${t.amount} > 0 and ${t.percent} is null)`,
+    ),
+    check('coupons_min_subtotal_check', sql`${t.minSubtotal} >= 0`),
+    check('coupons_validity_check', sql`${t.validFrom} is null or ${t.validUntil} is null or ${t.validFrom} < ${t.validUntil}`),
+    check('coupons_max_uses_check', sql`${t.maxUses} > 0 and ${t.maxUsesPerCustomer} > 0`),
+    check('coupons_uses_check', sql`${t.uses} >= 0`),
+    index('coupons_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+/** A coupon limited to some products (and/or categories): none of either means the whole store. */
+export const couponProducts = pgTable(
+  'coupon_products',
+  {
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.couponId, t.productId] })],
+);
+
+export const couponCategories = pgTable(
+  'coupon_categories',
+  {
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.couponId, t.categoryId] })],
+);
+
+/** One use of a coupon: one per order, written in the order's transaction; given back once when the order is cancelled. */
+export const couponUses = pgTable(
+  'coupon_uses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    discount: money('discount').notNull(),
+    createdAt: createdAt(),
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('coupon_uses_order_idx').on(t.orderId),
+    check('coupon_uses_discount_check', sql`${t.discount} >= 0`),
+    // The per-customer limit counts this customer's live uses.
+    index('coupon_uses_coupon_user_idx').on(t.couponId, t.userId).where(sql`${t.returnedAt} is null`),
+  ],
+);
+
+/**
+ * A signed-in customer's cart kept on the server (issue 36): the same cart on every device, merged
+ * with the browser's on sign-in. `version` bumps on every change of its content; `content_changed_at`
+ * is when it last changed (what "left for 1 hour" measures).
+ */
+export const carts = pgTable(
+  'carts',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The cart's lines as the browser keeps them (lib/cart CartItem[]), checked by Zod when written. */
+    items: jsonb('items').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    version: integer('version').notNull().default(0),
+    contentChangedAt: timestamp('content_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('carts_version_check', sql`${t.version} >= 0`),
+    // The reminders job: carts left since before a moment.
+    index('carts_content_changed_idx').on(t.contentChangedAt),
+  ],
+);
+
+/**
+ * A cart reminder e-mail (issue 36): once per cart content (its version) and step (1: after 1 hour,
+ * 2: after 24 hours). Its link restores the cart (sha256 of the token kept); an order placed after it
+ * marks it recovered, for Relatórios.
+ */
+export const cartReminders = pgTable(
+  'cart_reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    step: integer('step').notNull(),
+    cartVersion: integer('cart_version').notNull(),
+    /** The lines reminded (what the link restores). */
+    items: jsonb('items').$type<unknown[]>().notNull(),
+    subtotal: money('subtotal').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    restoredAt: timestamp('restored_at', { withTimezone: true }),
+    recoveredOrderId: uuid('recovered_order_id').references(() => orders.id, { onDelete: 'set null' }),
+    recoveredAt: timestamp('recovered_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('cart_reminders_step_check', sql`${t.step} in (1, 2)`),
+    check('cart_reminders_subtotal_check', sql`${t.subtotal} >= 0`),
+    uniqueIndex('cart_reminders_once_idx').on(t.userId, t.cartVersion, t.step),
+    uniqueIndex('cart_reminders_token_idx').on(t.tokenHash),
+    index('cart_reminders_sent_idx').on(t.sentAt),
+  ],
+);
+
+/**
+ * A verified review (issue 36): by the customer of a delivered order, one per customer and product,
+ * editable by its author (back to pending), shown once approved. Seeded reviews (`is_seed`) have no
+ * author account. The product's `rating` and `review_count` are the mean and count of its approved
+ * reviews, kept by the one writer of this table in the same transaction.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** The delivered order that makes it a "Compra verificada". */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** As shown: the author's first name and initial ("Maria S."). */
+    authorName: text('author_name').notNull(),
+    rating: integer('rating').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    status: text('status', { enum: REVIEW_STATUSES }).notNull().default('pending'),
+    rejectReason: text('reject_reason'),
+    /** The store's public answer. */
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    moderatedBy: text('moderated_by').references(() => user.id, { onDelete: 'set null' }),
+    isSeed: boolean('is_seed').notNull().default(false),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+    check('reviews_status_check', oneOf(t.status, REVIEW_STATUSES)),
+    check('reviews_rejected_check', sql`${t.status} <> 'rejected' or ${t.rejectReason} is not null`),
+    check('reviews_title_check', sql`char_length(${t.title}) between 1 and 120`),
+    check('reviews_body_check', sql`char_length(${t.body}) between 1 and 4000`),
+    uniqueIndex('reviews_user_product_idx').on(t.userId, t.productId),
+    // The product page: approved, newest first (and by stars).
+    index('reviews_product_status_idx').on(t.productId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('reviews_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/** Up to 3 photos of a review, resized and re-encoded like the admin's uploads (storage/). */
+export const reviewPhotos = pgTable(
+  'review_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** The public URL (or storage key) the storage interface returned. */
+    url: text('url').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('review_photos_position_check', sql`${t.position} between 1 and ${sql.raw(String(MAX_REVIEW_PHOTOS))}`),
+    uniqueIndex('review_photos_position_idx').on(t.reviewId, t.position),
+  ],
+);
+
+/** The "Avalie sua compra" e-mail: once per delivered order. */
+export const reviewInvitations = pgTable('review_invitations', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -7,6 +7,7 @@ export type PricedLine = { unitCents: number; quantity: number; isSubscription: 
 export const DISCOUNT_LABELS: Record<DiscountKind, string> = {
   subscriber: `Desconto de assinante (${SUBSCRIBER_DISCOUNT_PERCENT}%)`,
   welcome: `Desconto de boas-vindas (${WELCOME_DISCOUNT_PERCENT}%)`,
+  coupon: 'Cupom de desconto',
 };
 
 /** What the server knows of the buyer that changes the price. */

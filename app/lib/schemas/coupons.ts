@@ -96,33 +96,40 @@ export const couponFormSchema = z
     productIds: idList,
     categoryIds: idList,
   })
-  .transform((v, ctx) => {
-    let percent: number | null = null;
-    if (v.kind === 'percent') {
-      const raw = (v.percent ?? '').trim().replace(/%$/, '');
-      if (!/^\d{1,3}$/.test(raw) || Number(raw) < 1 || Number(raw) > 100) ctx.addIssue({ code: 'custom', path: ['percent'], message: COUPON_MESSAGES.percent });
-      else percent = Number(raw);
-    }
-    if (v.kind === 'fixed' && !(v.amount && v.amount > 0)) ctx.addIssue({ code: 'custom', path: ['amount'], message: COUPON_MESSAGES.amount });
-    if (v.validFrom && v.validUntil && v.validFrom.getTime() >= v.validUntil.getTime()) ctx.addIssue({ code: 'custom', path: ['validUntil'], message: COUPON_MESSAGES.period });
-    return {
-      code: v.code,
-      description: v.description,
-      kind: v.kind,
-      percent,
-      amountCents: v.kind === 'fixed' ? v.amount : null,
-      minSubtotalCents: v.minSubtotal ?? 0,
-      firstPurchaseOnly: v.firstPurchaseOnly,
-      includesPlan: v.includesPlan,
-      validFrom: v.validFrom,
-      validUntil: v.validUntil,
-      maxUses: v.maxUses,
-      maxUsesPerCustomer: v.maxUsesPerCustomer,
-      active: v.active,
-      productIds: [...new Set(v.productIds)],
-      categoryIds: [...new Set(v.categoryIds)],
-    };
-  });
+  // Runs even when another field failed, so every message shows at once.
+  .superRefine(
+    (v, ctx) => {
+      if (v.kind === 'percent' && percentOf(v.percent) === null) ctx.addIssue({ code: 'custom', path: ['percent'], message: COUPON_MESSAGES.percent });
+      if (v.kind === 'fixed' && !(typeof v.amount === 'number' && v.amount > 0)) ctx.addIssue({ code: 'custom', path: ['amount'], message: COUPON_MESSAGES.amount });
+      if (v.validFrom instanceof Date && v.validUntil instanceof Date && v.validFrom.getTime() >= v.validUntil.getTime()) {
+        ctx.addIssue({ code: 'custom', path: ['validUntil'], message: COUPON_MESSAGES.period });
+      }
+    },
+    { when: () => true },
+  )
+  .transform((v) => ({
+    code: v.code,
+    description: v.description,
+    kind: v.kind,
+    percent: v.kind === 'percent' ? percentOf(v.percent) : null,
+    amountCents: v.kind === 'fixed' ? v.amount : null,
+    minSubtotalCents: v.minSubtotal ?? 0,
+    firstPurchaseOnly: v.firstPurchaseOnly,
+    includesPlan: v.includesPlan,
+    validFrom: v.validFrom,
+    validUntil: v.validUntil,
+    maxUses: v.maxUses,
+    maxUsesPerCustomer: v.maxUsesPerCustomer,
+    active: v.active,
+    productIds: [...new Set(v.productIds)],
+    categoryIds: [...new Set(v.categoryIds)],
+  }));
+
+/** '15' or '15%' → 15; anything but a whole 1–100 → null. */
+function percentOf(typed: unknown): number | null {
+  const raw = typeof typed === 'string' ? typed.trim().replace(/\s*%$/, '') : '';
+  return /^\d{1,3}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= 100 ? Number(raw) : null;
+}
 
 export type CouponInput = z.output<typeof couponFormSchema>;
 

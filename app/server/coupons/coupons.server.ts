@@ -1,7 +1,7 @@
 // Coupons (issue 36): the admin's list and form, a code looked up for the cart and checkout, and the
 // one writer of `coupons.uses` and `coupon_uses`.
 // Exactly once: a use is taken in the order's transaction under the coupon's row lock
-// (SELECT … FOR UPDATE), where the total and the customer's live uses are counted and checked before
+// (SELECT … FOR NO KEY UPDATE), where the total and the customer's live uses are counted and checked before
 // `coupon_uses` gets its row (unique per order) and `uses` its + 1; so a limit of 100 gives exactly
 // 100 whatever the concurrency. A use is given back in the transaction that cancels its order
 // (orders/transitions), once: only a row whose `returned_at` is still null is returned.
@@ -249,7 +249,10 @@ export async function takeCouponUseIn(
   tx: Transaction,
   use: { couponId: string; orderId: string; userId: string; discountCents: number; lines: readonly CouponLine[] },
 ): Promise<void> {
-  const [row] = await tx.select().from(coupons).where(eq(coupons.id, use.couponId)).for('update');
+  // FOR NO KEY UPDATE: the order row written earlier in this transaction holds a KEY SHARE lock on
+  // the coupon (its foreign key), which FOR UPDATE would wait on across checkouts (a deadlock with
+  // the stock locks); this mode still queues every use of the coupon one after another.
+  const [row] = await tx.select().from(coupons).where(eq(coupons.id, use.couponId)).for('no key update');
   if (!row) throw new CouponRefusedError('Este cupom não existe mais. Remova-o para continuar.');
   const limits = await limitsOf(tx, row.id);
   const [uses, firstPurchase] = await Promise.all([customerUses(tx, row.id, use.userId), row.firstPurchaseOnly ? isFirstOrderOf(tx, use.userId, use.orderId) : true]);

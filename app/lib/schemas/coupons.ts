@@ -146,3 +146,12 @@ export const couponCodeField = z
   .optional()
   .transform((v) => (v ? normalizeCouponCode(v) : ''))
   .transform((v) => (v === '' ? null : v));
+
+/** The posted coupon form as couponFormSchema reads it: the products and categories chosen as lists. */
+export function couponFormObject(form: FormData): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of form) if (typeof value === 'string' && key !== 'productIds' && key !== 'categoryIds') out[key] = value;
+  out.productIds = form.getAll('productIds').filter((v) => typeof v === 'string' && v !== '');
+  out.categoryIds = form.getAll('categoryIds').filter((v) => typeof v === 'string' && v !== '');
+  return out;
+}

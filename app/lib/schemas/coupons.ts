@@ -1,5 +1,6 @@
 // The admin's coupon form (/admin/cupons) and the code typed at the cart and checkout (issue 36).
 import { z } from 'zod';
+import './zod-pt-br';
 import { COUPON_KINDS, isCouponCode, normalizeCouponCode, saoPauloLocalToInstant } from '../coupons';
 import { parseDecimal } from '../decimal';
 import { toCents } from '../money';

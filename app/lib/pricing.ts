@@ -60,7 +60,8 @@ export function percentOf(cents: number, percent: number): number {
  * compare and what parcels insure. The discount only ever applies to goods.
  */
 export function goodsAfterDiscountCents(lines: readonly PricedLine[], totals: Pick<Totals, 'discountCents'>): number {
-  return lines.filter((l) => !l.isSubscription).reduce((sum, l) => sum + l.unitCents * l.quantity, 0) - totals.discountCents;
+  // A coupon that includes the plan may take off more than the goods cost: never below zero.
+  return Math.max(0, lines.filter((l) => !l.isSubscription).reduce((sum, l) => sum + l.unitCents * l.quantity, 0) - totals.discountCents);
 }
 
 /**

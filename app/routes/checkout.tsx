@@ -568,7 +568,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             O desconto de boas-vindas é confirmado no pagamento: ele vale uma vez por CPF/CNPJ. Se este documento já tiver comprado aqui, mostramos o novo total antes de cobrar.
           </p>
         ) : null}
-        <CouponField key={coupon ?? ''} applied={coupon} onApply={applyCoupon} answer={quote?.coupon ?? null} totals={serverTotals ?? null} busy={pending} error={errors.coupon} />
+        <CouponField key={coupon ?? ''} applied={coupon} onApply={applyCoupon} answer={quote?.coupon ?? null} totals={serverTotals ?? null} busy={pending} error={coupon && quote?.coupon?.code === coupon ? errors.coupon : undefined} />
         {loaderData.signedIn ? null : (
           <p className="text-sm text-slate-700 dark:text-slate-300">
             Primeira compra? Entre na sua conta e ganhe {WELCOME_DISCOUNT_PERCENT}% de desconto de boas-vindas.

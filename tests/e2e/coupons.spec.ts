@@ -2,8 +2,8 @@
 // itself in pt-BR); a new customer types it at the cart — an unknown code is refused, the coupon beats
 // the welcome 10% and its line names the code, a reload keeps it — and pays by card; the order page,
 // the e-mail, the admin's list (uses, discount given) and Relatórios (per coupon) show it. A coupon
-// smaller than the welcome offer is not applied and the page says why. Axe on the admin pages,
-// light and dark, desktop and phone.
+// smaller than the welcome offer is not applied and the page says why. Axe on the admin pages and
+// the checkout with a coupon's answer, light and dark, desktop and phone.
 import { expect, test, type Page } from '@playwright/test';
 import { generateCpf, formatCpf } from '@brazilian-utils/brazilian-utils';
 import { asAdmin, axeEverywhere, expectToast, gotoHydrated, latestMail, payNow, signedInCustomer } from './fixtures';
@@ -84,6 +84,7 @@ test('the admin creates a coupon; a customer applies it, pays, and the order, e-
   await customer.getByRole('radio', { name: /Cartão de crédito/ }).check();
   await payNow(customer);
   await expect(customer).toHaveURL(/\/pedido\/[0-9a-f-]{36}/);
+  const orderId = /\/pedido\/([0-9a-f-]{36})/.exec(customer.url())![1]!;
   await expect(customer.getByTestId('discount-line')).toContainText(`Cupom ${code}`);
   await expect(customer.getByTestId('order-total')).toHaveText(total);
   const number = (await customer.getByRole('heading', { level: 1, name: /^Pedido / }).textContent())!.replace('Pedido ', '').trim();
@@ -96,6 +97,9 @@ test('the admin creates a coupon; a customer applies it, pays, and the order, e-
   const row = page.getByTestId('coupon-row').filter({ hasText: code });
   await expect(row.getByTestId('coupon-uses')).toHaveText('1 de 50');
   await expect(row.getByTestId('coupon-given')).not.toHaveText('R$\u00a00,00');
+  // The admin's order page names the coupon too.
+  await gotoHydrated(page, `/admin/orders/${orderId}`);
+  await expect(page.getByTestId('discount-line')).toContainText(`Cupom ${code}`);
   await gotoHydrated(page, '/admin/reports?periodo=hoje');
   const coupons = page.getByTestId('table-cupons');
   await expect(coupons.getByTestId('report-row').filter({ hasText: code })).toContainText('1');
@@ -113,5 +117,6 @@ test('a coupon smaller than the welcome offer is not applied, and the page says 
   const field = await applyCoupon(customer, code);
   await expect(field.getByTestId('coupon-message')).toHaveText(`Cupom ${code} não aplicado: o desconto de boas-vindas é maior ou igual (um desconto por pedido).`);
   await expect(customer.getByTestId('discount-line')).toContainText('Desconto de boas-vindas');
+  await axeEverywhere(customer, 'checkout com cupom');
   await context.close();
 });

@@ -83,6 +83,9 @@ export default [
       // Empresas (issue 35): companies, their buyers and orders, the invoiced-payment decision.
       route('empresas', 'routes/admin/companies.tsx'),
       route('empresas/:id', 'routes/admin/company.tsx'),
+      // Cupons (issue 36): codes, their rules and limits, uses and the discount given.
+      route('cupons', 'routes/admin/coupons.tsx'),
+      route('cupons/:id', 'routes/admin/coupon.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
       // Configurações → Fiscal (issue 34): NF-e settings and the tax table.
       route('fiscal', 'routes/admin/fiscal.tsx'),

@@ -1,7 +1,7 @@
 import { cn } from '~/lib/cn';
 import { formatBRL, toCents } from '~/lib/money';
 import type { DiscountKind } from '~/lib/discounts';
-import { DISCOUNT_LABELS } from '~/lib/pricing';
+import { discountLabel } from '~/lib/pricing';
 
 export type OrderTotalsValues = {
   subtotalCents: number;
@@ -10,10 +10,12 @@ export type OrderTotalsValues = {
   /** The freight; 0 reads 'Grátis'. */
   shippingCents: number;
   totalCents: number;
+  /** The coupon that is the discount (issue 36): its line reads "Cupom ABC10". */
+  couponCode?: string | null;
 };
 
 /**
- * Subtotal, the one discount (subscriber or welcome, on its own line), the freight
+ * Subtotal, the one discount (subscriber, welcome or a coupon, on its own line), the freight
  * ('Grátis' when free) and total: the same list on the checkout and on an order's page.
  * Without values (the checkout still pricing) the amounts read '—'; `shippingNote`
  * stands for the freight while it cannot be priced yet (no CEP).
@@ -39,7 +41,7 @@ export function OrderTotals({
       </div>
       {totals?.discountKind ? (
         <div className="flex justify-between text-brand-800 dark:text-brand-200" data-testid="discount-line">
-          <dt>{DISCOUNT_LABELS[totals.discountKind]}</dt>
+          <dt>{discountLabel(totals.discountKind, totals.couponCode)}</dt>
           <dd>-{formatBRL(totals.discountCents)}</dd>
         </div>
       ) : null}
@@ -56,12 +58,13 @@ export function OrderTotals({
 }
 
 /** A stored order's amounts (numeric strings) as the totals list takes them. */
-export function storedOrderTotals(order: { subtotalPrice: string; discountPrice: string; discountKind: DiscountKind | null; shippingPrice: string; totalPrice: string }): OrderTotalsValues {
+export function storedOrderTotals(order: { subtotalPrice: string; discountPrice: string; discountKind: DiscountKind | null; shippingPrice: string; totalPrice: string; couponCode?: string | null }): OrderTotalsValues {
   return {
     subtotalCents: toCents(order.subtotalPrice),
     discountCents: toCents(order.discountPrice),
     discountKind: order.discountKind,
     shippingCents: toCents(order.shippingPrice),
     totalCents: toCents(order.totalPrice),
+    couponCode: order.couponCode ?? null,
   };
 }

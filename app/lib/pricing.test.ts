@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeTotals, DISCOUNT_LABELS, percentOf, splitInstallments, type BuyerStanding } from './pricing';
+import { computeTotals, couponNotAppliedMessage, DISCOUNT_LABELS, discountLabel, percentOf, splitInstallments, type BuyerStanding } from './pricing';
 
 const line = (unitCents: number, quantity: number, isSubscription = false) => ({ unitCents, quantity, isSubscription });
 
@@ -119,5 +119,45 @@ describe('instalments', () => {
     }
     expect(() => splitInstallments(1000, 13)).toThrow();
     expect(() => splitInstallments(1000, 0)).toThrow();
+  });
+});
+
+describe('one discount per order: the best among subscriber, welcome and coupon (issue 36)', () => {
+  const withCoupon = (b: BuyerStanding, discountCents: number, code = 'ABC15'): BuyerStanding => ({ ...b, coupon: { code, discountCents } });
+
+  it('a coupon larger than the store\'s discount wins, and its line names the code', () => {
+    const t = computeTotals([line(10000, 1)], withCoupon(subscriber, 1500));
+    expect(t).toMatchObject({ discountKind: 'coupon', discountCents: 1500, totalCents: 8500, couponCode: 'ABC15' });
+    expect(discountLabel(t.discountKind!, t.couponCode)).toBe('Cupom ABC15');
+    expect(DISCOUNT_LABELS.coupon).toBe('Cupom de desconto');
+  });
+
+  it('a smaller coupon is not applied, and the page is told why', () => {
+    const t = computeTotals([line(10000, 1)], withCoupon(subscriber, 500, 'ABC5'));
+    expect(t).toMatchObject({ discountKind: 'subscriber', discountCents: 1000, couponNotApplied: { code: 'ABC5', beatenBy: 'subscriber' } });
+    expect(couponNotAppliedMessage(t.couponNotApplied!)).toBe('Cupom ABC5 não aplicado: o desconto de assinante é maior ou igual (um desconto por pedido).');
+    expect(computeTotals([line(10000, 1)], withCoupon(newcomer, 900)).couponNotApplied).toEqual({ code: 'ABC15', beatenBy: 'welcome' });
+  });
+
+  it('on a tie the store\'s own discount wins (the coupon stays unused)', () => {
+    expect(computeTotals([line(10000, 1)], withCoupon(newcomer, 1000))).toMatchObject({ discountKind: 'welcome', couponNotApplied: { code: 'ABC15' } });
+  });
+
+  it('a coupon alone applies, never above the subtotal', () => {
+    expect(computeTotals([line(1000, 1)], withCoupon(visitor, 5000))).toMatchObject({ discountKind: 'coupon', discountCents: 1000, totalCents: 0 });
+  });
+
+  it('for any cart, buyer and coupon: the discount is the largest of the three, ties to the store', () => {
+    const lines = fc.array(fc.record({ unitCents: fc.integer({ min: 0, max: 500_000 }), quantity: fc.integer({ min: 1, max: 20 }), isSubscription: fc.boolean() }), { maxLength: 20 });
+    fc.assert(
+      fc.property(lines, fc.boolean(), fc.boolean(), fc.integer({ min: 0, max: 2_000_000 }), (ls, isSubscriber, firstPurchase, couponCents) => {
+        const store = computeTotals(ls, { isSubscriber, firstPurchase });
+        const t = computeTotals(ls, { isSubscriber, firstPurchase, coupon: { code: 'X10', discountCents: couponCents } });
+        const capped = Math.min(couponCents, t.subtotalCents);
+        expect(t.discountCents).toBe(Math.max(store.discountCents, capped));
+        expect(t.discountKind === 'coupon').toBe(capped > store.discountCents);
+        expect(t.totalCents).toBe(t.subtotalCents - t.discountCents);
+      }),
+    );
   });
 });

@@ -1,4 +1,5 @@
-// Order totals (subtotal, one discount, freight), in integer cents.
+// Order totals (subtotal, one discount, freight), in integer cents. One discount per order: the
+// best for the customer among the subscriber's, the welcome offer and a coupon (issue 36).
 import { SUBSCRIBER_DISCOUNT_PERCENT, WELCOME_DISCOUNT_PERCENT, type DiscountKind } from './discounts';
 
 export type PricedLine = { unitCents: number; quantity: number; isSubscription: boolean };
@@ -10,12 +11,22 @@ export const DISCOUNT_LABELS: Record<DiscountKind, string> = {
   coupon: 'Cupom de desconto',
 };
 
+/** The line's label, naming a coupon's code ("Cupom ABC10"). */
+export function discountLabel(kind: DiscountKind, couponCode?: string | null): string {
+  return kind === 'coupon' && couponCode ? `Cupom ${couponCode}` : DISCOUNT_LABELS[kind];
+}
+
+/** A coupon the customer may use on this cart (lib/coupons evaluateCoupon): its code and what it takes off. */
+export type CouponOffer = { code: string; discountCents: number };
+
 /** What the server knows of the buyer that changes the price. */
 export type BuyerStanding = {
   /** Has an active or paused subscription. */
   isSubscriber: boolean;
   /** No earlier order (of this account or this CPF/CNPJ) that is paid or awaiting payment. */
   firstPurchase: boolean;
+  /** A valid coupon typed at the cart or checkout (issue 36). */
+  coupon?: CouponOffer | null;
 };
 
 export type Totals = {
@@ -27,7 +38,17 @@ export type Totals = {
   /** The freight of the services chosen (lib/freight); 0 is shown as 'Grátis'. */
   shippingCents: number;
   totalCents: number;
+  /** The coupon in `discountKind` 'coupon' (issue 36). */
+  couponCode?: string | null;
+  /** A valid coupon that lost to a larger (or equal) discount of the store's own: the page says so. */
+  couponNotApplied?: { code: string; beatenBy: 'subscriber' | 'welcome' } | null;
 };
+
+/** "Cupom ABC10 não aplicado: o desconto de assinante é maior". */
+export function couponNotAppliedMessage(notApplied: { code: string; beatenBy: 'subscriber' | 'welcome' }): string {
+  const store = notApplied.beatenBy === 'subscriber' ? 'o desconto de assinante' : 'o desconto de boas-vindas';
+  return `Cupom ${notApplied.code} não aplicado: ${store} é maior ou igual (um desconto por pedido).`;
+}
 
 /** Percent of an amount in cents, rounded half up to the centavo (R$ 5,997 → R$ 6,00). */
 export function percentOf(cents: number, percent: number): number {
@@ -39,14 +60,18 @@ export function percentOf(cents: number, percent: number): number {
  * compare and what parcels insure. The discount only ever applies to goods.
  */
 export function goodsAfterDiscountCents(lines: readonly PricedLine[], totals: Pick<Totals, 'discountCents'>): number {
-  return lines.filter((l) => !l.isSubscription).reduce((sum, l) => sum + l.unitCents * l.quantity, 0) - totals.discountCents;
+  // A coupon that includes the plan may take off more than the goods cost: never below zero.
+  return Math.max(0, lines.filter((l) => !l.isSubscription).reduce((sum, l) => sum + l.unitCents * l.quantity, 0) - totals.discountCents);
 }
 
 /**
- * One 10% at most, never both:
+ * One discount per order, the best for the customer:
  * - a subscriber gets 10% off the cart when it holds no plan;
- * - otherwise a first purchase gets the welcome 10% off its single products
- *   (products and kits), never off the plan itself.
+ * - a first purchase gets the welcome 10% off its single products (products and kits), never off
+ *   the plan itself;
+ * - a coupon takes off what lib/coupons computed for this cart (the plan only when it says so).
+ * On a tie the store's own discount wins (subscriber, then welcome, then coupon): the coupon is
+ * then not spent, so the customer keeps its use for another order.
  */
 export function computeTotals(lines: readonly PricedLine[], buyer: BuyerStanding, shippingCents = 0): Totals {
   const subtotalCents = lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
@@ -58,13 +83,32 @@ export function computeTotals(lines: readonly PricedLine[], buyer: BuyerStanding
   if (buyer.isSubscriber && !hasPlan) {
     discountKind = 'subscriber';
     discountCents = percentOf(subtotalCents, SUBSCRIBER_DISCOUNT_PERCENT);
-  } else if (buyer.firstPurchase) {
-    discountKind = 'welcome';
-    discountCents = percentOf(singlesCents, WELCOME_DISCOUNT_PERCENT);
+  }
+  if (buyer.firstPurchase) {
+    const welcome = percentOf(singlesCents, WELCOME_DISCOUNT_PERCENT);
+    // The subscriber's 10% off the whole cart is never less than the welcome 10% off its singles.
+    if (welcome > discountCents) {
+      discountKind = 'welcome';
+      discountCents = welcome;
+    }
   }
   if (discountCents === 0) discountKind = null;
 
-  return { subtotalCents, discountCents, discountKind, shippingCents, totalCents: subtotalCents - discountCents + shippingCents };
+  const extra: Pick<Totals, 'couponCode' | 'couponNotApplied'> = {};
+  const coupon = buyer.coupon;
+  if (coupon && coupon.discountCents > 0) {
+    // Never more than what the order costs before freight.
+    const couponCents = Math.min(coupon.discountCents, subtotalCents);
+    if (couponCents > discountCents) {
+      discountKind = 'coupon';
+      discountCents = couponCents;
+      extra.couponCode = coupon.code;
+    } else {
+      extra.couponNotApplied = { code: coupon.code, beatenBy: discountKind as 'subscriber' | 'welcome' };
+    }
+  }
+
+  return { subtotalCents, discountCents, discountKind, shippingCents, totalCents: subtotalCents - discountCents + shippingCents, ...extra };
 }
 
 export const MAX_INSTALLMENTS = 12;

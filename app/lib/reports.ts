@@ -164,7 +164,7 @@ export function sortRows<T>(rows: readonly T[], value: (row: T) => string | numb
 
 // ---------------------------------------------------------------- breakdown tables
 
-export const REPORT_TABLES = ['produtos', 'tamanhos', 'categorias', 'pagamentos', 'clientes', 'estados'] as const;
+export const REPORT_TABLES = ['produtos', 'tamanhos', 'categorias', 'pagamentos', 'clientes', 'estados', 'cupons'] as const;
 export type ReportTable = (typeof REPORT_TABLES)[number];
 
 export type ColumnKind = 'text' | 'integer' | 'money';
@@ -215,5 +215,11 @@ export const REPORT_TABLE_DEFS: Record<ReportTable, { title: string; file: strin
     file: 'pedidos-por-uf',
     note: 'Pelo endereço de entrega do pedido.',
     columns: [{ key: 'name', label: 'UF', kind: 'text' }, orderCount, revenue],
+  },
+  cupons: {
+    title: 'Cupons',
+    file: 'cupons',
+    note: 'Pedidos com cupom (usos) e o desconto que o cupom deu; pedidos cancelados devolvem o uso e não entram.',
+    columns: [{ key: 'name', label: 'Cupom', kind: 'text' }, { key: 'orders', label: 'Usos', kind: 'integer' }, { key: 'discountCents', label: 'Desconto', kind: 'money' }, revenue],
   },
 };

@@ -10,6 +10,8 @@ import { StateRegistrationFields, type StateRegistrationValue } from '~/componen
 import { DeliveryAddress, deliveryFields, initialDelivery, type DeliveryState, type SavedAddress } from '~/components/checkout/delivery-address';
 import { FreightChoice } from '~/components/checkout/freight-choice';
 import { QuoteRequest } from '~/components/checkout/quote-request';
+import { CouponField } from '~/components/checkout/coupon-field';
+import { rememberCoupon, rememberedCoupon } from '~/lib/remembered-coupon';
 import { Field } from '~/components/ui/field';
 import { formatCep } from '~/lib/cep';
 import type { FreightChoices } from '~/lib/freight';
@@ -136,8 +138,8 @@ export async function action({ request }: Route.ActionArgs) {
     if (!parsed.success) return data<ActionResult>({ intent: 'quote', quote: null, message: cartError(parsed.error) ?? CART_REFUSED }, 400);
     const limited = await checkRateLimit(request, 'quote');
     if (limited) return data<ActionResult>({ intent: 'quote', quote: null, message: limited.message }, limited.init);
-    const { cart, taxId, cep, freight } = parsed.data;
-    return data<ActionResult>({ intent: 'quote', quote: await quoteCart(db, user?.id ?? null, cart, taxId, { freight: { cep: cep ?? null, choices: freight } }) });
+    const { cart, taxId, cep, freight, coupon } = parsed.data;
+    return data<ActionResult>({ intent: 'quote', quote: await quoteCart(db, user?.id ?? null, cart, taxId, { freight: { cep: cep ?? null, choices: freight }, coupon }) });
   }
 
   if (!user) {
@@ -172,6 +174,7 @@ export async function action({ request }: Route.ActionArgs) {
           ? await quoteCart(db, user.id, parsed.data.cart, parsed.data.taxId, {
               decideWelcome: error instanceof WelcomeUsedError,
               freight: { cep: await quotedCep(user.id, parsed.data.delivery), choices: parsed.data.freight },
+              coupon: parsed.data.coupon,
             })
           : undefined;
       const openOrders =
@@ -319,11 +322,18 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const [termsNow, setTermsNow] = useState<CheckoutTerms | null>(null);
   const [freightChoices, setFreightChoices] = useState<FreightChoices>({});
   const [visitorCep, setVisitorCep] = useState('');
+  // "Cupom de desconto" (issue 36): the code applied, kept for this tab and in the address.
+  const [coupon, setCoupon] = useState<string | null>(null);
+  const applyCoupon = useCallback((code: string | null) => {
+    setCoupon(code);
+    rememberCoupon(code);
+  }, []);
 
   useEffect(() => {
     setHydrated(true);
     idempotencyKey.current = crypto.randomUUID();
     setVisitorCep(formatCep(rememberedCep()));
+    setCoupon(rememberedCoupon(window.location.search));
   }, []);
 
   // Ask the server for current prices whenever the cart's lines change, or a
@@ -337,8 +347,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const submitQuote = quoteFetcher.submit;
   useEffect(() => {
     if (!hydrated || cart.length === 0) return;
-    void submitQuote({ intent: 'quote', cart: payload, taxId: quotedTaxId, cep: quotedCep, freight: choicesPayload }, { method: 'post' });
-  }, [payload, quotedTaxId, quotedCep, choicesPayload, hydrated, cart.length, submitQuote]);
+    void submitQuote({ intent: 'quote', cart: payload, taxId: quotedTaxId, cep: quotedCep, freight: choicesPayload, coupon: coupon ?? '' }, { method: 'post' });
+  }, [payload, quotedTaxId, quotedCep, choicesPayload, coupon, hydrated, cart.length, submitQuote]);
   // The delivery CEP (the default address's, for a signed-in customer) is the one the product pages quote next.
   useEffect(() => {
     if (hydrated && quotedCep) rememberCep(quotedCep);
@@ -375,6 +385,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       // A full page load of the confirmation, which shows the success toast for '?novo=1'.
       setLeaving(true);
       cartStore.clear();
+      rememberCoupon(null);
       window.location.assign(`/pedido/${payResult.orderId}?novo=1`);
       return;
     }
@@ -416,6 +427,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       ...(serverTotals ? { expectedTotalCents: String(serverTotals.totalCents), expectedShippingCents: String(serverTotals.shippingCents) } : {}),
       ...(quote?.freight?.quote ? { freight: choicesPayload } : {}),
       ...(terms.required && termsTicked ? { acceptTerms: String(terms.version) } : {}),
+      ...(coupon ? { coupon } : {}),
     };
     const parsed = payNowSchema.safeParse({ ...values, delivery: deliveryFromForm(values) });
     const termsMissing = terms.required && !termsTicked;
@@ -556,6 +568,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             O desconto de boas-vindas é confirmado no pagamento: ele vale uma vez por CPF/CNPJ. Se este documento já tiver comprado aqui, mostramos o novo total antes de cobrar.
           </p>
         ) : null}
+        <CouponField key={coupon ?? ''} applied={coupon} onApply={applyCoupon} answer={quote?.coupon ?? null} totals={serverTotals ?? null} busy={pending} error={coupon && quote?.coupon?.code === coupon ? errors.coupon : undefined} />
         {loaderData.signedIn ? null : (
           <p className="text-sm text-slate-700 dark:text-slate-300">
             Primeira compra? Entre na sua conta e ganhe {WELCOME_DISCOUNT_PERCENT}% de desconto de boas-vindas.

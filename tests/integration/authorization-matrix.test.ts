@@ -57,7 +57,8 @@ type Table =
   | 'legalPages'
   | 'legalPageVersions'
   | 'returns'
-  | 'stockAlerts';
+  | 'stockAlerts'
+  | 'coupons';
 
 type Fixtures = {
   productId: string;
@@ -780,6 +781,23 @@ const MATRIX: Record<string, Entry> = {
     action: [{ label: 'an empty confirmation', url: '/admin/contas-a-receber', body: () => ({}), expect: adminAction(400) }],
   },
   'routes/admin/receivables-export.ts': { loader: [{ url: '/admin/contas-a-receber/export.csv?status=vencida', expect: adminAction() }] },
+  // Cupons (issue 36): admin only; a customer's post creates no coupon, an unknown one is sent back to the list.
+  'routes/admin/coupons.tsx': { loader: [{ url: '/admin/cupons', expect: adminPage }] },
+  'routes/admin/coupon.tsx': {
+    loader: [
+      { url: '/admin/cupons/novo', params: () => ({ id: 'novo' }), expect: adminPage },
+      { label: 'unknown coupon', url: '/admin/cupons/00000000-0000-4000-8000-000000000000', params: () => ({ id: '00000000-0000-4000-8000-000000000000' }), expect: { ...adminPage, admin: 'redirect:/admin/cupons' } },
+    ],
+    action: [
+      {
+        url: '/admin/cupons/novo',
+        params: () => ({ id: 'novo' }),
+        body: () => ({ code: 'MATRIZ10', kind: 'percent', percent: '10', active: 'on' }),
+        expect: adminAction('redirect:/admin/cupons/*'),
+        writes: ['coupons'],
+      },
+    ],
+  },
   'routes/admin/companies.tsx': { loader: [{ url: '/admin/empresas?q=limpa&status=requested&pagina=1', expect: adminPage }] },
   'routes/admin/company.tsx': {
     loader: [{ label: 'unknown company', url: '/admin/empresas/00000000-0000-4000-8000-000000000000', params: () => ({ id: '00000000-0000-4000-8000-000000000000' }), expect: { ...adminPage, admin: 404 } }],
@@ -1172,6 +1190,7 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
       legalPageVersions: s.legalPageVersions,
       returns: s.returns,
       stockAlerts: s.stockAlerts,
+      coupons: s.coupons,
     };
 
     const authRequest = () => new Request(`${ORIGIN}/login`, { method: 'POST', headers: { origin: ORIGIN, 'x-forwarded-for': nextAddress() } });

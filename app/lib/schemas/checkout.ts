@@ -9,6 +9,7 @@ import { addressSchema } from './address';
 import { hasLetters, normalizeTaxId, TAX_ID_MAX, taxIdKind } from '../tax-id';
 import { buyerIeIssues, ieIndicatorField, stateRegistrationField } from './state-registration';
 import { purchaseOrderField } from './purchase-order';
+import { couponCodeField } from './coupons';
 
 export { MAX_CART_LINES, MAX_LINE_QUANTITY };
 
@@ -147,6 +148,8 @@ export const quoteSchema = z.object({
   /** The delivery CEP so far (the freight depends on it); an incomplete one is no CEP yet. */
   cep: quoteCepField.optional().catch(undefined),
   freight: freightChoicesField.optional().catch(undefined),
+  /** "Cupom de desconto" (issue 36): blank is none. */
+  coupon: couponCodeField.catch(null),
 });
 
 const INSTALLMENTS = 'Escolha de 1 a 12 parcelas.';
@@ -250,6 +253,8 @@ export const payNowSchema = z.object({
   stateRegistration: stateRegistrationField,
   /** With a CNPJ: the company's purchase-order number, optional (lib/schemas/purchase-order); a CPF's order stores none. */
   purchaseOrder: purchaseOrderField,
+  /** "Cupom de desconto" (issue 36): checked and counted by the server in the order's transaction; blank is none. */
+  coupon: couponCodeField,
 })
   // Runs even when another field failed, so the IE's message shows with the others.
   .superRefine(

@@ -1,7 +1,7 @@
 // The checkout flow: the server
-// reprices every line from the database, applies the subscriber discount or the
-// welcome offer from its own view of the buyer, and writes subscription, order
-// and items in one transaction together with the payment. An idempotency key
+// reprices every line from the database, applies the one discount best for the buyer
+// (subscriber, welcome offer or a coupon) from its own view of the buyer, and writes
+// subscription, order, items and the coupon's use in one transaction together with the payment. An idempotency key
 // per attempt makes a double submit one order.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
@@ -45,6 +45,8 @@ import { quoteShipping, shipsFreeEverywhere } from '../shipping/quote.server';
 import { agreedQuote, holdQuoteForOrder, markQuoteAccepted, QuoteError, type AgreedQuote } from '../quotes/quotes.server';
 import { applyOrderActionIn } from '../orders/transitions.server';
 import { INVOICED_MESSAGES, INVOICED_METHOD, invoicedPaymentLine } from '~/lib/receivables';
+import type { CouponLine } from '~/lib/coupons';
+import { CouponRefusedError, quoteCoupon, takeCouponUseIn } from '../coupons/coupons.server';
 import { holdInvoicedCreditIn, InvoicedRefusedError, openReceivableIn } from '../receivables/credit.server';
 import { issueFaturaBoleto, openFaturaBoletoIn } from './fatura-boleto.server';
 
@@ -64,6 +66,8 @@ export type QuotedLine = {
   isKit: boolean;
   /** Units left: null when not tracked (or the plan). */
   available: number | null;
+  /** The product's category (a coupon may be limited to it); null for the plan. */
+  categoryId?: string | null;
   /** Volume prices (issue 35): the size's own price, before any tier. */
   listUnitCents?: number;
   /** The tier `unitCents` comes from (1: the size's own price). */
@@ -91,7 +95,12 @@ export type Quote = {
   planUnavailable: boolean;
   /** How the goods travel and what it costs (issue 33); null when there are no goods (the plan alone). */
   freight: CheckoutFreight | null;
+  /** The coupon typed (issue 36): valid for this cart and buyer, or why not (pt-BR); null without one. */
+  coupon: QuotedCoupon | null;
 };
+
+/** A coupon code as the quote answers it. Whether it is in the totals is `totals.discountKind === 'coupon'`. */
+export type QuotedCoupon = { code: string; id: string | null; ok: boolean; discountCents: number; message: string | null };
 
 export type CheckoutFreight = {
   /** The delivery CEP quoted, or null before one is known. */
@@ -137,6 +146,8 @@ export async function quoteCart(
     freight?: FreightRequestInput;
     /** An accepted orçamento (issue 35): its unit prices and freight replace the list's, and no discount is added on top. */
     agreed?: AgreedPrices;
+    /** A coupon code typed at the cart or checkout (normalised, lib/coupons); an orçamento takes none. */
+    coupon?: string | null;
   } = {},
 ): Promise<Quote> {
   const ids = cart.filter((l) => !l.is_subscription).map((l) => l.id);
@@ -148,11 +159,11 @@ export async function quoteCart(
     uuidIds.length
       ? unionAll(
           db
-            .select({ id: products.id, productId: products.id, name: products.name, size: sql<string | null>`null::text`, price: products.price, imageUrl: products.imageUrl, isKit: sql<boolean>`true` })
+            .select({ id: products.id, productId: products.id, name: products.name, size: sql<string | null>`null::text`, price: products.price, imageUrl: products.imageUrl, isKit: sql<boolean>`true`, categoryId: products.categoryId })
             .from(products)
             .where(and(inArray(products.id, uuidIds), eq(products.isKit, true))),
           db
-            .select({ id: productVariants.id, productId: products.id, name: products.name, size: productVariants.size, price: productVariants.price, imageUrl: products.imageUrl, isKit: sql<boolean>`false` })
+            .select({ id: productVariants.id, productId: products.id, name: products.name, size: productVariants.size, price: productVariants.price, imageUrl: products.imageUrl, isKit: sql<boolean>`false`, categoryId: products.categoryId })
             .from(productVariants)
             .innerJoin(products, eq(products.id, productVariants.productId))
             .where(inArray(productVariants.id, uuidIds)),
@@ -221,6 +232,7 @@ export async function quoteCart(
       frequency: null,
       isKit: source.isKit,
       available: null,
+      categoryId: source.categoryId,
     });
   }
   await priceByVolume(db, lines);
@@ -231,15 +243,28 @@ export async function quoteCart(
   }
   if (options.agreed) applyAgreedPrices(lines, options.agreed.prices);
   const { firstPurchase, atPayment, withdrawn } = welcome;
-  // A quote's prices are the whole agreement: no subscriber or welcome discount on top.
-  const standing = { isSubscriber: subscriber && !options.agreed, firstPurchase };
+  // A quote's prices are the whole agreement: no subscriber, welcome or coupon discount on top.
+  const coupon = options.coupon && !options.agreed && lines.length ? await couponFor(db, options.coupon, userId, lines) : null;
+  const standing = { isSubscriber: subscriber && !options.agreed, firstPurchase, coupon: coupon?.ok ? { code: coupon.code, discountCents: coupon.discountCents } : null };
   const freight = await freightFor(db, lines, computeTotals(lines, standing), subscriber, options.freight ?? { cep: null });
   if (freight && options.agreed) applyAgreedFreight(freight, options.agreed.freightCents);
   const shippingCents = freight?.problem === null ? freight.parcels.reduce((sum, p) => sum + p.option.priceCents, 0) : 0;
   const totals = computeTotals(lines, standing, shippingCents);
   // The note "confirmed at payment" only where the welcome is in the totals.
   const welcomeAtPayment = atPayment && totals.discountKind === 'welcome';
-  return { lines, removed, totals, isSubscriber: subscriber, firstPurchase, welcomeAtPayment, ...(options.decideWelcome ? { welcomeWithdrawn: withdrawn } : {}), planUnavailable, freight };
+  return { lines, removed, totals, isSubscriber: subscriber, firstPurchase, welcomeAtPayment, ...(options.decideWelcome ? { welcomeWithdrawn: withdrawn } : {}), planUnavailable, freight, coupon };
+}
+
+/** The cart's lines as a coupon sees them. */
+function couponLines(lines: readonly QuotedLine[]): CouponLine[] {
+  return lines.map((l) => ({ unitCents: l.unitCents, quantity: l.quantity, isSubscription: l.isSubscription, productId: l.productId, categoryId: l.categoryId ?? null }));
+}
+
+async function couponFor(db: Executor, code: string, userId: string | null, lines: readonly QuotedLine[]): Promise<QuotedCoupon> {
+  const verdict = await quoteCoupon(db, code, userId, couponLines(lines));
+  return verdict.ok
+    ? { code: verdict.code, id: verdict.id, ok: true, discountCents: verdict.discountCents, message: null }
+    : { code: verdict.code, id: verdict.id, ok: false, discountCents: 0, message: verdict.message };
 }
 
 /**
@@ -603,8 +628,12 @@ async function commitOrder(db: Database, buyer: Buyer, input: PlaceOrderInput, p
   // The freight from the server's own rules for the delivery CEP, with the services the customer picked.
   const cep = await deliveryCep(db, buyer.id, input.delivery);
   const agreed = input.quote ? await quoteAgreement(db, buyer.id, input.quote) : undefined;
-  const quote = await quoteCart(db, buyer.id, agreed?.cart ?? input.cart, input.taxId, { availability: false, decideWelcome: true, freight: { cep, choices: input.freight, strict: true }, agreed });
+  // An accepted orçamento takes no coupon: whatever was posted is not even looked up.
+  const coupon = agreed ? null : (input.coupon ?? null);
+  const quote = await quoteCart(db, buyer.id, agreed?.cart ?? input.cart, input.taxId, { availability: false, decideWelcome: true, freight: { cep, choices: input.freight, strict: true }, agreed, coupon });
   if (quote.planUnavailable) throw new CheckoutError('cart', PLAN_UNAVAILABLE);
+  // A coupon that does not apply (unknown, expired, used…) is told beside its field before anything is written.
+  if (quote.coupon && !quote.coupon.ok) throw new CheckoutError('cart', quote.coupon.message ?? 'Cupom inválido.', { field: 'coupon' });
   if (quote.lines.length === 0) throw new CheckoutError('cart', 'Seu carrinho está vazio.');
   if (quote.removed.length > 0) {
     throw new CheckoutError('cart', 'Alguns itens do carrinho mudaram. Confira o resumo antes de pagar.');
@@ -615,7 +644,8 @@ async function commitOrder(db: Database, buyer: Buyer, input: PlaceOrderInput, p
   if (input.expectedShippingCents !== undefined && input.expectedShippingCents !== quote.totals.shippingCents) throw new CheckoutError('cart', FREIGHT_CHANGED, { field: 'freight' });
   if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== quote.totals.totalCents) {
     // Told only when the page showed exactly the welcome total: a made-up total learns nothing of the CPF/CNPJ.
-    if (quote.welcomeWithdrawn && input.expectedTotalCents === computeTotals(quote.lines, { isSubscriber: quote.isSubscriber, firstPurchase: true }).totalCents) throw new WelcomeUsedError();
+    const couponOffer = quote.coupon?.ok ? { code: quote.coupon.code, discountCents: quote.coupon.discountCents } : null;
+    if (quote.welcomeWithdrawn && input.expectedTotalCents === computeTotals(quote.lines, { isSubscriber: quote.isSubscriber, firstPurchase: true, coupon: couponOffer }).totalCents) throw new WelcomeUsedError();
     throw new CheckoutError('cart', 'O total do pedido mudou. Confira o resumo antes de pagar.');
   }
   const card: CardToken | undefined = input.cardToken && input.cardPaymentMethodId ? { token: input.cardToken, paymentMethodId: input.cardPaymentMethodId, issuerId: input.cardIssuerId || undefined } : undefined;
@@ -630,6 +660,8 @@ async function commitOrder(db: Database, buyer: Buyer, input: PlaceOrderInput, p
   if (invoiced && (plan || programmedMonths)) throw new CheckoutError('payment', INVOICED_MESSAGES.plan, { field: 'paymentMethod' });
   const gatewayMethod = input.paymentMethod === INVOICED_METHOD ? 'pix' : input.paymentMethod;
   const placedAt = now();
+  // The coupon is the order's only when it is the discount chosen (a larger store discount leaves it unused).
+  const usedCoupon = totals.discountKind === 'coupon' && quote.coupon?.id ? { id: quote.coupon.id, code: quote.coupon.code } : null;
 
   const placed = await db.transaction(async (tx) => {
     // The customer's row locked first: their checkouts one at a time, at most 3 unpaid, cards paused after declines.
@@ -690,6 +722,7 @@ async function commitOrder(db: Database, buyer: Buyer, input: PlaceOrderInput, p
         lines: quote.lines.map((l) => ({ productId: l.productId, name: l.name, size: l.size, quantity: l.quantity, unitPrice: l.unitPrice, parcel: parcelOf(quote, l.id) })),
         parcels: orderParcelsOf(quote),
         agreement: agreement.record,
+        coupon: usedCoupon,
       }),
     );
     // Once per person for good: the CPF/CNPJ's keyed hash, unique, kept after an erasure.
@@ -740,6 +773,15 @@ async function commitOrder(db: Database, buyer: Buyer, input: PlaceOrderInput, p
       throw new CheckoutError('stock', 'Erro ao reservar o estoque', { cause: error });
     }
     await afterStep?.('stock');
+    // The coupon's use, last like the stock (its row lock held for the commit only): checked again and counted under the lock.
+    if (usedCoupon) {
+      try {
+        await takeCouponUseIn(tx, { couponId: usedCoupon.id, orderId: id, userId: buyer.id, discountCents: totals.discountCents, lines: couponLines(quote.lines) });
+      } catch (error) {
+        if (error instanceof CouponRefusedError) throw new CheckoutError('cart', error.message, { field: 'coupon', cause: error });
+        throw error;
+      }
+    }
     // Confirmed at once and on to fulfilment, through the one writer of the status; its note names the fatura.
     if (credit) await applyOrderActionIn(tx, { orderId: id, action: 'confirm_payment', actor: { kind: 'system' }, note: invoicedPaymentLine({ status: 'open', dueDate: credit.dueDate }), quiet: true });
     return { orderId: id, shipping, faturaBoleto };

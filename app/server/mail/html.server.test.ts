@@ -24,6 +24,7 @@ const order: OrderSummary = {
   subtotalPrice: '49.90',
   discountPrice: '4.99',
   discountKind: 'welcome',
+  couponCode: null,
   shippingPrice: '0',
   deliveryFrequencyMonths: null,
   paymentMethod: 'pix',

@@ -55,6 +55,8 @@ export type NewOrder = {
   parcels?: NewParcel[];
   /** What the buyer accepted at checkout: the Termos de Uso and Política de Privacidade versions in force, with their texts' hashes. */
   agreement?: OrderAgreement;
+  /** The coupon that is this order's discount (issue 36; `totals.discountKind` 'coupon'): its id and code. */
+  coupon?: { id: string; code: string } | null;
 };
 
 export type OrderAgreement = Pick<typeof orders.$inferInsert, 'termsVersion' | 'termsHash' | 'privacyVersion' | 'privacyHash'>;
@@ -91,6 +93,8 @@ export async function insertOrder(tx: Transaction, order: NewOrder): Promise<str
       subscriptionId: order.subscriptionId ?? null,
       programmedDeliveryId: order.programmedDeliveryId ?? null,
       scheduledFor: order.scheduledFor ?? null,
+      couponId: order.coupon?.id ?? null,
+      couponCode: order.coupon?.code ?? null,
       ...order.shipping,
       ...order.agreement,
     });

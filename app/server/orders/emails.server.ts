@@ -4,7 +4,7 @@
 import { formatDateBR, formatDateTimeBR } from '~/lib/dates';
 import { formatPrice, toCents } from '~/lib/money';
 import { PAYMENT_METHOD_LABELS, shortOrderId } from '~/lib/order-status';
-import { DISCOUNT_LABELS } from '~/lib/pricing';
+import { discountLabel } from '~/lib/pricing';
 import { purchaseOrderLine } from '~/lib/schemas/purchase-order';
 import { invoicedPaymentLine } from '~/lib/receivables';
 import { formatCep } from '~/lib/cep';
@@ -63,7 +63,7 @@ function sheetsText(order: OrderSummary, sheets: OrderSheets | undefined): strin
 function totalsText(order: OrderSummary): string {
   return [
     `Subtotal: ${formatPrice(order.subtotalPrice)}`,
-    order.discountKind ? `${DISCOUNT_LABELS[order.discountKind]}: -${formatPrice(order.discountPrice)}` : null,
+    order.discountKind ? `${discountLabel(order.discountKind, order.couponCode)}: -${formatPrice(order.discountPrice)}` : null,
     `Frete: ${toCents(order.shippingPrice) === 0 ? 'Grátis' : formatPrice(order.shippingPrice)}`,
     `Total: ${formatPrice(order.totalPrice)}`,
   ]
@@ -266,7 +266,7 @@ export function orderEmailContent(kind: OrderEmailKind, order: OrderSummary, buy
     lines: kind === 'placed' ? order.items.map((i) => ({ quantity: i.quantity, name: i.productName, size: i.size, unitPrice: i.priceAtPurchase })) : undefined,
     totals:
       kind === 'placed'
-        ? { subtotal: order.subtotalPrice, discountLabel: order.discountKind ? DISCOUNT_LABELS[order.discountKind] : null, discount: order.discountPrice, total: order.totalPrice }
+        ? { subtotal: order.subtotalPrice, discountLabel: order.discountKind ? discountLabel(order.discountKind, order.couponCode) : null, discount: order.discountPrice, total: order.totalPrice }
         : undefined,
     address: (kind === 'placed' || kind === 'paid' || kind === 'shipped') && order.address ? order.address : undefined,
     button: tracking

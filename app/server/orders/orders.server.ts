@@ -113,6 +113,8 @@ export type OrderSummary = {
   subtotalPrice: string;
   discountPrice: string;
   discountKind: DiscountKind | null;
+  /** The coupon that is its discount, as typed then (issue 36); kept when the coupon is deleted. */
+  couponCode: string | null;
   shippingPrice: string;
   deliveryFrequencyMonths: number | null;
   paymentMethod: string | null;
@@ -216,6 +218,7 @@ async function summarize(db: Executor, row: OrderRow): Promise<OrderSummary> {
     subtotalPrice: row.subtotalPrice,
     discountPrice: row.discountPrice,
     discountKind: row.discountKind,
+    couponCode: row.couponCode,
     shippingPrice: row.shippingPrice,
     deliveryFrequencyMonths: row.deliveryFrequencyMonths,
     paymentMethod: row.paymentMethod,

@@ -1,7 +1,7 @@
 // Every change of an order's status goes through here. In one transaction: lock the order row,
 // check the page's version (two admins at once: one wins, the other is told to reload), check
 // the lifecycle (lib/order-lifecycle.ts), write the new status, its history row, the stock
-// given back on a cancellation, and the customer's e-mail. Anything refused changes nothing.
+// and coupon use given back on a cancellation, and the customer's e-mail. Anything refused changes nothing.
 import { and, eq, sql } from 'drizzle-orm';
 import { columnList, jsonArray, jsonRows } from '~/db/bulk.server';
 import type { Database, Transaction } from '~/db/client.server';
@@ -15,6 +15,7 @@ import { shippingAwaitsInvoice } from '../invoices/invoices.server';
 import { enqueueMails, kickMailDelivery } from '../mail/outbox.server';
 import { releaseStock, releaseStockOfOrders } from '../catalog/stock.server';
 import { cancelReceivableOfOrderIn } from '../receivables/transitions.server';
+import { returnCouponUsesIn } from '../coupons/coupons.server';
 import { onOrderCancelledIn, onOrderPaidIn, onSourceOrderCancelledIn, onSourceOrdersCancelledIn } from '../subscriptions/order-follow-ups.server';
 import { expiredOrderMail, queueOrderEmail, type OrderEmailKind } from './emails.server';
 import { getOwnOrder, orderReadableBy } from './orders.server';
@@ -128,6 +129,8 @@ export async function applyOrderActionIn(tx: Transaction, input: OrderActionInpu
     if (cancellationOwesRefund(row.status) && fatura !== 'unpaid') changes.refundStatus = 'pending';
     note ??= reason;
     await releaseStock(tx, row.id);
+    // Its coupon's use counts no more (once: the order can be cancelled only once, and a use only returned once).
+    await returnCouponUsesIn(tx, [row.id]);
   }
 
   await tx.update(orders).set(changes).where(eq(orders.id, row.id));
@@ -204,6 +207,7 @@ export async function cancelExpiredOrdersIn(tx: Transaction, orderIds: readonly 
     insert into ${orderEvents} ${columnList(EVENT_COLUMNS)}
     ${jsonRows(done.map((id) => ({ order_id: id, from_status: 'pending', to_status: 'cancelled', actor: 'system', actor_user_id: null, note: why })), EVENT_COLUMNS)}`);
   await releaseStockOfOrders(tx, done);
+  await returnCouponUsesIn(tx, done);
   await onSourceOrdersCancelledIn(tx, done);
   // An erased account's order has nobody left to tell.
   const userIds = [...new Set(rows.map((r) => r.userId).filter((id): id is string => id !== null))];

@@ -195,6 +195,8 @@ async function eraseIn(tx: Transaction, userId: string, written: { count: number
   await tx.delete(companyInvitations).where(eq(companyInvitations.email, email));
   // "Avise-me quando chegar" requests (issue 36): by account or by the address a visitor typed.
   await tx.delete(stockAlerts).where(or(eq(stockAlerts.userId, userId), eq(stockAlerts.email, email)));
+  // Coupon uses (issue 36) stay, counted for the coupon's limit; their user_id becomes null with the
+  // account (ON DELETE SET NULL), like the orders they belong to.
   await leaveCompanyForErasure(tx, userId);
 
   // The account: sessions, logins, addresses, wishlist, saved kits, preferences, saved cards and

@@ -17,6 +17,8 @@ import {
   emailOutbox,
   newsletterSubscriptions,
   stockAlerts,
+  couponUses,
+  coupons,
   orderEvents,
   orderItems,
   orders,
@@ -319,6 +321,13 @@ async function readExport(tx: Transaction, userId: string) {
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(or(eq(stockAlerts.userId, userId), eq(stockAlerts.email, email)))
     .orderBy(desc(stockAlerts.createdAt));
+  // Coupons used (issue 36): the code, the order, what it took off, and whether the use was given back.
+  const couponsUsed = await tx
+    .select({ cupom: coupons.code, pedido: couponUses.orderId, desconto: couponUses.discount, usadoEm: couponUses.createdAt, devolvidoEm: couponUses.returnedAt })
+    .from(couponUses)
+    .innerJoin(coupons, eq(coupons.id, couponUses.couponId))
+    .where(eq(couponUses.userId, userId))
+    .orderBy(desc(couponUses.createdAt));
   return {
     loja: 'Clarear',
     geradoEm: now().toISOString(),
@@ -360,5 +369,6 @@ async function readExport(tx: Transaction, userId: string) {
     empresa: membership ?? null,
     convitesDeEmpresa: invitations,
     avisosDeEstoque: alerts,
+    cuponsUsados: couponsUsed,
   };
 }

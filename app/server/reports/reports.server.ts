@@ -69,18 +69,19 @@ const countedBetween = (from: Date, to: Date) => and(inArray(orders.status, [...
  * subscriptions, cancellations, refunds, MRR at both ends).
  */
 export async function getReport(db: Executor, period: ReportPeriod, now: Date = clockNow()): Promise<Report> {
-  const [kpis, items, byOrder, daily, clientes] = await Promise.all([
+  const [kpis, items, byOrder, daily, clientes, cupons] = await Promise.all([
     reportKpis(db, period, now),
     itemFigures(db, period),
     orderBreakdowns(db, period),
     dailyRevenue(db, period),
     topCustomers(db, period),
+    couponFigures(db, period),
   ]);
   return {
     period,
     kpis: { ...kpis, itemsSold: items.units },
     daily,
-    tables: { produtos: items.produtos, tamanhos: items.tamanhos, categorias: items.categorias, ...byOrder, clientes },
+    tables: { produtos: items.produtos, tamanhos: items.tamanhos, categorias: items.categorias, ...byOrder, clientes, cupons },
   };
 }
 
@@ -338,6 +339,18 @@ async function topCustomers(db: Executor, period: ReportPeriod): Promise<ReportR
   return rows.map((r) => ({ name: r.name, email: r.email, orders: r.orders, revenueCents: toCents(r.revenue) }));
 }
 
+/** The period's counted orders with a coupon (issue 36): uses, the discount given and the revenue, per code as the orders kept it. */
+async function couponFigures(db: Executor, period: ReportPeriod): Promise<ReportRow[]> {
+  const { start, end } = bounds(period);
+  const rows = await db
+    .select({ code: orders.couponCode, orders: int(sql`count(*)`), discount: money(sql`sum(${orders.discountPrice})`), revenue: money(sql`sum(${orders.totalPrice})`) })
+    .from(orders)
+    .where(and(countedBetween(start, end), eq(orders.discountKind, 'coupon')))
+    .groupBy(orders.couponCode)
+    .orderBy(desc(sql`count(*)`), asc(orders.couponCode));
+  return rows.map((r) => ({ name: r.code ?? '', orders: r.orders, discountCents: toCents(r.discount), revenueCents: toCents(r.revenue) }));
+}
+
 /** One breakdown alone (the CSV route). */
 export async function getReportTable(db: Executor, period: ReportPeriod, table: ReportTable): Promise<ReportRow[]> {
   switch (table) {
@@ -350,5 +363,7 @@ export async function getReportTable(db: Executor, period: ReportPeriod, table: 
       return (await orderBreakdowns(db, period))[table];
     case 'clientes':
       return topCustomers(db, period);
+    case 'cupons':
+      return couponFigures(db, period);
   }
 }

@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useRouteError,
 } from 'react-router';
@@ -25,6 +26,8 @@ import { getEnv } from './server/infra/env.server';
 import { getPublicSettings } from './server/settings/settings.server';
 import { paymentOfferFor } from './server/payments/provider.server';
 import { subscriberStanding } from './server/subscriptions/subscriptions.server';
+import { cartVersionOf } from './server/carts/carts.server';
+import { useCartSync } from './lib/cart-sync';
 import { useRootData } from './lib/root-data';
 import { useNonce } from './components/nonce';
 import { UNAVAILABLE_MESSAGE, UNAVAILABLE_STATUS, UNAVAILABLE_TITLE } from './lib/unavailable';
@@ -53,7 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = signedIn?.user ?? null;
   const db = await getDb();
   // Preferences and standing usually come with the session's own statement (session.server.ts).
-  const [[preferences, standing], settings] = await Promise.all([
+  const [[preferences, standing], settings, cartVersion] = await Promise.all([
     user
       ? Promise.all([
           signedIn?.extra?.preferences ?? getOrCreatePreferences(db, user.id, cookieTheme),
@@ -61,6 +64,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         ])
       : ([{ ...DEFAULT_PREFERENCES, theme: cookieTheme ?? DEFAULT_THEME }, { hasSubscription: false, isSubscriber: false }] as const),
     getPublicSettings(db),
+    user ? cartVersionOf(db, user.id) : null,
   ]);
   return data(
     {
@@ -73,6 +77,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       theme: preferences.theme,
       preferences: { hideChatbot: preferences.hideChatbot, hideWhatsapp: preferences.hideWhatsapp },
       toast: flash.toast,
+      /** The signed-in customer's server cart version (issue 36): lib/cart-sync pulls a newer one. */
+      cart: user && cartVersion !== null ? { owner: user.id, version: cartVersion } : null,
       /** The store's public details (/admin/settings): footer, contato, WhatsApp button, chatbot. */
       settings,
       /** The payment methods offered now (the chatbot's answer). */
@@ -121,6 +127,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     if (loaderData.toast) toast(loaderData.toast);
   }, [loaderData.toast]);
   const admin = useAdminChrome();
+  useCartSync(loaderData.cart, useLocation().pathname === '/checkout');
   if (admin) return <Outlet />;
   return (
     <>

@@ -11,6 +11,8 @@ export type Preferences = {
   hideWhatsapp: boolean;
   theme: Theme;
   receiveNotifications: boolean;
+  /** "Lembretes de carrinho" (issue 36): consent to cart reminder e-mails, off by default. */
+  cartReminders: boolean;
 };
 
 export const DEFAULT_PREFERENCES: Preferences = {
@@ -18,6 +20,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   hideWhatsapp: false,
   theme: 'light',
   receiveNotifications: true,
+  cartReminders: false,
 };
 
 /** The user's preferences; missing ones are created from the defaults, with the browser's theme. */
@@ -48,5 +51,6 @@ export function preferencesFrom(row: typeof userPreferences.$inferSelect): Prefe
     hideWhatsapp: row.hideWhatsapp,
     theme: row.theme,
     receiveNotifications: row.receiveNotifications,
+    cartReminders: row.cartReminders,
   };
 }

@@ -197,8 +197,8 @@ async function eraseIn(tx: Transaction, userId: string, written: { count: number
   await tx.delete(stockAlerts).where(or(eq(stockAlerts.userId, userId), eq(stockAlerts.email, email)));
   await leaveCompanyForErasure(tx, userId);
 
-  // The account: sessions, logins, addresses, wishlist, saved kits, preferences, saved cards and
-  // programmed deliveries go with it (ON DELETE CASCADE); orders and subscriptions lose their
+  // The account: sessions, logins, addresses, wishlist, saved kits, preferences, saved cards,
+  // programmed deliveries, the server-kept cart and its reminders (issue 36) go with it (ON DELETE CASCADE); orders and subscriptions lose their
   // owner (SET NULL), as do the history rows the customer's own actions wrote.
   await tx.delete(user).where(eq(user.id, userId));
   return { ok: true };

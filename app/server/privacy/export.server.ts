@@ -7,6 +7,7 @@
 // hashes) and gateway_erasures.
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '~/db/client.server';
+import { cartDataOf } from '../carts/carts.server';
 import {
   account,
   companies,
@@ -127,6 +128,7 @@ async function readExport(tx: Transaction, userId: string) {
         hideWhatsapp: userPreferences.hideWhatsapp,
         theme: userPreferences.theme,
         receiveNotifications: userPreferences.receiveNotifications,
+        cartReminders: userPreferences.cartReminders,
         updatedAt: userPreferences.updatedAt,
       })
       .from(userPreferences)
@@ -319,6 +321,8 @@ async function readExport(tx: Transaction, userId: string) {
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(or(eq(stockAlerts.userId, userId), eq(stockAlerts.email, email)))
     .orderBy(desc(stockAlerts.createdAt));
+  // The cart kept on the server and its reminders (issue 36).
+  const cartData = await cartDataOf(tx, userId);
   return {
     loja: 'Clarear',
     geradoEm: now().toISOString(),
@@ -360,5 +364,6 @@ async function readExport(tx: Transaction, userId: string) {
     empresa: membership ?? null,
     convitesDeEmpresa: invitations,
     avisosDeEstoque: alerts,
+    ...cartData,
   };
 }

@@ -2,7 +2,7 @@
 // created from the defaults on first read, upserted on user_id.
 import { eq } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
-import { userPreferences } from '~/db/schema';
+import { user, userPreferences } from '~/db/schema';
 import { now } from '~/lib/clock';
 import type { Theme } from '~/lib/theme';
 
@@ -53,4 +53,16 @@ export function preferencesFrom(row: typeof userPreferences.$inferSelect): Prefe
     receiveNotifications: row.receiveNotifications,
     cartReminders: row.cartReminders,
   };
+}
+
+/**
+ * The sign-up's "Lembretes de carrinho" checkbox (issue 36): turned on for the account just made.
+ * Nothing when no such account exists (an e-mail already registered gets a stand-in id from Better
+ * Auth, which must never touch the real account's consent).
+ */
+export async function optInCartReminders(db: Executor, userId: string): Promise<boolean> {
+  const [account] = await db.select({ id: user.id }).from(user).where(eq(user.id, userId));
+  if (!account) return false;
+  await savePreferences(db, userId, { cartReminders: true });
+  return true;
 }

@@ -51,7 +51,8 @@ export async function syncCart(db: Database, userId: string, request: CartSyncRe
     await tx.insert(carts).values({ userId, createdAt: now(), contentChangedAt: now() }).onConflictDoNothing();
     const [row] = await tx.select({ items: carts.items, version: carts.version }).from(carts).where(eq(carts.userId, userId)).for('update');
     const current = storedItems(row!.items);
-    const next = request.mode === 'put' && request.base === row!.version ? request.items : mergeCarts(current, request.items);
+    // Read back as stored (the same key order), so an unchanged list compares equal.
+    const next = storedItems(request.mode === 'put' && request.base === row!.version ? request.items : mergeCarts(current, request.items));
     if (sameCart(next, current)) return { items: current, version: row!.version };
     const [saved] = await tx
       .update(carts)

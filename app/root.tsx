@@ -7,7 +7,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useLocation,
   useMatches,
   useRouteError,
 } from 'react-router';
@@ -27,7 +26,7 @@ import { getPublicSettings } from './server/settings/settings.server';
 import { paymentOfferFor } from './server/payments/provider.server';
 import { subscriberStanding } from './server/subscriptions/subscriptions.server';
 import { cartVersionOf } from './server/carts/carts.server';
-import { useCartSync } from './lib/cart-sync';
+import { CART_SYNC_KEY } from './lib/cart';
 import { useRootData } from './lib/root-data';
 import { useNonce } from './components/nonce';
 import { UNAVAILABLE_MESSAGE, UNAVAILABLE_STATUS, UNAVAILABLE_TITLE } from './lib/unavailable';
@@ -117,6 +116,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+function hasCartSyncMark(): boolean {
+  try {
+    return localStorage.getItem(CART_SYNC_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** A route whose `handle` says `{ chrome: 'admin' }` draws its own frame (the admin panel). */
 function useAdminChrome(): boolean {
   return useMatches().some((m) => (m.handle as { chrome?: string } | undefined)?.chrome === 'admin');
@@ -127,7 +134,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
     if (loaderData.toast) toast(loaderData.toast);
   }, [loaderData.toast]);
   const admin = useAdminChrome();
-  useCartSync(loaderData.cart, useLocation().pathname === '/checkout');
+  const cartOwner = loaderData.cart?.owner ?? null;
+  const cartVersion = loaderData.cart?.version ?? null;
+  useEffect(() => {
+    // A signed-in customer's cart is kept on the server too (issue 36); the sync code is loaded only
+    // for them, or to forget the account just signed out of.
+    if (cartOwner === null && !hasCartSyncMark()) return;
+    void import('./lib/cart-sync').then((m) => m.followServerCart(cartOwner === null ? null : { owner: cartOwner, version: cartVersion ?? 0 }));
+  }, [cartOwner, cartVersion]);
   if (admin) return <Outlet />;
   return (
     <>

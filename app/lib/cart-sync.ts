@@ -8,11 +8,11 @@
 // On the checkout page a newer server cart is not pulled but joined (marked dirty): a purchase
 // empties the server cart when the order is placed, and a card declined after that must leave the
 // customer's cart where it was. Signed out: the mark is dropped; the browser's cart stays, as a visitor's.
-import { useEffect } from 'react';
+// Loaded by the root only for a signed-in customer (or to drop a mark), never in a visitor's bundle.
 import type { Cart, CartItem } from './cart';
+import { CART_SYNC_KEY } from './cart';
 import { cartStore } from './cart-store';
 
-export const CART_SYNC_KEY = 'clarear_cart_sync';
 const DEBOUNCE_MS = 400;
 
 /** What the root loader tells of a signed-in customer's server cart. */
@@ -88,30 +88,24 @@ function changedHere(_cart: Cart) {
   else void send('merge');
 }
 
-let checkoutPage = false;
-
-/** Mounted once (root): follows the signed-in customer's server cart; nothing for a visitor. */
-export function useCartSync(info: CartSyncInfo, atCheckout: boolean) {
+/**
+ * Follows the signed-in customer's server cart (root, on each page load and revalidation of its
+ * loader); null: signed out, the mark is dropped. Loaded only then, so a visitor never downloads it.
+ */
+export function followServerCart(info: CartSyncInfo) {
   const user = info?.owner ?? null;
-  const version = info?.version ?? null;
-  useEffect(() => {
-    checkoutPage = atCheckout;
-  }, [atCheckout]);
-  // Only when the account or the root loader's version changes (a page load, a revalidation).
-  useEffect(() => {
-    owner = user;
-    if (!user) {
-      cartStore.onLocalChange(null);
-      writeMark(null);
-      return;
-    }
-    cartStore.onLocalChange(changedHere);
-    const mark = readMark();
-    if (mark?.u !== user) void send('merge');
-    else if (mark.d) void send('put');
-    else if (mark.v !== version) {
-      if (checkoutPage) changedHere(cartStore.get());
-      else void send('pull');
-    }
-  }, [user, version]);
+  owner = user;
+  if (!user) {
+    cartStore.onLocalChange(null);
+    writeMark(null);
+    return;
+  }
+  cartStore.onLocalChange(changedHere);
+  const mark = readMark();
+  if (mark?.u !== user) void send('merge');
+  else if (mark.d) void send('put');
+  else if (mark.v !== info!.version) {
+    if (window.location.pathname === '/checkout') changedHere(cartStore.get());
+    else void send('pull');
+  }
 }

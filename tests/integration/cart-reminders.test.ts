@@ -121,7 +121,7 @@ describe.each(engines)('carts and their reminders on $name', ({ open }) => {
     expect(first!.textBody).toContain(goods[0]!.name);
     expect(first!.textBody).toContain('Recuperar meu carrinho: ');
     expect(first!.dedupeKey).toMatch(/^cart-reminder:/);
-    expect(readUnsubscribeToken(new URL(first!.listUnsubscribe!).searchParams.get('t')!)).toEqual({ list: 'cart_reminders', subject: bruno.id });
+    expect(readUnsubscribeToken(new URL(first!.listUnsubscribe!).searchParams.get('t')!)).toEqual({ list: 'cart_reminder', subject: bruno.id });
 
     advanceClock(20 * HOUR_MS);
     await runCartReminders(handle.db);
@@ -193,7 +193,7 @@ describe.each(engines)('carts and their reminders on $name', ({ open }) => {
     const [first] = await remindersTo(link.email);
     expect(first!.kind).toBe('cart-reminder-1');
     const subject = readUnsubscribeToken(new URL(first!.listUnsubscribe!).searchParams.get('t')!)!;
-    expect(await unsubscribeState(handle.db, subject)).toEqual({ list: 'cart_reminders', email: link.email, receiving: true });
+    expect(await unsubscribeState(handle.db, subject)).toEqual({ list: 'cart_reminder', email: link.email, receiving: true });
     expect(await unsubscribe(handle.db, subject)).toBe(true);
     expect(await unsubscribe(handle.db, subject)).toBe(false);
     expect(await unsubscribeState(handle.db, subject)).toMatchObject({ receiving: false });

@@ -2,7 +2,8 @@
 // following one does. Lists: 'newsletter' (a sign-up's row: left by deleting it, so a later sign-up
 // is a new row and the old link has nothing to act on), 'notifications' (a user: the
 // receive_notifications preference turned off), 'stock_alert' (one back-in-stock request, marked
-// unsubscribed) and 'cart_reminders' (a user: the cart_reminders preference turned off, issue 36). The token is the only authorization: no login, no
+// unsubscribed) and 'cart_reminder' (a user: the cart_reminders preference turned off, issue 36;
+// singular, as 'stock_alert', so no client chunk carries a table's name). The token is the only authorization: no login, no
 // cookie, no CSRF token, as a mail provider's one-click POST carries none.
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
@@ -45,7 +46,7 @@ export function stockAlertUnsubscribeLink(alertId: string): UnsubscribeLink {
 
 /** The link for a cart reminder (issue 36) to this user: turns "Lembretes de carrinho" off. */
 export function cartRemindersUnsubscribeLink(userId: string): UnsubscribeLink {
-  return link('cart_reminders', userId);
+  return link('cart_reminder', userId);
 }
 
 /** What a token from a link says, or null when it was not made by this store (altered, forged, cut). */
@@ -71,7 +72,7 @@ export async function unsubscribeState(db: Executor, { list, subject }: Unsubscr
     .leftJoin(userPreferences, eq(userPreferences.userId, user.id))
     .where(eq(user.id, subject));
   // Cart reminders are off without a row (the default); notifications are on.
-  const receiving = list === 'cart_reminders' ? row?.cartReminders === true : row?.notifications !== false;
+  const receiving = list === 'cart_reminder' ? row?.cartReminders === true : row?.notifications !== false;
   return { list, email: row?.email ?? null, receiving: Boolean(row) && receiving };
 }
 
@@ -95,7 +96,7 @@ export async function unsubscribe(db: Executor, { list, subject }: UnsubscribeSu
   // A user that no longer exists has nothing to leave (and no preferences row may point at it).
   const [account] = await db.select({ id: user.id }).from(user).where(eq(user.id, subject));
   if (!account) return false;
-  if (list === 'cart_reminders') {
+  if (list === 'cart_reminder') {
     // Only a row with the switch on changes: off is the default, so no row means nothing to leave.
     const rows = await db
       .update(userPreferences)

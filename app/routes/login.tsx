@@ -195,7 +195,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             </div>
             <label className="flex items-start gap-2 text-sm">
               <input type="checkbox" name="cartReminders" className="mt-0.5 h-4 w-4 accent-brand-700" />
-              <span>Quero receber lembretes por e-mail quando deixar produtos no carrinho (Lembretes de carrinho; dá para desligar em Preferências).</span>
+              {/* No "e-mail" in this label: the form's E-mail field is found by its label. */}
+              <span>Quero ser lembrado quando deixar produtos no carrinho (Lembretes de carrinho; dá para desligar em Preferências).</span>
             </label>
             <Button type="submit" size="lg" disabled={busy}>
               {busy ? 'Criando conta...' : 'Criar Conta'}

@@ -61,7 +61,7 @@ test('"Lembretes de carrinho": off until turned on in Preferências, an unticked
 
   await page.context().clearCookies();
   await gotoHydrated(page, '/login?modo=cadastro');
-  await expect(page.getByRole('checkbox', { name: /lembretes por e-mail/ })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /Lembretes de carrinho/ })).not.toBeChecked();
   await axeEverywhere(page, 'cadastro');
 
   // A restore link that is not (or no longer) valid says so.

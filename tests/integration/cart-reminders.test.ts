@@ -171,6 +171,10 @@ describe.each(engines)('carts and their reminders on $name', ({ open }) => {
     const data = await cartDataOf(handle.db, bruno.id);
     expect(data.lembretesDeCarrinho).toHaveLength(2);
     expect(JSON.stringify(data)).not.toContain(step1!.tokenHash);
+    // An order that came to nothing (cancelled) hands the recovery to the customer's next order.
+    await handle.db.update(t.orders).set({ status: 'cancelled', cancelReason: 'Cancelado no teste' }).where(eq(t.orders.id, orderId));
+    const { orderId: next } = await buy(bruno, 0);
+    expect((await rows())[1]).toMatchObject({ recoveredOrderId: next });
   });
 
   it('nothing once the cart is bought or emptied, consent is turned off (the one-click link too), or the account is banned', async () => {

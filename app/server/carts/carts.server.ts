@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '~/db/client.server';
-import { cartReminders, carts } from '~/db/schema';
+import { cartReminders, carts, orders } from '~/db/schema';
 import type { CartItem } from '~/lib/cart';
 import { mergeCarts, RECOVERY_WINDOW_MS, sameCart } from '~/lib/cart-reminders';
 import { now } from '~/lib/clock';
@@ -67,8 +67,8 @@ export async function syncCart(db: Database, userId: string, request: CartSyncRe
  * Call in the order's transaction (flows/checkout commitOrder): the cart was bought, so it is
  * emptied (a new version: no reminder for it any more, and every device's copy empties at its next
  * page load) — unless `keepCart` (an orçamento's checkout buys the quote, not the cart). The
- * customer's latest reminder sent within RECOVERY_WINDOW_MS (7 days) and not yet recovered is
- * marked recovered by this order, for Relatórios.
+ * customer's latest reminder sent within RECOVERY_WINDOW_MS (7 days) and not yet recovered (or
+ * recovered by an order since cancelled) is marked recovered by this order, for Relatórios.
  */
 export async function cartBought(tx: Executor, userId: string, orderId: string, options: { keepCart?: boolean } = {}): Promise<void> {
   const at = now();
@@ -79,16 +79,19 @@ export async function cartBought(tx: Executor, userId: string, orderId: string, 
       .where(and(eq(carts.userId, userId), sql`${carts.items} <> '[]'::jsonb`));
   }
   const [latest] = await tx
-    .select({ id: cartReminders.id, recoveredOrderId: cartReminders.recoveredOrderId })
+    .select({ id: cartReminders.id, recoveredOrderId: cartReminders.recoveredOrderId, recoveredStatus: orders.status })
     .from(cartReminders)
+    .leftJoin(orders, eq(orders.id, cartReminders.recoveredOrderId))
     .where(and(eq(cartReminders.userId, userId), gte(cartReminders.sentAt, new Date(at.getTime() - RECOVERY_WINDOW_MS))))
     .orderBy(desc(cartReminders.sentAt), desc(cartReminders.step))
     .limit(1);
-  if (latest && latest.recoveredOrderId === null) {
+  // Not yet recovered, or recovered by an order that came to nothing (cancelled unpaid, or refunded):
+  // the order that does pay is the recovery.
+  if (latest && (latest.recoveredOrderId === null || latest.recoveredStatus === 'cancelled')) {
     await tx
       .update(cartReminders)
       .set({ recoveredOrderId: orderId, recoveredAt: at })
-      .where(and(eq(cartReminders.id, latest.id), isNull(cartReminders.recoveredOrderId)));
+      .where(and(eq(cartReminders.id, latest.id), latest.recoveredOrderId === null ? isNull(cartReminders.recoveredOrderId) : eq(cartReminders.recoveredOrderId, latest.recoveredOrderId)));
   }
 }
 

@@ -109,7 +109,7 @@ export function cartReminderEmail(input: { step: ReminderStep; items: CartItem[]
     content: {
       preview: intro,
       heading: SUBJECTS[input.step],
-      paragraphs: [`Olá, ${first}!`, intro],
+      paragraphs: [`Olá, ${first}!`, intro, `Subtotal estimado: ${subtotal}. ${outro}`],
       lines: input.items.map((i) => ({ quantity: i.quantity, name: i.name, size: i.size ?? null, unitPrice: centsToDecimal(toCents(i.price)) })),
       button: { label: 'Recuperar meu carrinho', url },
       unsubscribe,

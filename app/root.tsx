@@ -25,6 +25,8 @@ import { getEnv } from './server/infra/env.server';
 import { getPublicSettings } from './server/settings/settings.server';
 import { paymentOfferFor } from './server/payments/provider.server';
 import { subscriberStanding } from './server/subscriptions/subscriptions.server';
+import { cartVersionOf } from './server/carts/carts.server';
+import { CART_SYNC_KEY } from './lib/cart';
 import { useRootData } from './lib/root-data';
 import { useNonce } from './components/nonce';
 import { UNAVAILABLE_MESSAGE, UNAVAILABLE_STATUS, UNAVAILABLE_TITLE } from './lib/unavailable';
@@ -53,7 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = signedIn?.user ?? null;
   const db = await getDb();
   // Preferences and standing usually come with the session's own statement (session.server.ts).
-  const [[preferences, standing], settings] = await Promise.all([
+  const [[preferences, standing], settings, cartVersion] = await Promise.all([
     user
       ? Promise.all([
           signedIn?.extra?.preferences ?? getOrCreatePreferences(db, user.id, cookieTheme),
@@ -61,6 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         ])
       : ([{ ...DEFAULT_PREFERENCES, theme: cookieTheme ?? DEFAULT_THEME }, { hasSubscription: false, isSubscriber: false }] as const),
     getPublicSettings(db),
+    user ? cartVersionOf(db, user.id) : null,
   ]);
   return data(
     {
@@ -73,6 +76,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       theme: preferences.theme,
       preferences: { hideChatbot: preferences.hideChatbot, hideWhatsapp: preferences.hideWhatsapp },
       toast: flash.toast,
+      /** The signed-in customer's server cart version (issue 36): lib/cart-sync pulls a newer one. */
+      cart: user && cartVersion !== null ? { owner: user.id, version: cartVersion } : null,
       /** The store's public details (/admin/settings): footer, contato, WhatsApp button, chatbot. */
       settings,
       /** The payment methods offered now (the chatbot's answer). */
@@ -111,6 +116,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+function hasCartSyncMark(): boolean {
+  try {
+    return localStorage.getItem(CART_SYNC_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** A route whose `handle` says `{ chrome: 'admin' }` draws its own frame (the admin panel). */
 function useAdminChrome(): boolean {
   return useMatches().some((m) => (m.handle as { chrome?: string } | undefined)?.chrome === 'admin');
@@ -121,6 +134,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
     if (loaderData.toast) toast(loaderData.toast);
   }, [loaderData.toast]);
   const admin = useAdminChrome();
+  const cartOwner = loaderData.cart?.owner ?? null;
+  const cartVersion = loaderData.cart?.version ?? null;
+  useEffect(() => {
+    // A signed-in customer's cart is kept on the server too (issue 36); the sync code is loaded only
+    // for them, or to forget the account just signed out of.
+    if (cartOwner === null && !hasCartSyncMark()) return;
+    void import('./lib/cart-sync').then((m) => m.followServerCart(cartOwner === null ? null : { owner: cartOwner, version: cartVersion ?? 0 }));
+  }, [cartOwner, cartVersion]);
   if (admin) return <Outlet />;
   return (
     <>

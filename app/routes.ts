@@ -123,6 +123,9 @@ export default [
   // "Avise-me quando chegar" on a sold-out size, and a visitor's confirmation link (issue 36).
   route('avise-me', 'routes/stock-alert.ts'),
   route('avise-me/confirmar/:token', 'routes/stock-alert-confirm.tsx'),
+  // Carts that are not lost (issue 36): a signed-in customer's cart kept on the server, and a reminder's restore link.
+  route('carrinho/sync', 'routes/cart-sync.ts'),
+  route('carrinho/recuperar/:token', 'routes/cart-restore.tsx'),
   route('favoritos', 'routes/favorites.ts'),
   // "Calcular frete" on a product's page and modal (issue 33).
   route('frete/cotacao', 'routes/freight-quote.ts'),

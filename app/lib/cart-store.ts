@@ -24,7 +24,10 @@ function read(): Cart {
   return current;
 }
 
-function commit(next: Cart) {
+/** Told of every change made on this page (lib/cart-sync saves a signed-in customer's to the server). */
+let onLocalChange: ((cart: Cart) => void) | null = null;
+
+function commit(next: Cart, local = true) {
   current = next;
   try {
     storage()?.setItem(rules.CART_STORAGE_KEY, JSON.stringify(next));
@@ -32,6 +35,7 @@ function commit(next: Cart) {
     // Storage full or blocked (private mode): the cart still works for this page view.
   }
   listeners.forEach((l) => l());
+  if (local) onLocalChange?.(next);
 }
 
 function subscribe(listener: Listener) {
@@ -57,6 +61,12 @@ export const cartStore = {
   replace: (items: CartItem[]) => commit(items),
   remove: (id: string) => commit(rules.removeItem(read(), id)),
   clear: () => commit(rules.clearCart()),
+  /** The server's copy of a signed-in customer's cart (lib/cart-sync): adopted, not posted back. */
+  adopt: (items: CartItem[]) => commit(items, false),
+  /** lib/cart-sync's hook for the changes made here (null: none). */
+  onLocalChange: (listener: ((cart: Cart) => void) | null) => {
+    onLocalChange = listener;
+  },
   /** Test hook: forget the in-memory copy so the next read comes from storage. */
   reset: () => {
     current = null;

@@ -4,6 +4,8 @@ import { toCents } from './money';
 import type { SubscriptionFrequency } from './plans';
 
 export const CART_STORAGE_KEY = 'clarear_cart';
+/** Whose server cart this browser follows (lib/cart-sync, issue 36). */
+export const CART_SYNC_KEY = 'clarear_cart_sync';
 /** Units of one line; the checkout refuses more (schemas/checkout.ts), so the cart never holds more. */
 export const MAX_LINE_QUANTITY = 99;
 /** Lines in one cart. */

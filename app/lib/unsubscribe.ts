@@ -2,7 +2,7 @@
 // the e-mail's footer, the /descadastrar page and the success answer. Everything else the store
 // sends (orders, payments, account e-mails) is about the customer's money or account and always goes.
 
-export const UNSUBSCRIBE_LISTS = ['newsletter', 'notifications', 'stock_alert'] as const;
+export const UNSUBSCRIBE_LISTS = ['newsletter', 'notifications', 'stock_alert', 'cart_reminder'] as const;
 export type UnsubscribeList = (typeof UNSUBSCRIBE_LISTS)[number];
 
 export const UNSUBSCRIBE_TEXTS: Record<UnsubscribeList, { why: string; what: string; done: string }> = {
@@ -21,6 +21,13 @@ export const UNSUBSCRIBE_TEXTS: Record<UnsubscribeList, { why: string; what: str
     why: 'Você recebeu este e-mail porque pediu para ser avisado quando este produto voltasse ao estoque.',
     what: 'o aviso de volta ao estoque deste produto',
     done: 'Pronto, você não receberá mais avisos de estoque deste produto.',
+  },
+  // "Lembretes de carrinho" (issue 36): leaving turns the account's preference off (singular, as
+  // stock_alert: the page-weight check refuses a table's name, cart_reminders, in a client chunk).
+  cart_reminder: {
+    why: 'Você recebeu este e-mail porque ligou os lembretes de carrinho na sua conta da Clarear.',
+    what: 'os lembretes por e-mail do carrinho que você deixou na loja',
+    done: 'Pronto, você não receberá mais lembretes de carrinho da Clarear.',
   },
 };
 

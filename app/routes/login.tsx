@@ -11,6 +11,8 @@ import { EMAIL_MAX_LENGTH } from '~/lib/schemas/limits';
 import { fieldErrors, type FieldErrors } from '~/lib/schemas/field-errors';
 import type { ToastMessage } from '~/lib/toast';
 import { callAuth } from '~/server/auth/auth.server';
+import { optInCartReminders } from '~/server/account/preferences.server';
+import { getDb } from '~/server/infra/db.server';
 import { flashToast } from '~/server/infra/cookies.server';
 import { getSessionUser } from '~/server/auth/session.server';
 import { originFromMatches, seo } from '~/lib/seo';
@@ -72,6 +74,8 @@ export async function action({ request }: Route.ActionArgs) {
       result.status,
     );
   }
+  const createdId = (result.data as { user?: { id?: unknown } } | null)?.user?.id;
+  if (parsed.data.cartReminders && typeof createdId === 'string') await optInCartReminders(await getDb(), createdId);
   return redirect(again ? `/login?${again}` : '/login', {
     headers: {
       'set-cookie': await flashToast({
@@ -189,6 +193,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
                 </p>
               ) : null}
             </div>
+            <label className="flex items-start gap-2 text-sm">
+              <input type="checkbox" name="cartReminders" className="mt-0.5 h-4 w-4 accent-brand-700" />
+              {/* No "e-mail" in this label: the form's E-mail field is found by its label. */}
+              <span>Quero ser lembrado quando deixar produtos no carrinho (Lembretes de carrinho; dá para desligar em Preferências).</span>
+            </label>
             <Button type="submit" size="lg" disabled={busy}>
               {busy ? 'Criando conta...' : 'Criar Conta'}
             </Button>

@@ -96,7 +96,7 @@ function Done({ list }: { list: UnsubscribeList }) {
         {UNSUBSCRIBE_TEXTS[list].done}
       </p>
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        {list === 'notifications'
+        {list === 'notifications' || list === 'cart_reminder'
           ? 'Mudou de ideia? Ligue de novo em Preferências, na sua área do cliente.'
           : list === 'stock_alert'
             ? 'Mudou de ideia? Peça o aviso de novo na página do produto.'

@@ -65,7 +65,7 @@ export async function register(page: Page, account: { name: string; email: strin
   await form.getByLabel('E-mail').fill(account.email);
   await form.getByLabel('Senha', { exact: true }).fill(account.password);
   await form.getByLabel('Confirmar senha').fill(account.password);
-  await form.getByRole('checkbox').check();
+  await form.getByRole('checkbox', { name: /^Li e aceito/ }).check();
   await form.getByRole('button', { name: 'Criar Conta', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
 }

@@ -58,7 +58,9 @@ type Table =
   | 'legalPageVersions'
   | 'returns'
   | 'stockAlerts'
-  | 'coupons';
+  | 'coupons'
+  | 'carts'
+  | 'cartReminders';
 
 type Fixtures = {
   productId: string;
@@ -101,6 +103,8 @@ type Fixtures = {
   /** A sold-out size ("Avise-me quando chegar", issue 36) and a visitor's confirmation link of a request on it. */
   soldOutVariantId: string;
   stockAlertToken: string;
+  /** The "Recuperar meu carrinho" link of a cart reminder e-mailed to the visitor account (issue 36). */
+  cartReminderToken: string;
   /** The account the Better Auth admin endpoints are aimed at (removed by the admin while they are open). */
   targetUserId: string;
   uploadPng: Uint8Array<ArrayBuffer>;
@@ -900,6 +904,26 @@ const MATRIX: Record<string, Entry> = {
       { url: (f) => `/avise-me/confirmar/${f.stockAlertToken}`, params: (f) => ({ token: f.stockAlertToken }), body: () => ({}), expect: all('ok') },
     ],
   },
+  // A signed-in customer's cart kept on the server (issue 36): each account its own; a visitor has none.
+  'routes/cart-sync.ts': {
+    loader: [{ url: '/carrinho/sync', expect: all(405) }],
+    action: [
+      { label: 'malformed cart', url: '/carrinho/sync', body: () => ({ mode: 'put', base: '0', items: '[{' }), expect: { anonymous: 401, customerA: 400, customerB: 400, admin: 400 }, writes: ['carts'] },
+      { label: 'a visitor has no server cart', url: '/carrinho/sync', body: (f) => ({ mode: 'merge', items: JSON.stringify([{ id: f.variantId, product_id: f.productId, name: 'Produto', price: '1.00', quantity: 1 }]) }), expect: { anonymous: 401, customerA: 'ok', customerB: 'ok', admin: 'ok' } },
+      { url: '/carrinho/sync', body: () => ({ mode: 'pull' }), expect: { anonymous: 401, customerA: 'ok', customerB: 'ok', admin: 'ok' } },
+    ],
+  },
+  // A cart reminder's restore link: the token is the authorization, whoever (or no one) is signed in.
+  'routes/cart-restore.tsx': {
+    loader: [
+      { url: (f) => `/carrinho/recuperar/${f.cartReminderToken}`, params: (f) => ({ token: f.cartReminderToken }), expect: all('ok') },
+      { label: 'unknown token', url: '/carrinho/recuperar/desconhecido', params: () => ({ token: 'desconhecido' }), expect: all(404) },
+    ],
+    action: [
+      { label: 'unknown token', url: '/carrinho/recuperar/desconhecido', params: () => ({ token: 'desconhecido' }), body: () => ({}), expect: all(404), writes: ['cartReminders'] },
+      { url: (f) => `/carrinho/recuperar/${f.cartReminderToken}`, params: (f) => ({ token: f.cartReminderToken }), body: () => ({}), expect: all('ok') },
+    ],
+  },
   'routes/favorites.ts': {
     loader: [{ url: '/favoritos', expect: all('redirect:/area-cliente/lista-de-desejos') }],
     action: [
@@ -1191,6 +1215,8 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
       returns: s.returns,
       stockAlerts: s.stockAlerts,
       coupons: s.coupons,
+      carts: s.carts,
+      cartReminders: s.cartReminders,
     };
 
     const authRequest = () => new Request(`${ORIGIN}/login`, { method: 'POST', headers: { origin: ORIGIN, 'x-forwarded-for': nextAddress() } });
@@ -1315,6 +1341,15 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
     const [soldOut] = await db.insert(s.productVariants).values({ productId: product!.id, size: 'Matriz 9 L', price: '10.00', stock: 0 }).returning();
     const stockAlertToken = `matriz-${randomUUID()}`;
     await db.insert(s.stockAlerts).values({ variantId: soldOut!.id, email: `aguarda.${randomUUID().slice(0, 8)}@exemplo.com.br`, confirmTokenHash: createHash('sha256').update(stockAlertToken).digest('hex') });
+    const cartReminderToken = `matriz-${randomUUID()}`;
+    await db.insert(s.cartReminders).values({
+      userId: visitor.id,
+      step: 1,
+      cartVersion: 1,
+      items: [{ id: product!.variantId, product_id: product!.id, name: 'Produto da Matriz', price: '10.00', quantity: 2 }],
+      subtotal: '20.00',
+      tokenHash: createHash('sha256').update(cartReminderToken).digest('hex'),
+    });
     const [contactMessage] = await db
       .insert(s.contactMessages)
       .values({ name: 'Remetente do Contato', email: 'remetente@exemplo.com.br', subject: 'Pergunta sobre entrega', message: 'Qual o prazo?' })
@@ -1350,6 +1385,7 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
       forgedUnsubscribePath,
       soldOutVariantId: soldOut!.id,
       stockAlertToken,
+      cartReminderToken,
       targetUserId: target.id,
       uploadPng,
     };

@@ -119,6 +119,11 @@ describe.each(engines.map((e) => e.name))('LGPD rights on %s', (engineName) => {
       { variantId: product!.variantId, userId: id, email, confirmedAt: new Date() },
       { variantId: product!.variantId, email, confirmTokenHash: randomUUID(), confirmedAt: new Date(), notifiedAt: new Date() },
     ]);
+    // The cart kept on the server and a reminder about it (issue 36), a line named after the customer.
+    const { syncCart } = await import('~/server/carts/carts.server');
+    const cartLine = { id: product!.variantId, product_id: product!.id, name: `Presente para ${name}`, price: '10.00', quantity: 1, image_url: null };
+    await syncCart(db, id, { mode: 'merge', items: [cartLine] });
+    await db.insert(s.cartReminders).values({ userId: id, step: 1, cartVersion: 1, items: [cartLine], subtotal: '10.00', tokenHash: randomUUID() });
     const contact = await submitContactMessage(db, { name, email, subject: `Dúvida de ${first}`, message: `Meu CPF é ${taxId}, moro na ${street}.` });
     const [message] = await db.select({ id: s.contactMessages.id }).from(s.contactMessages).where(eq(s.contactMessages.email, email));
     expect(contact).toBeTruthy();
@@ -276,6 +281,9 @@ describe.each(engines.map((e) => e.name))('LGPD rights on %s', (engineName) => {
     expect((file as unknown as { avisosDeEstoque: { email: string }[] }).avisosDeEstoque.map((a) => a.email)).toEqual([ana.email, ana.email]);
     expect(file.mensagensDeContato).toHaveLength(1);
     expect(file.mensagensDeContato[0]!.respostas).toHaveLength(1);
+    const carts = file as unknown as { carrinho: { versao: number } | null; lembretesDeCarrinho: { itens: { name: string }[] }[] };
+    expect(carts.carrinho).not.toBeNull();
+    expect(carts.lembretesDeCarrinho.map((r) => r.itens[0]!.name)).toEqual([`Presente para ${ana.name}`]);
     expect(file.cartoesSalvos.map((c) => c.lastFour)).toEqual(['4242']);
     expect((file as unknown as { orcamentos: { zipCode: string; itens: unknown[]; mensagens: unknown[] }[] }).orcamentos).toEqual([expect.objectContaining({ zipCode: '20040020', itens: [expect.anything()], mensagens: [expect.anything(), expect.anything()] })]);
     expect(file.acesso.contas).toHaveLength(1);

@@ -89,7 +89,7 @@ describe.each(engines)('session lookup on $name', ({ name }) => {
     });
     expect((await m.session.getSessionDetails(get()))?.extra).toEqual({
       taxId: '52998224725',
-      preferences: { theme: 'dark', hideChatbot: true, hideWhatsapp: false, receiveNotifications: true },
+      preferences: { theme: 'dark', hideChatbot: true, hideWhatsapp: false, receiveNotifications: true, cartReminders: false },
       standing: { hasSubscription: true, isSubscriber: true },
     });
     // The paid period ends today (paid_through is its exclusive end): the plan stays theirs, the 10% stops (issue 30).

@@ -42,6 +42,8 @@ export const registerSchema = z
     password: newPassword,
     confirmPassword: z.string({ error: 'Confirme sua senha.' }).min(1, 'Confirme sua senha.').max(PASSWORD_MAX_LENGTH, 'As senhas não coincidem.'),
     acceptTerms: checkbox,
+    /** "Lembretes de carrinho" (issue 36): an opt-in, unticked by default. */
+    cartReminders: checkbox,
   })
   .superRefine((value, ctx) => {
     if (value.confirmPassword && value.password !== value.confirmPassword) {

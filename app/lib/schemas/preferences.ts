@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import './zod-pt-br';
 
-export const PREFERENCE_SWITCHES = ['hideChatbot', 'hideWhatsapp', 'receiveNotifications'] as const;
+export const PREFERENCE_SWITCHES = ['hideChatbot', 'hideWhatsapp', 'receiveNotifications', 'cartReminders'] as const;
 export type PreferenceSwitch = (typeof PREFERENCE_SWITCHES)[number] | 'newsletter';
 
 const onOff = z.enum(['true', 'false']).transform((v) => v === 'true');

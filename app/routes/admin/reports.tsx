@@ -6,6 +6,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown, Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Form, Link } from 'react-router';
 import { RevenueChart } from '~/components/admin/revenue-chart';
+import { CartRecoveryReport } from '~/components/admin/cart-recovery-report';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import { now } from '~/lib/clock';
@@ -33,6 +34,7 @@ import { requireAdmin } from '~/server/auth/session.server';
 import { getDb } from '~/server/infra/db.server';
 import { log } from '~/server/infra/log.server';
 import { getReport, type Compared, type ReportKpis } from '~/server/reports/reports.server';
+import { cartRecoveryReport } from '~/server/reports/cart-recovery.server';
 import type { Route } from './+types/reports';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Relatórios | Painel Administrativo | Clarear' }, { name: 'robots', content: 'noindex' }];
@@ -41,10 +43,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const query = reportQueryFromSearchParams(new URL(request.url).searchParams, now());
   try {
-    return { query, report: await getReport(await getDb(), query.period) };
+    const db = await getDb();
+    const [report, cartRecovery] = await Promise.all([getReport(db, query.period), cartRecoveryReport(db, query.period)]);
+    return { query, report, cartRecovery };
   } catch (error) {
     log.error('admin/reports: falha ao carregar', error);
-    return { query, report: null };
+    return { query, report: null, cartRecovery: null };
   }
 }
 
@@ -62,7 +66,7 @@ function rangeText(range: { from: string; to: string }): string {
 }
 
 export default function AdminReports({ loaderData }: Route.ComponentProps) {
-  const { query, report } = loaderData;
+  const { query, report, cartRecovery } = loaderData;
   const period = report?.period ?? query.period;
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
@@ -80,6 +84,7 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
         <>
           <Kpis kpis={report.kpis} />
           <RevenueChart daily={report.daily} title="Faturamento por dia" caption={`Faturamento e pedidos por dia, de ${rangeText(period)}`} />
+          {cartRecovery ? <CartRecoveryReport figures={cartRecovery} /> : null}
           {REPORT_TABLES.map((name) => (
             <BreakdownTable key={name} name={name} rows={report.tables[name]} csvHref={`/admin/reports/export.csv?${new URLSearchParams([['tabela', name], ...periodParams(period)])}`} />
           ))}

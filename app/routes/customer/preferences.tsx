@@ -1,5 +1,5 @@
 // /area-cliente/preferencias: switches for the floating
-// buttons, notifications and the newsletter (the account's e-mail on the list, issue 16), and the
+// buttons, notifications, cart reminders (issue 36) and the newsletter (the account's e-mail on the list, issue 16), and the
 // theme. Each change is saved at once; the root loader revalidates after the action, so the
 // buttons and the theme follow immediately.
 import { useEffect, useId } from 'react';
@@ -71,6 +71,11 @@ const SWITCHES: { name: PreferenceSwitch; label: string; hint: string }[] = [
     name: 'receiveNotifications',
     label: 'Receber notificações',
     hint: 'Lembretes por e-mail da sua assinatura e das entregas programadas. Os e-mails sobre pedidos e pagamentos chegam sempre.',
+  },
+  {
+    name: 'cartReminders',
+    label: 'Lembretes de carrinho',
+    hint: 'Um e-mail se você deixar produtos no carrinho por 1 hora, e mais um depois de 24 horas. Desligado, nenhum lembrete é enviado.',
   },
   { name: 'newsletter', label: 'Receber a newsletter', hint: 'Novidades, dicas de limpeza e ofertas da Clarear no seu e-mail.' },
 ];

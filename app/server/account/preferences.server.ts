@@ -2,7 +2,7 @@
 // created from the defaults on first read, upserted on user_id.
 import { eq } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
-import { userPreferences } from '~/db/schema';
+import { user, userPreferences } from '~/db/schema';
 import { now } from '~/lib/clock';
 import type { Theme } from '~/lib/theme';
 
@@ -11,6 +11,8 @@ export type Preferences = {
   hideWhatsapp: boolean;
   theme: Theme;
   receiveNotifications: boolean;
+  /** "Lembretes de carrinho" (issue 36): consent to cart reminder e-mails, off by default. */
+  cartReminders: boolean;
 };
 
 export const DEFAULT_PREFERENCES: Preferences = {
@@ -18,6 +20,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   hideWhatsapp: false,
   theme: 'light',
   receiveNotifications: true,
+  cartReminders: false,
 };
 
 /** The user's preferences; missing ones are created from the defaults, with the browser's theme. */
@@ -48,5 +51,18 @@ export function preferencesFrom(row: typeof userPreferences.$inferSelect): Prefe
     hideWhatsapp: row.hideWhatsapp,
     theme: row.theme,
     receiveNotifications: row.receiveNotifications,
+    cartReminders: row.cartReminders,
   };
+}
+
+/**
+ * The sign-up's "Lembretes de carrinho" checkbox (issue 36): turned on for the account just made.
+ * Nothing when no such account exists (an e-mail already registered gets a stand-in id from Better
+ * Auth, which must never touch the real account's consent).
+ */
+export async function optInCartReminders(db: Executor, userId: string): Promise<boolean> {
+  const [account] = await db.select({ id: user.id }).from(user).where(eq(user.id, userId));
+  if (!account) return false;
+  await savePreferences(db, userId, { cartReminders: true });
+  return true;
 }

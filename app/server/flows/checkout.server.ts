@@ -22,6 +22,7 @@ import { purchaseOrderOf } from '~/lib/schemas/purchase-order';
 import { ibgeCity } from '~/lib/municipalities.server';
 import { taxIdKind } from '~/lib/tax-id';
 import { TERMS_MESSAGES, termsAcceptanceRequired, termsProblem, type TermsProblem } from '~/lib/contract';
+import { cartBought } from '../carts/carts.server';
 import { agreementInForce } from '../content/legal-pages.server';
 import { getOwnAddress, saveAddress } from '../account/addresses.server';
 import { companyOfUser } from '../companies/membership.server';
@@ -728,6 +729,8 @@ async function commitOrder(db: Database, buyer: Buyer, input: PlaceOrderInput, p
     // Once per person for good: the CPF/CNPJ's keyed hash, unique, kept after an erasure.
     if (totals.discountKind === 'welcome' && !(await claimWelcomeOffer(tx, input.taxId, id))) throw new WelcomeUsedError();
     if (input.quote) await markQuoteAccepted(tx, input.quote.id, id);
+    // The server-kept cart is bought (emptied, reminders stop) and a recent reminder recovered (issue 36).
+    await cartBought(tx, buyer.id, id, { keepCart: Boolean(input.quote) });
     await afterStep?.('order');
     await afterStep?.('items');
 

@@ -21,6 +21,7 @@ import { trackLabels } from '../shipping/tracking.server';
 import { runInvoices } from '../flows/invoice.server';
 import { expireQuotes } from '../quotes/quotes.server';
 import { runReceivables } from '../receivables/reminders.server';
+import { runCartReminders } from '../carts/reminders.server';
 
 type Job = {
   name: string;
@@ -49,6 +50,8 @@ export const JOBS: readonly Job[] = [
   { name: 'quotes-expire', cron: '3 * * * *', run: (db) => expireQuotes(db) },
   // Faturas (issue 35): open → overdue after the due day, reminders before, on and after it (each once).
   { name: 'receivables', cron: '20 * * * *', run: (db) => runReceivables(db) },
+  // Carts left by customers who agreed to reminders (issue 36): after 1 hour, after 24 hours, each once.
+  { name: 'cart-reminders', cron: '*/10 * * * *', run: (db) => runCartReminders(db) },
 ];
 
 let running: PgBoss | null = null;

@@ -1,7 +1,9 @@
 // One-click unsubscribe (issue 16, RFC 8058): the signed links optional e-mails carry, and what
 // following one does. Lists: 'newsletter' (a sign-up's row: left by deleting it, so a later sign-up
 // is a new row and the old link has nothing to act on), 'notifications' (a user: the
-// receive_notifications preference turned off) and 'stock_alert' (one back-in-stock request, marked unsubscribed). The token is the only authorization: no login, no
+// receive_notifications preference turned off), 'stock_alert' (one back-in-stock request, marked
+// unsubscribed) and 'cart_reminder' (a user: the cart_reminders preference turned off, issue 36;
+// singular, as 'stock_alert', so no client chunk carries a table's name). The token is the only authorization: no login, no
 // cookie, no CSRF token, as a mail provider's one-click POST carries none.
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
@@ -42,6 +44,11 @@ export function stockAlertUnsubscribeLink(alertId: string): UnsubscribeLink {
   return link('stock_alert', alertId);
 }
 
+/** The link for a cart reminder (issue 36) to this user: turns "Lembretes de carrinho" off. */
+export function cartRemindersUnsubscribeLink(userId: string): UnsubscribeLink {
+  return link('cart_reminder', userId);
+}
+
 /** What a token from a link says, or null when it was not made by this store (altered, forged, cut). */
 export function readUnsubscribeToken(token: string): UnsubscribeSubject | null {
   return verifyUnsubscribeToken(key(), token);
@@ -60,11 +67,13 @@ export async function unsubscribeState(db: Executor, { list, subject }: Unsubscr
     return { list, email: row?.email ?? null, receiving: Boolean(row) && row!.unsubscribedAt === null };
   }
   const [row] = await db
-    .select({ email: user.email, notifications: userPreferences.receiveNotifications })
+    .select({ email: user.email, notifications: userPreferences.receiveNotifications, cartReminders: userPreferences.cartReminders })
     .from(user)
     .leftJoin(userPreferences, eq(userPreferences.userId, user.id))
     .where(eq(user.id, subject));
-  return { list, email: row?.email ?? null, receiving: Boolean(row) && row!.notifications !== false };
+  // Cart reminders are off without a row (the default); notifications are on.
+  const receiving = list === 'cart_reminder' ? row?.cartReminders === true : row?.notifications !== false;
+  return { list, email: row?.email ?? null, receiving: Boolean(row) && receiving };
 }
 
 /**
@@ -87,6 +96,15 @@ export async function unsubscribe(db: Executor, { list, subject }: UnsubscribeSu
   // A user that no longer exists has nothing to leave (and no preferences row may point at it).
   const [account] = await db.select({ id: user.id }).from(user).where(eq(user.id, subject));
   if (!account) return false;
+  if (list === 'cart_reminder') {
+    // Only a row with the switch on changes: off is the default, so no row means nothing to leave.
+    const rows = await db
+      .update(userPreferences)
+      .set({ cartReminders: false, updatedAt: now() })
+      .where(and(eq(userPreferences.userId, subject), eq(userPreferences.cartReminders, true)))
+      .returning({ userId: userPreferences.userId });
+    return rows.length > 0;
+  }
   const rows = await db
     .insert(userPreferences)
     .values({ userId: subject, receiveNotifications: false })

@@ -199,8 +199,8 @@ async function eraseIn(tx: Transaction, userId: string, written: { count: number
   // account (ON DELETE SET NULL), like the orders they belong to.
   await leaveCompanyForErasure(tx, userId);
 
-  // The account: sessions, logins, addresses, wishlist, saved kits, preferences, saved cards and
-  // programmed deliveries go with it (ON DELETE CASCADE); orders and subscriptions lose their
+  // The account: sessions, logins, addresses, wishlist, saved kits, preferences, saved cards,
+  // programmed deliveries, the server-kept cart and its reminders (issue 36) go with it (ON DELETE CASCADE); orders and subscriptions lose their
   // owner (SET NULL), as do the history rows the customer's own actions wrote.
   await tx.delete(user).where(eq(user.id, userId));
   return { ok: true };

@@ -7,6 +7,7 @@
 // hashes) and gateway_erasures.
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '~/db/client.server';
+import { cartDataOf } from '../carts/carts.server';
 import {
   account,
   companies,
@@ -129,6 +130,7 @@ async function readExport(tx: Transaction, userId: string) {
         hideWhatsapp: userPreferences.hideWhatsapp,
         theme: userPreferences.theme,
         receiveNotifications: userPreferences.receiveNotifications,
+        cartReminders: userPreferences.cartReminders,
         updatedAt: userPreferences.updatedAt,
       })
       .from(userPreferences)
@@ -328,6 +330,8 @@ async function readExport(tx: Transaction, userId: string) {
     .innerJoin(coupons, eq(coupons.id, couponUses.couponId))
     .where(eq(couponUses.userId, userId))
     .orderBy(desc(couponUses.createdAt));
+  // The cart kept on the server and its reminders (issue 36).
+  const cartData = await cartDataOf(tx, userId);
   return {
     loja: 'Clarear',
     geradoEm: now().toISOString(),
@@ -370,5 +374,6 @@ async function readExport(tx: Transaction, userId: string) {
     convitesDeEmpresa: invitations,
     avisosDeEstoque: alerts,
     cuponsUsados: couponsUsed,
+    ...cartData,
   };
 }

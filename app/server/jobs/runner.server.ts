@@ -21,6 +21,7 @@ import { trackLabels } from '../shipping/tracking.server';
 import { runInvoices } from '../flows/invoice.server';
 import { expireQuotes } from '../quotes/quotes.server';
 import { runReceivables } from '../receivables/reminders.server';
+import { sendReviewInvitations } from '../reviews/invitations.server';
 
 type Job = {
   name: string;
@@ -49,6 +50,8 @@ export const JOBS: readonly Job[] = [
   { name: 'quotes-expire', cron: '3 * * * *', run: (db) => expireQuotes(db) },
   // Faturas (issue 35): open → overdue after the due day, reminders before, on and after it (each once).
   { name: 'receivables', cron: '20 * * * *', run: (db) => runReceivables(db) },
+  // "Avalie sua compra" (issue 36): a few São Paulo days after delivery, once per order.
+  { name: 'review-invitations', cron: '40 * * * *', run: (db) => sendReviewInvitations(db) },
 ];
 
 let running: PgBoss | null = null;

@@ -51,7 +51,8 @@ function reviewsJsonLd(product: ProductJsonLdInput, reviews: readonly JsonLdRevi
         reviewBody: r.body,
       }))
     : undefined;
-  return { aggregateRating, review };
+  // Absent rather than undefined: nothing is said without reviews.
+  return { ...(aggregateRating ? { aggregateRating } : {}), ...(review ? { review } : {}) };
 }
 
 export function productJsonLd(product: ProductJsonLdInput, origin: string, reviews: readonly JsonLdReview[] = []) {

@@ -101,7 +101,7 @@ export function ReviewSummary({
 }
 
 /** One review: stars, title, author and date, the badge, text, photos and the store's reply. */
-export function ReviewItem({ review, headingLevel = 'h3' }: { review: ReviewView; headingLevel?: 'h3' | 'h4' }) {
+export function ReviewItem({ review, headingLevel = 'h3' }: { review: ReviewView; headingLevel?: 'h2' | 'h3' | 'h4' }) {
   const Heading = headingLevel;
   return (
     <article className="grid gap-2" data-testid="review">

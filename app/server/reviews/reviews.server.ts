@@ -16,7 +16,6 @@ import {
   REVIEWS_PAGE_SIZE,
   reviewAuthorName,
   reviewEligibility,
-  reviewMean,
   starCounts,
   type ReviewRefusal,
   type ReviewStatus,
@@ -24,8 +23,10 @@ import {
 } from '~/lib/reviews';
 import type { ReviewFormInput, ReviewModerationInput } from '~/lib/schemas/review';
 import { widthsFor } from '~/lib/upload-srcset';
-import { storeImage, uploadKey } from '../catalog/images.server';
+import { MULTIPART_OVERHEAD_BYTES, storeImage, uploadKey } from '../catalog/images.server';
+import { MAX_IMAGE_BYTES } from '~/lib/image-upload';
 import { getStorage } from '../storage/storage.server';
+import { recomputeProductRatings } from './rating.server';
 
 /** A refusal with its HTTP status and pt-BR message (404: not theirs or missing; 403: not reviewable; 409: stale). */
 export class ReviewError extends Error {
@@ -36,6 +37,9 @@ export class ReviewError extends Error {
     this.status = status;
   }
 }
+
+/** A review's post: its photos at their limit each, their multipart framing, and the form's text fields. */
+export const REVIEW_BODY_BYTES = MAX_REVIEW_PHOTOS * (MAX_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES) + 64 * 1024;
 
 const refusal = (why: ReviewRefusal) => new ReviewError(REVIEW_REFUSALS[why].status, REVIEW_REFUSALS[why].message);
 const STALE = 'A avaliação mudou desde que a página foi aberta. Recarregue e tente novamente.';
@@ -112,23 +116,9 @@ export async function reviewStatusesOfOrder(db: Executor, userId: string, produc
   return Object.fromEntries(rows.map((r) => [r.productId, r.status]));
 }
 
-/**
- * Keeps the product's rating and review count equal to the mean and count of its approved
- * reviews. Call in the transaction that changed its reviews, after `lockProduct`.
- */
-export async function recomputeProductRating(tx: Executor, productId: string): Promise<{ rating: string | null; count: number }> {
-  const rows = await tx
-    .select({ rating: reviews.rating, count: count() })
-    .from(reviews)
-    .where(and(eq(reviews.productId, productId), eq(reviews.status, 'approved')))
-    .groupBy(reviews.rating);
-  const mean = reviewMean(starCounts(rows));
-  // Written only when different, so a recompute that changes nothing leaves the row (and a re-run seed) alone.
-  await tx
-    .update(products)
-    .set({ rating: mean.rating, reviewCount: mean.count })
-    .where(and(eq(products.id, productId), sql`(${products.rating}, ${products.reviewCount}) is distinct from (${mean.rating}::numeric, ${mean.count}::int)`));
-  return mean;
+/** The product's stars from its approved reviews (rating.server.ts), after `lockProduct`. */
+export async function recomputeProductRating(tx: Executor, productId: string): Promise<void> {
+  await recomputeProductRatings(tx, [productId]);
 }
 
 async function lockProduct(tx: Transaction, productId: string): Promise<boolean> {

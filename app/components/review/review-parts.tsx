@@ -72,6 +72,8 @@ export function ReviewSummary({
                   to={hrefFor(stars === bar.stars ? null : bar.stars)}
                   preventScrollReset
                   aria-current={stars === bar.stars ? 'true' : undefined}
+                  data-stars={bar.stars}
+                  data-count={bar.count}
                   className={cn(
                     'grid grid-cols-[5.5rem_1fr_3rem] items-center gap-2 rounded px-1 py-0.5 text-sm hover:bg-slate-100 dark:hover:bg-slate-800',
                     stars === bar.stars && 'bg-slate-100 font-semibold dark:bg-slate-800',

@@ -36,14 +36,14 @@ test('a delivered order’s customer reviews with a photo, the admin approves it
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Avaliar produto');
 
   // What the server refuses comes back beside its field; HTML is refused, not stored.
-  await page.getByText('5 estrelas: excelente').click();
+  await page.getByRole('radio', { name: '5 estrelas: excelente' }).check();
   await page.getByLabel('Título').fill(title);
   await page.getByLabel('Sua avaliação').fill('Tirou as <b>marcas</b> da geladeira.');
   await page.getByRole('button', { name: 'Enviar avaliação' }).click();
   await expect(page.getByText('Escreva só texto, sem HTML (sem < e > em volta de palavras).')).toBeVisible();
   await axeEverywhere(page, 'formulário');
 
-  await page.getByText('5 estrelas: excelente').click();
+  await page.getByRole('radio', { name: '5 estrelas: excelente' }).check();
   await page.getByLabel('Título').fill(title);
   await page.getByLabel('Sua avaliação').fill('Tirou as marcas de dedo da geladeira   e deixou o inox brilhando.');
   const png = Buffer.concat([await readFile(path.resolve('tests', 'fixtures', 'produto.png')), Buffer.from(`${Date.now()}-${Math.random()}`)]);

@@ -37,11 +37,12 @@ function orderIdOf(request: Request): string | null {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const orderId = orderIdOf(request);
-  if (!orderId || !isUuid(params.productId)) throw data('Pedido não encontrado.', 404);
+  if (!orderId || !isUuid(params.productId)) throw data({ message: 'Pedido não encontrado.' }, 404);
   try {
     return { view: await reviewFormView(await getDb(), user.id, params.productId, orderId) };
   } catch (error) {
-    if (error instanceof ReviewError) throw data(error.message, error.status);
+    // The page's error boundary shows a refusal's own message (403: "…quando o pedido for entregue").
+    if (error instanceof ReviewError) throw data({ message: error.message }, error.status);
     throw error;
   }
 }
@@ -50,7 +51,7 @@ type ActionData = { ok: false; errors: Partial<Record<string, string>>; toast: T
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
-  if (!isUuid(params.productId)) throw data('Pedido não encontrado.', 404);
+  if (!isUuid(params.productId)) throw data({ message: 'Pedido não encontrado.' }, 404);
   const refused = (errors: Partial<Record<string, string>>, description: string, status: number, init?: ResponseInit) =>
     data<ActionData>({ ok: false, errors, toast: { title: 'Não foi possível enviar a avaliação', description, variant: 'destructive' } }, { status, ...init });
   const limited = await checkReviewRateLimit(user.id);
@@ -76,7 +77,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof UploadError) return refused({ photos: error.message }, error.message, error.status);
     if (error instanceof ReviewError) {
-      if (error.status === 404) throw data(error.message, 404);
+      if (error.status === 404) throw data({ message: error.message }, 404);
       return refused({}, error.message, error.status);
     }
     throw error;

@@ -86,7 +86,8 @@ test('a delivered order’s customer reviews with a photo, the admin approves it
   await expect(reviews.getByTestId('review-mean')).toHaveText(formatRating(expected.rating!));
   await expect(reviews.getByTestId('review-count')).toHaveText(`${expected.count} avaliações`);
   await expect(page.getByTestId('product-rating').first()).toContainText(`${formatRating(expected.rating!)} (${expected.count})`);
-  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').filter({ hasText: '"Product"' }).textContent())!) as {
+  const scripts = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const jsonLd = JSON.parse(scripts.find((text) => text.includes('"Product"'))!) as {
     aggregateRating: { ratingValue: string; reviewCount: number };
     review: { name: string; author: { name: string } }[];
   };

@@ -52,6 +52,7 @@ test('a delivered order’s customer reviews with a photo, the admin approves it
   await expect(page).toHaveURL(new RegExp(`/pedido/${orderId}$`));
   await expectToast(page, 'Avaliação enviada!');
   await expect(invite).toContainText('Sua avaliação: pendente');
+  await axeEverywhere(page, 'pedido');
 
   // Pending: not on the product page yet.
   await gotoHydrated(page, `/produtos/${SLUG}`);

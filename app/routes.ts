@@ -53,6 +53,8 @@ export default [
       route('orcamentos/:id', 'routes/customer/quote.tsx'),
       // Empresa (issue 35): the company account, its people, invitations and invoiced payment.
       route('empresa', 'routes/customer/company.tsx'),
+      // A product of a delivered order reviewed (issue 36): /area-cliente/avaliacoes/:productId?pedido=…
+      route('avaliacoes/:productId', 'routes/customer/review.tsx'),
     ]),
     // LGPD (Meus Dados): the data file and the erasure, outside the layout (a download and an action).
     route('meus-dados.json', 'routes/customer/data-export.ts'),
@@ -92,6 +94,8 @@ export default [
       // Notas fiscais (issue 34): the month's NF-e for the accountant.
       route('notas-fiscais', 'routes/admin/invoices.tsx'),
       route('contas-a-receber', 'routes/admin/receivables.tsx'),
+      // Avaliações (issue 36): pending, approved, rejected; approve, reject with a reason, reply.
+      route('avaliacoes', 'routes/admin/reviews.tsx'),
       // Freight (issue 33): services with their price tables, zones, free-shipping rules.
       route('frete', 'routes/admin/shipping.tsx'),
       route('frete/servicos/:id', 'routes/admin/shipping-service.tsx'),

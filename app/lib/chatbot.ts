@@ -24,7 +24,8 @@ export const REDIRECT_DELAY_MS = 1000;
  * A product as the chatbot lists it (best sellers, cheapest). `priceLabel` is
  * base_price in BRL, or 'Consulte' when there is none; the server formats it.
  */
-export type ChatProduct = { name: string; slug: string; basePrice: string | null; priceLabel: string };
+/** `ratingLabel`: the mean of its approved reviews and how many ('4,6 ★ (12)'), null without reviews (issue 36). */
+export type ChatProduct = { name: string; slug: string; basePrice: string | null; priceLabel: string; ratingLabel: string | null };
 
 /** An active quick question: the chip shows `questionText` and sends `responseKey`. */
 export type QuickQuestion = { id: string; questionText: string; responseKey: string };

@@ -63,3 +63,55 @@ describe("the product page's JSON-LD availability", () => {
     }
   });
 });
+
+describe("the product page's JSON-LD reviews (issue 36)", () => {
+  const review = { authorName: 'Maria S.', rating: 5, title: 'Excelente', body: 'Limpa muito bem.', createdAt: new Date('2026-11-10T02:00:00Z') };
+
+  /** What Google's review snippets require (developers.google.com/search/docs/appearance/structured-data/review-snippet). */
+  function expectValidReviewMarkup(ld: Record<string, unknown>) {
+    const aggregate = ld.aggregateRating as Record<string, unknown> | undefined;
+    if (aggregate) {
+      expect(aggregate['@type']).toBe('AggregateRating');
+      expect(Number(aggregate.ratingValue)).toBeGreaterThanOrEqual(1);
+      expect(Number(aggregate.ratingValue)).toBeLessThanOrEqual(5);
+      expect(Number.isInteger(aggregate.reviewCount) && (aggregate.reviewCount as number) > 0).toBe(true);
+    }
+    for (const r of (ld.review as Record<string, unknown>[] | undefined) ?? []) {
+      expect(r['@type']).toBe('Review');
+      expect(r.author).toMatchObject({ '@type': 'Person', name: expect.any(String) });
+      expect((r.author as { name: string }).name.length).toBeLessThan(100);
+      const rating = r.reviewRating as Record<string, unknown>;
+      expect(rating['@type']).toBe('Rating');
+      expect(rating.ratingValue).toBeGreaterThanOrEqual(rating.worstRating as number);
+      expect(rating.ratingValue).toBeLessThanOrEqual(rating.bestRating as number);
+      expect(r.datePublished).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(typeof r.name === 'string' && typeof r.reviewBody === 'string').toBe(true);
+    }
+    // It must survive the page's <script type="application/ld+json"> round trip.
+    expect(JSON.parse(JSON.stringify(ld))).toEqual(JSON.parse(JSON.stringify(ld)));
+  }
+
+  it('AggregateRating only with approved reviews; a Review per review shown', () => {
+    const none = productJsonLd(product({ rating: null, reviewCount: 0 }), ORIGIN);
+    expect(none).not.toHaveProperty('aggregateRating');
+    expect(none).not.toHaveProperty('review');
+    expect(JSON.stringify(none)).not.toContain('aggregateRating');
+
+    const rated = productJsonLd(product({ rating: '4.6', reviewCount: 12 }), ORIGIN, [review, { ...review, authorName: 'João V.', rating: 4 }]);
+    expect(rated.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: '4.6', reviewCount: 12, bestRating: 5, worstRating: 1 });
+    expect(rated.review).toEqual([
+      {
+        '@type': 'Review',
+        author: { '@type': 'Person', name: 'Maria S.' },
+        reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5, worstRating: 1 },
+        // The São Paulo day: 23:00 of the 9th there.
+        datePublished: '2026-11-09',
+        name: 'Excelente',
+        reviewBody: 'Limpa muito bem.',
+      },
+      expect.objectContaining({ author: { '@type': 'Person', name: 'João V.' }, reviewRating: expect.objectContaining({ ratingValue: 4 }) }),
+    ]);
+    expectValidReviewMarkup(rated);
+    expectValidReviewMarkup(none);
+  });
+});

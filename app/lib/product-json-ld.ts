@@ -22,9 +22,40 @@ export const SCHEMA_AVAILABILITY = {
   sold_out: 'https://schema.org/OutOfStock',
 } as const satisfies Record<StockLevel, string>;
 
-export type ProductJsonLdInput = Pick<ProductDetail, 'name' | 'slug' | 'description' | 'imageUrl' | 'categoryName' | 'isKit' | 'price' | 'available' | 'variants'>;
+export type ProductJsonLdInput = Pick<ProductDetail, 'name' | 'slug' | 'description' | 'imageUrl' | 'categoryName' | 'isKit' | 'price' | 'available' | 'variants'> &
+  Partial<Pick<ProductDetail, 'rating' | 'reviewCount'>>;
 
-export function productJsonLd(product: ProductJsonLdInput, origin: string) {
+/** A review the page shows (approved), as schema.org's Review reads it. */
+export type JsonLdReview = { authorName: string; rating: number; title: string; body: string; createdAt: Date | string };
+
+/** A São Paulo calendar day for `datePublished` (ISO 8601 date). */
+function isoDay(value: Date | string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(value));
+}
+
+/**
+ * The product's stars for search engines: `AggregateRating` only with approved reviews (Google
+ * refuses a rating without any), and the page's reviews as `Review` items.
+ */
+function reviewsJsonLd(product: ProductJsonLdInput, reviews: readonly JsonLdReview[]) {
+  const count = product.reviewCount ?? 0;
+  const aggregateRating =
+    product.rating && count > 0 ? { '@type': 'AggregateRating', ratingValue: product.rating, reviewCount: count, bestRating: 5, worstRating: 1 } : undefined;
+  const review = reviews.length
+    ? reviews.map((r) => ({
+        '@type': 'Review',
+        author: { '@type': 'Person', name: r.authorName },
+        reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+        datePublished: isoDay(r.createdAt),
+        name: r.title,
+        reviewBody: r.body,
+      }))
+    : undefined;
+  // Absent rather than undefined: nothing is said without reviews.
+  return { ...(aggregateRating ? { aggregateRating } : {}), ...(review ? { review } : {}) };
+}
+
+export function productJsonLd(product: ProductJsonLdInput, origin: string, reviews: readonly JsonLdReview[] = []) {
   const prices = product.isKit ? [product.price] : product.variants.map((v) => v.price);
   // A kit, or a product without sizes, has its own figure; a product offers its best size.
   const units = product.isKit || product.variants.length === 0 ? [product.available] : product.variants.map((v) => v.available);
@@ -42,5 +73,6 @@ export function productJsonLd(product: ProductJsonLdInput, origin: string) {
     category: product.categoryName ?? undefined,
     brand: { '@type': 'Brand', name: 'Clarear' },
     offers,
+    ...reviewsJsonLd(product, reviews),
   };
 }

@@ -36,6 +36,8 @@ import { safetySheetLinks } from '~/server/catalog/safety-sheets.server';
 import { requireUser } from '~/server/auth/session.server';
 import { getOrderReturnView } from '~/server/returns/returns.server';
 import { downloadableInvoices } from '~/server/invoices/files.server';
+import { reviewStatusesOfOrder } from '~/server/reviews/reviews.server';
+import { REVIEW_STATUS_LABELS, type ReviewStatus } from '~/lib/reviews';
 import type { Route } from './+types/order';
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
@@ -48,7 +50,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   const order = await getOwnOrder(db, user.id, params.id);
   // Someone else's order looks exactly like a missing one.
-  if (!order) return data({ order: null, pixQrSvg: null, sdsLinks: {}, returns: null, invoice: null, placedBy: null, placedByMe: false }, { status: 404 });
+  if (!order) return data({ order: null, pixQrSvg: null, sdsLinks: {}, returns: null, invoice: null, placedBy: null, placedByMe: false, reviews: null }, { status: 404 });
   // A company's order is read by all its members (issue 35); only its buyer cancels or returns it.
   const placedByMe = order.userId === user.id;
   const placedBy = order.companyId ? await orderBuyerName(db, order) : null;
@@ -63,8 +65,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const returns = placedByMe ? await getOrderReturnView(db, order.id, user.id) : null;
   // The NF-e's DANFE and XML once authorised (issue 34).
   const invoice = (await downloadableInvoices(db, [order.id])).get(order.id) ?? null;
+  // "Avaliar" per product once delivered, for its buyer (issue 36); their reviews' status.
+  const reviews: Record<string, ReviewStatus> | null = placedByMe && order.status === 'delivered' ? await reviewStatusesOfOrder(db, user.id, order.items.map((i) => i.productId)) : null;
   // Who at the store moved the order, and their notes, stay in the admin.
-  return { order: { ...order, events: order.events.map(customerTimelineEvent) }, pixQrSvg, sdsLinks, returns, invoice, placedBy, placedByMe };
+  return { order: { ...order, events: order.events.map(customerTimelineEvent) }, pixQrSvg, sdsLinks, returns, invoice, placedBy, placedByMe, reviews };
 }
 
 const CUSTOMER_CANCEL_REASON = 'Cancelado pelo cliente';
@@ -98,7 +102,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 const STATUS_ICONS = { pending: Clock, paid: CheckCircle2, preparing: PackageCheck, shipped: Truck, delivered: PackageCheck, cancelled: XCircle } as const;
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, pixQrSvg, sdsLinks, returns, invoice, placedBy, placedByMe } = loaderData;
+  const { order, pixQrSvg, sdsLinks, returns, invoice, placedBy, placedByMe, reviews } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
   const justBought = searchParams.get('novo') === '1' && order !== null;
 
@@ -202,6 +206,8 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       </div>
 
       {returns ? <OrderReturns orderId={order.id} orderStatus={order.status} view={returns} /> : null}
+
+      {reviews ? <ReviewInvite orderId={order.id} items={order.items} reviews={reviews} /> : null}
 
       <section aria-labelledby="itens" className="mt-8">
         <h2 id="itens" className="text-xl font-bold">
@@ -345,5 +351,44 @@ function CancelOrder({ version }: { version: number }) {
       busyLabel="Cancelando..."
       busy={fetcher.state !== 'idle'}
     />
+  );
+}
+
+/** A delivered order's products, each with "Avaliar" or the customer's review's status (issue 36). */
+function ReviewInvite({ orderId, items, reviews }: { orderId: string; items: { productId: string | null; productName: string }[]; reviews: Record<string, ReviewStatus> }) {
+  const products = [...new Map(items.filter((i) => i.productId !== null).map((i) => [i.productId!, i.productName])).entries()];
+  if (products.length === 0) return null;
+  return (
+    <section id="avaliar" aria-labelledby="avalie-sua-compra" className="mt-8 rounded-xl border border-slate-200 p-5 dark:border-slate-800">
+      <h2 id="avalie-sua-compra" className="text-xl font-bold">
+        Avalie sua compra
+      </h2>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">Sua opinião ajuda outros clientes. As avaliações aparecem com o selo “Compra verificada”.</p>
+      <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
+        {products.map(([productId, name]) => {
+          const status = reviews[productId];
+          const href = `/area-cliente/avaliacoes/${productId}?pedido=${orderId}`;
+          return (
+            <li key={productId} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="review-invite">
+              <span>{name}</span>
+              {status ? (
+                <span className="flex items-center gap-3 text-sm">
+                  <span>
+                    Sua avaliação: <span className="font-semibold">{REVIEW_STATUS_LABELS[status].toLowerCase()}</span>
+                  </span>
+                  <Link to={href} className="font-semibold text-brand-700 underline dark:text-brand-200">
+                    Editar<span className="sr-only"> a avaliação de {name}</span>
+                  </Link>
+                </span>
+              ) : (
+                <Link to={href} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+                  Avaliar<span className="sr-only"> {name}</span>
+                </Link>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }

@@ -106,6 +106,8 @@ export type FixtureOrder = {
   ieIndicator?: '1' | '2' | '9';
   stateRegistration?: string;
   recipientName?: string;
+  /** Taken through to Entregue by the store's transitions (issue 36: reviews need a delivered order). */
+  delivered?: boolean;
 };
 
 /**

@@ -60,7 +60,8 @@ type Table =
   | 'stockAlerts'
   | 'coupons'
   | 'carts'
-  | 'cartReminders';
+  | 'cartReminders'
+  | 'reviews';
 
 type Fixtures = {
   productId: string;
@@ -539,6 +540,23 @@ const MATRIX: Record<string, Entry> = {
     loader: [{ label: 'unknown quote', url: '/area-cliente/orcamentos/00000000-0000-4000-8000-000000000000', params: () => ({ id: '00000000-0000-4000-8000-000000000000' }), expect: signedIn(404) }],
     action: [{ label: 'decline an unknown quote', url: '/area-cliente/orcamentos/00000000-0000-4000-8000-000000000000', params: () => ({ id: '00000000-0000-4000-8000-000000000000' }), body: () => ({ intent: 'decline', version: '0' }), expect: signedIn(404) }],
   },
+  // A review (issue 36) through A's order, not delivered: A is refused (403), anyone else finds no order (404); nothing written.
+  'routes/customer/review.tsx': {
+    loader: [
+      { label: "A's order, not delivered", url: (f) => `/area-cliente/avaliacoes/${f.productId}?pedido=${f.a.orderId}`, params: (f) => ({ productId: f.productId }), expect: ownedByA(403) },
+      { label: 'no order', url: (f) => `/area-cliente/avaliacoes/${f.productId}`, params: (f) => ({ productId: f.productId }), expect: signedIn(404) },
+    ],
+    action: [
+      {
+        label: "review through A's order",
+        url: (f) => `/area-cliente/avaliacoes/${f.productId}`,
+        params: (f) => ({ productId: f.productId }),
+        body: (f) => ({ orderId: f.a.orderId, rating: '5', title: 'Muito bom', body: 'Limpa muito bem o piso da cozinha.' }),
+        expect: ownedByA(403),
+        writes: ['reviews'],
+      },
+    ],
+  },
   // Empresa (issue 35): nobody here belongs to a company, so editing one or asking for credit is a 404, nothing written.
   'routes/customer/company.tsx': {
     loader: [{ url: '/area-cliente/empresa', expect: signedIn() }],
@@ -783,6 +801,10 @@ const MATRIX: Record<string, Entry> = {
   'routes/admin/receivables.tsx': {
     loader: [{ url: '/admin/contas-a-receber?status=vencida', expect: adminPage }],
     action: [{ label: 'an empty confirmation', url: '/admin/contas-a-receber', body: () => ({}), expect: adminAction(400) }],
+  },
+  'routes/admin/reviews.tsx': {
+    loader: [{ url: '/admin/avaliacoes?status=rejeitadas&pagina=2', expect: adminPage }],
+    action: [{ label: 'an empty decision', url: '/admin/avaliacoes', body: () => ({}), expect: adminAction(400), writes: ['reviews', 'products'] }],
   },
   'routes/admin/receivables-export.ts': { loader: [{ url: '/admin/contas-a-receber/export.csv?status=vencida', expect: adminAction() }] },
   // Cupons (issue 36): admin only; a customer's post creates no coupon, an unknown one is sent back to the list.
@@ -1217,6 +1239,7 @@ describe.each(engines.map((e) => e.name))('authorization matrix on %s', (engineN
       coupons: s.coupons,
       carts: s.carts,
       cartReminders: s.cartReminders,
+      reviews: s.reviews,
     };
 
     const authRequest = () => new Request(`${ORIGIN}/login`, { method: 'POST', headers: { origin: ORIGIN, 'x-forwarded-for': nextAddress() } });

@@ -30,7 +30,7 @@ describe.each(engines)('chatbot reads on $name', ({ open }) => {
     expect(best.map((p) => p.slug)).toEqual(featured.slice(0, 3).map((p) => p.slug));
     for (const p of best) {
       expect(p.name).not.toBe('');
-      expect(Object.keys(p).sort()).toEqual(['basePrice', 'name', 'priceLabel', 'slug']);
+      expect(Object.keys(p).sort()).toEqual(['basePrice', 'name', 'priceLabel', 'ratingLabel', 'slug']);
       expect(p.priceLabel).toBe(priceLabel(p.basePrice));
     }
   });

@@ -18,7 +18,7 @@ const TABLES = [
 /** Every row of every seeded table, as text, so two snapshots compare exactly. */
 async function snapshot(handle: DatabaseHandle) {
   const out: Record<string, string[]> = {};
-  for (const table of ['categories', 'products', 'product_variants', 'kit_items', 'testimonials', 'subscription_configs', 'blog_posts', 'legal_pages', 'site_content', 'chatbot_quick_questions', 'user', 'account']) {
+  for (const table of ['categories', 'products', 'product_variants', 'kit_items', 'testimonials', 'subscription_configs', 'blog_posts', 'legal_pages', 'site_content', 'chatbot_quick_questions', 'user', 'account', 'reviews']) {
     const result = await handle.db.execute(sql.raw(`select t::text as row from "${table}" t`));
     out[table] = (result.rows as { row: string }[]).map((r) => r.row).sort();
   }

@@ -169,6 +169,12 @@ describe.each(engines.map((e) => e.name))('LGPD rights on %s', (engineName) => {
     await db.insert(s.returnItems).values({ returnId: ret!.id, orderItemId: line!.id, quantity: 1, restockedQuantity: 0 });
     await db.insert(s.returnEvents).values({ returnId: ret!.id, toStatus: 'requested', actor: 'customer', actorUserId: id, note: `Pedido por ${email}` });
     await db.update(s.orders).set({ refundPixKey: email }).where(eq(s.orders.id, first_.orderId));
+    // A review of what they bought (issue 36), with a photo: their words and picture, under their name.
+    const [review] = await db
+      .insert(s.reviews)
+      .values({ productId: product!.id, userId: id, orderId: first_.orderId, authorName: name, rating: 5, title: `Ótimo, diz ${first}`, body: `Uso na ${street} e recomendo.`, status: 'approved' })
+      .returning({ id: s.reviews.id });
+    await db.insert(s.reviewPhotos).values({ reviewId: review!.id, position: 1, url: `/uploads/${randomUUID().replace(/-/g, '').slice(0, 20)}-640.webp` });
     // A subscription with a period and history, a programmed delivery, a saved card.
     const [sub] = await db
       .insert(s.userSubscriptions)
@@ -280,6 +286,7 @@ describe.each(engines.map((e) => e.name))('LGPD rights on %s', (engineName) => {
     expect(file.newsletter.email).toBe(ana.email);
     expect((file as unknown as { avisosDeEstoque: { email: string }[] }).avisosDeEstoque.map((a) => a.email)).toEqual([ana.email, ana.email]);
     expect(file.mensagensDeContato).toHaveLength(1);
+    expect((file as unknown as { avaliacoes: { texto: string; fotos: string[] }[] }).avaliacoes).toEqual([expect.objectContaining({ texto: `Uso na ${ana.street} e recomendo.`, fotos: [expect.stringMatching(/^\/uploads\//)] })]);
     expect(file.mensagensDeContato[0]!.respostas).toHaveLength(1);
     const carts = file as unknown as { carrinho: { versao: number } | null; lembretesDeCarrinho: { itens: { name: string }[] }[] };
     expect(carts.carrinho).not.toBeNull();
@@ -410,7 +417,7 @@ describe.each(engines.map((e) => e.name))('LGPD rights on %s', (engineName) => {
     expect(await scan(needles)).toEqual([]);
     // The same scan does find a customer who is still here (in his profile, orders, messages, e-mails…).
     const his = await scan([bruno.name, bruno.email, bruno.taxId]);
-    for (const where of ['user.name', 'user.email', 'user.tax_id', 'orders.ship_name', 'orders.tax_id', 'orders.refund_pix_key', 'returns.reason', 'returns.refund_pix_key', 'return_events.note', 'contact_messages.message', 'email_outbox.text_body', 'newsletter_subscriptions.email', 'stock_alerts.email']) {
+    for (const where of ['user.name', 'user.email', 'user.tax_id', 'orders.ship_name', 'orders.tax_id', 'orders.refund_pix_key', 'returns.reason', 'returns.refund_pix_key', 'return_events.note', 'contact_messages.message', 'email_outbox.text_body', 'newsletter_subscriptions.email', 'stock_alerts.email', 'reviews.author_name']) {
       expect(his.some((hit) => hit.startsWith(`${where}:`)), where).toBe(true);
     }
 

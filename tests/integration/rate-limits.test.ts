@@ -68,6 +68,7 @@ async function startInstance(dataDir: string, databaseUrl: string | undefined) {
     kit: (await import('~/routes/kit-builder')).action as unknown as Action,
     checkout: (await import('~/routes/checkout')).action as unknown as Action,
     subscriptions: (await import('~/routes/customer/subscriptions')).action as unknown as Action,
+    review: (await import('~/routes/customer/review')).action as unknown as Action,
   };
 }
 
@@ -216,6 +217,19 @@ describe.each(engines.map((e, i) => [e.name, i] as const))('rate limits on %s', 
     expect((await pay(ip(40), others[1]!)).status).toBe(400);
     expect((await pay(ip(40), others[1]!)).status).toBe(429);
     expect(await count('orders')).toBe(before);
+  });
+
+  it('a review (issue 36): N posts per customer whatever the address, then a 429 with nothing written', async () => {
+    const review = (n: number) =>
+      answer(app.review({ request: post('/area-cliente/avaliacoes/x', ip(60 + n), form({ rating: '5' }), customerCookie), params: { productId: '00000000-0000-4000-8000-000000000001' }, context: {} }));
+    const before = await count('reviews');
+    // Each post counts before its form is read: an incomplete one is a 400, and still a post.
+    for (let n = 1; n <= LIMIT; n++) expect((await review(n)).status).toBe(400);
+    const refused = await review(LIMIT + 1);
+    expect(refused.status).toBe(429);
+    expect(refused.retryAfter).toMatch(/^\d+$/);
+    expect(refused.body).toMatchObject({ ok: false, toast: { description: MESSAGE } });
+    expect(await count('reviews')).toBe(before);
   });
 
   it('counts sign-in attempts in the database (Better Auth on the same store)', async () => {

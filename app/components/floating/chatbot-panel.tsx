@@ -228,6 +228,12 @@ export default function ChatbotPanel({ id, open, onClose }: ChatbotPanelProps) {
                         {product.name}
                       </Link>
                       <span data-testid="chat-price" className="shrink-0 font-medium whitespace-nowrap">
+                        {product.ratingLabel ? (
+                          <span className="mr-2 font-normal">
+                            <span className="sr-only">Avaliação </span>
+                            {product.ratingLabel}
+                          </span>
+                        ) : null}
                         {product.priceLabel}
                       </span>
                     </li>

@@ -169,8 +169,8 @@ describe('chat panel', () => {
         body: {
           intent: 'best-sellers',
           products: [
-            { name: 'Detergente Neutro', slug: 'detergente-neutro', basePrice: '5.90', priceLabel: 'R$\u00a05,90' },
-            { name: 'Kit Sem Preço', slug: 'kit-sem-preco', basePrice: null, priceLabel: 'Consulte' },
+            { name: 'Detergente Neutro', slug: 'detergente-neutro', basePrice: '5.90', priceLabel: 'R$\u00a05,90', ratingLabel: null },
+            { name: 'Kit Sem Preço', slug: 'kit-sem-preco', basePrice: null, priceLabel: 'Consulte', ratingLabel: null },
           ],
         },
       },

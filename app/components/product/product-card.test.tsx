@@ -16,6 +16,7 @@ const card: Card = {
   basePrice: '18.90',
   imageUrl: null,
   rating: null,
+  reviewCount: 0,
   isKit: false,
   phValue: '11.0',
   categoryName: 'Pisos',

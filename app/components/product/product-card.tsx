@@ -6,6 +6,7 @@ import { startingPriceLabel } from '~/lib/price';
 import { stockLevel } from '~/lib/stock';
 import type { ProductCard as Card } from '~/server/catalog/catalog.server';
 import { buttonVariants } from '../ui/button';
+import { RatingLine } from './rating-line';
 
 type Props = {
   product: Card;
@@ -60,17 +61,7 @@ export function ProductCard({ product, onOpen, layout = 'grid', children, headin
             {product.name}
           </a>
         </Heading>
-        {product.rating ? (
-          <p className="flex items-center gap-1 text-sm text-slate-700 dark:text-slate-300">
-            <span aria-hidden className="text-amber-500">
-              ★
-            </span>
-            <span>
-              <span className="sr-only">Avaliação </span>
-              {product.rating.replace('.', ',')}
-            </span>
-          </p>
-        ) : null}
+        <RatingLine rating={product.rating} count={product.reviewCount} />
         <p className="font-bold">{product.isKit ? formatPrice(product.price) : startingPriceLabel(product.basePrice)}</p>
         <CardStock available={product.available} />
         {children}

@@ -14,6 +14,7 @@ import { Button } from '../ui/button';
 import { toast } from '../ui/toaster';
 import { FavoriteButton } from './favorite-button';
 import { PhGauge } from './ph-gauge';
+import { RatingLine } from './rating-line';
 import { tiersInCents, VolumePrices } from './volume-prices';
 import { Input } from '../ui/input';
 import { Label } from '../ui/label';
@@ -104,6 +105,7 @@ export function ProductDetails({ card, detail, status, isFavorite, Title = 'h1',
               <p className="text-sm font-medium text-brand-700 dark:text-brand-200">{card.categoryName}</p>
             ) : null}
             <Title className="text-2xl font-bold">{card.name}</Title>
+            <RatingLine rating={card.rating} count={card.reviewCount} href={`/produtos/${card.slug}#avaliacoes`} className="mt-1" />
           </div>
           <FavoriteButton productId={card.id} initial={isFavorite} />
         </div>

@@ -20,6 +20,7 @@ const card: Card = {
   basePrice: '5.90',
   imageUrl: UPLOAD,
   rating: '4.8',
+  reviewCount: 3,
   isKit: false,
   phValue: '7.0',
   categoryName: 'Cozinha',

@@ -19,6 +19,7 @@ const card: ProductCard = {
   basePrice: '9.90',
   imageUrl: null,
   rating: null,
+  reviewCount: 0,
   isKit: false,
   phValue: '7.0',
   categoryName: 'Profissional',

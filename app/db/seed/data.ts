@@ -11,3 +11,4 @@ export { planConfig } from './content/plan';
 export { blogPosts } from './content/blog';
 export { legalPages, SEEDED_TEXT_HASHES } from './content/legal';
 export { siteContent, quickQuestions, storeSettings } from './content/site';
+export { SEED_REVIEW_AUTHORS, SEED_REVIEW_TEXTS, SEED_REVIEWS_LATEST } from './content/reviews';

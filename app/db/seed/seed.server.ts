@@ -4,8 +4,11 @@
 // what an admin edited since). The legal pages follow the code only while no admin edited them.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { createLegalPage, legalTextHash, saveLegalPage } from '~/server/content/legal-pages.server';
+import { recomputeProductRatings } from '~/server/reviews/rating.server';
+import { DAY_MS } from '~/lib/clock';
+import { seedReviewStars } from '~/lib/reviews';
 import type { Executor } from '../client.server';
 import * as t from '../schema';
 import * as data from './data';
@@ -55,7 +58,6 @@ export async function seedCatalogue(db: Executor): Promise<void> {
           price: p.variants[0]!.price,
           basePrice: p.variants[0]!.price,
           imageUrl: productImage(p.image),
-          rating: p.rating,
           isKit: false,
           isFeatured: p.isFeatured,
           displayOrder: p.displayOrder,
@@ -113,7 +115,6 @@ export async function seedCatalogue(db: Executor): Promise<void> {
           price: k.price,
           basePrice: k.price,
           imageUrl: productImage(k.image),
-          rating: k.rating,
           isKit: true,
           isFeatured: k.isFeatured,
           displayOrder: k.displayOrder,
@@ -210,8 +211,48 @@ export async function seedCatalogue(db: Executor): Promise<void> {
         })),
       )
       .onConflictDoNothing();
+    // The stars: the seed's own reviews, whose means are the seeded figures.
+    await seedReviews(tx);
   });
   await syncSeededLegalPages(db);
+}
+
+/** The seed's reviews of one seeded product or kit: approved, no account, stable ids and dates. */
+export function seededReviewsOf(slug: string, rating: string, position: number) {
+  const latest = new Date(data.SEED_REVIEWS_LATEST).getTime();
+  return seedReviewStars(rating).map((stars, i) => {
+    const texts = data.SEED_REVIEW_TEXTS[stars as 1 | 2 | 3 | 4 | 5];
+    const text = texts[(position + i) % texts.length]!;
+    const at = new Date(latest - (position * 3 + i * 17) * DAY_MS);
+    return {
+      id: seedId(`review:${slug}:${i}`),
+      productId: seedId(`product:${slug}`),
+      authorName: data.SEED_REVIEW_AUTHORS[(position * 5 + i) % data.SEED_REVIEW_AUTHORS.length]!,
+      rating: stars,
+      title: text.title,
+      body: text.body,
+      status: 'approved' as const,
+      isSeed: true,
+      moderatedAt: at,
+      createdAt: at,
+      updatedAt: at,
+    };
+  });
+}
+
+/**
+ * The seed's own reviews of the seeded products still in the catalogue, and their stars recomputed
+ * from them. Idempotent (stable ids, ON CONFLICT DO NOTHING; a recompute writes only what differs);
+ * also run at each start, so a store seeded before reviews existed gets its typed figures as reviews.
+ */
+export async function seedReviews(db: Executor): Promise<void> {
+  const all = [...data.products, ...data.kits].flatMap((p, position) => seededReviewsOf(p.slug, p.rating, position));
+  const ids = [...new Set(all.map((r) => r.productId))];
+  const present = new Set((await db.select({ id: t.products.id }).from(t.products).where(inArray(t.products.id, ids))).map((r) => r.id));
+  const rows = all.filter((r) => present.has(r.productId));
+  if (rows.length === 0) return;
+  await db.insert(t.reviews).values(rows).onConflictDoNothing();
+  await recomputeProductRatings(db, [...present]);
 }
 
 /**

@@ -33,7 +33,7 @@ export type SeedProduct = SeedDetails & {
   category: string;
   /** File name under public/images/products/, e.g. 'detergente-neutro-concentrado.svg'. */
   image: string;
-  /** '4.7' — 0.0 to 5.0, one decimal. */
+  /** '4.7' — 1.0 to 5.0, one decimal: the mean of the seed's own reviews of it (content/reviews.ts), not typed on the product. */
   rating: string;
   /** '7.0' — 0.0 to 14.0, one decimal. */
   ph: string;

@@ -397,7 +397,7 @@ export const productFormSchema = z
     price: money(null).transform((v) => v ?? '0.00'),
     basePrice: money('Informe o preço base.'),
     imageUrl,
-    rating: boundedDecimal(1, 0, 5, 'A avaliação vai de 0 a 5.'),
+    // No rating: it is the mean of the approved reviews (issue 36), kept by the reviews area.
     isKit: checkbox,
     isFeatured: checkbox,
     displayOrder: z

@@ -68,7 +68,6 @@ type FormProduct = {
   price: string;
   basePrice: string | null;
   imageUrl: string | null;
-  rating: string | null;
   isKit: boolean;
   isFeatured: boolean;
   displayOrder: number;
@@ -118,7 +117,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       slug: null,
       version: 'new',
       imageUrl: null,
-      rating: null,
       texts: { benefits: null, useIndication: null, howToUse: null, dilution: null, precautions: null, composition: null, activeIngredient: null },
       safety: { anvisaKind: null, anvisaNumber: null, riskClass: null, safetyWarnings: null, firstAid: null, unNumber: null, hazardClass: null },
       sds: null,
@@ -145,7 +143,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       price: saved.price,
       basePrice: saved.basePrice,
       imageUrl: saved.imageUrl,
-      rating: saved.rating,
       isKit: saved.isKit,
       isFeatured: saved.isFeatured,
       displayOrder: saved.displayOrder,
@@ -338,7 +335,6 @@ function ProductForm({
             ))}
           </SelectField>
           <DecimalField label="pH (0 a 14)" name="phValue" defaultValue={formatDecimalInput(product.phValue, 1)} hint="Uma casa decimal. Ex.: 7,0" error={errors.phValue} />
-          <DecimalField label="Avaliação (0 a 5)" name="rating" defaultValue={formatDecimalInput(product.rating, 1)} error={errors.rating} />
           <Field label="Ordem de exibição" name="displayOrder" type="number" min={0} step={1} inputMode="numeric" defaultValue={product.displayOrder} error={errors.displayOrder} />
           <div className="grid gap-3 sm:col-span-2 sm:grid-cols-2">
             <CheckboxField label="É um kit" name="isKit" checked={isKit} onChange={(e) => setIsKit(e.target.checked)} hint="Kits mostram os itens incluídos em vez de tamanhos." />

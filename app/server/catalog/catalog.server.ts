@@ -23,7 +23,9 @@ export type ProductCard = {
   price: string;
   basePrice: string | null;
   imageUrl: string | null;
+  /** The mean of its approved reviews (reviews area), null without any; `reviewCount` how many. */
   rating: string | null;
+  reviewCount: number;
   isKit: boolean;
   phValue: string | null;
   categoryName: string | null;
@@ -41,6 +43,7 @@ export const productCardColumns = {
   basePrice: products.basePrice,
   imageUrl: products.imageUrl,
   rating: products.rating,
+  reviewCount: products.reviewCount,
   isKit: products.isKit,
   phValue: products.phValue,
   categoryName: categories.name,

@@ -238,7 +238,6 @@ async function saveProductNow(db: Executor, id: string | null, input: ProductSav
       price: input.price,
       basePrice: input.basePrice,
       imageUrl: input.imageUrl,
-      rating: input.rating,
       isKit: input.isKit,
       isFeatured: input.isFeatured,
       displayOrder: input.displayOrder,

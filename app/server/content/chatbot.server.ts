@@ -9,7 +9,7 @@ import { formatPrice } from '~/lib/money';
 /** The chatbot lists the top 3 best sellers and the 3 cheapest products. */
 export const CHATBOT_PRODUCT_LIMIT = 3;
 
-const productFields = { name: products.name, slug: products.slug, basePrice: products.basePrice };
+const productFields = { name: products.name, slug: products.slug, basePrice: products.basePrice, rating: products.rating, reviewCount: products.reviewCount };
 
 /** The price the chat shows: base_price in BRL, or 'Consulte' when the product has none. */
 export function priceLabel(basePrice: string | null): string {
@@ -17,8 +17,12 @@ export function priceLabel(basePrice: string | null): string {
 }
 
 // Formatted here so the chat panel (loaded in the browser) needs no money code.
-function withPriceLabel(rows: Omit<ChatProduct, 'priceLabel'>[]): ChatProduct[] {
-  return rows.map((row) => ({ ...row, priceLabel: priceLabel(row.basePrice) }));
+function withPriceLabel(rows: (Omit<ChatProduct, 'priceLabel' | 'ratingLabel'> & { rating: string | null; reviewCount: number })[]): ChatProduct[] {
+  return rows.map(({ rating, reviewCount, ...row }) => ({
+    ...row,
+    priceLabel: priceLabel(row.basePrice),
+    ratingLabel: rating && reviewCount > 0 ? `${rating.replace('.', ',')} ★ (${reviewCount})` : null,
+  }));
 }
 
 /** chatbot_quick_questions where is_active, by display_order. */

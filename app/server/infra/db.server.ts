@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { MiddlewareFunction } from 'react-router';
 import { openDatabase, databaseOptionsFromEnv, type Database, type DatabaseHandle } from '~/db/client.server';
-import { ensureAdmin, isCatalogueEmpty, seedCatalogue, syncSeededLegalPages, type AdminSetup } from '~/db/seed/seed.server';
+import { ensureAdmin, isCatalogueEmpty, seedCatalogue, seedReviews, syncSeededLegalPages, type AdminSetup } from '~/db/seed/seed.server';
 import { getEnv } from './env.server';
 import { seedStoreSettings } from '../settings/settings.server';
 import { seedFiscalSettings } from '../invoices/fiscal-settings.server';
@@ -25,8 +25,12 @@ async function start(): Promise<DatabaseHandle> {
       await seedCatalogue(handle.db);
       await seedSafetySheets(handle.db);
     }
-    // A legal page no admin edited follows the seeded text (a new version); an edited one is kept.
-    else await syncSeededLegalPages(handle.db);
+    else {
+      // A legal page no admin edited follows the seeded text (a new version); an edited one is kept.
+      await syncSeededLegalPages(handle.db);
+      // A store seeded before reviews (issue 36): its typed stars become the seed's own reviews.
+      await seedReviews(handle.db);
+    }
     // Also fills a database seeded before /admin/settings existed; never overwrites an edit.
     await seedStoreSettings(handle.db);
     // The fiscal settings and tax rules (issue 34), the same way.

@@ -20,6 +20,8 @@ const LIMITS = {
   /** "Avise-me quando chegar" (issue 36): a visitor's request e-mails whatever address is typed. */
   stockAlert: () => ({ points: getEnv().FORM_RATE_LIMIT_MAX, duration: 60 }),
   quote: () => ({ points: getEnv().QUOTE_RATE_LIMIT_MAX, duration: 60 }),
+  /** A review (issue 36), by one customer whatever the address: each may store three photos. */
+  reviewCustomer: () => ({ points: getEnv().FORM_RATE_LIMIT_MAX, duration: 60 }),
   /** Erasing one's account: the password typed again must not be guessable from an open session. */
   erase: () => ({ points: getEnv().FORM_RATE_LIMIT_MAX, duration: 60 }),
   /** "Pagar Agora" (checkout, the subscription's pay now) from one address… */
@@ -91,6 +93,11 @@ async function consumeLimit(name: RateLimitName, key: string): Promise<RateLimit
     const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
     return { message: RATE_LIMIT_MESSAGE, init: { status: 429, headers: { 'Retry-After': String(retryAfter) } } };
   }
+}
+
+/** A review's post (issue 36): counted per signed-in customer, so many addresses do not multiply their photos. */
+export function checkReviewRateLimit(userId: string): Promise<RateLimited | null> {
+  return consumeLimit('reviewCustomer', userId);
 }
 
 /**

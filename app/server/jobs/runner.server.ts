@@ -22,6 +22,7 @@ import { runInvoices } from '../flows/invoice.server';
 import { expireQuotes } from '../quotes/quotes.server';
 import { runReceivables } from '../receivables/reminders.server';
 import { runCartReminders } from '../carts/reminders.server';
+import { sendReviewInvitations } from '../reviews/invitations.server';
 
 type Job = {
   name: string;
@@ -52,6 +53,8 @@ export const JOBS: readonly Job[] = [
   { name: 'receivables', cron: '20 * * * *', run: (db) => runReceivables(db) },
   // Carts left by customers who agreed to reminders (issue 36): after 1 hour, after 24 hours, each once.
   { name: 'cart-reminders', cron: '*/10 * * * *', run: (db) => runCartReminders(db) },
+  // "Avalie sua compra" (issue 36): a few São Paulo days after delivery, once per order.
+  { name: 'review-invitations', cron: '40 * * * *', run: (db) => sendReviewInvitations(db) },
 ];
 
 let running: PgBoss | null = null;

@@ -19,6 +19,8 @@ import {
   mailThrottle,
   newsletterSubscriptions,
   stockAlerts,
+  reviews,
+  reviewPhotos,
   orderEvents,
   orders,
   returnEvents,
@@ -40,6 +42,8 @@ import { rememberBuyersOf } from '../orders/welcome-offer.server';
 import { kickGatewayErasures } from './gateway-erasure.server';
 import { leaveCompanyForErasure } from '../companies/companies.server';
 import { changeSubscriptionIn } from '../subscriptions/subscriptions.server';
+import { lockProductsForRating, recomputeProductRatings } from '../reviews/rating.server';
+import { deleteUnusedPhotoFiles } from '../reviews/reviews.server';
 
 /** Orders the store still has to deliver (or money it owes back): the account waits for them. */
 const OPEN_STATUSES = ['paid', 'preparing', 'shipped'] as const;
@@ -64,13 +68,15 @@ const REMOVED = 'Removido (conta excluída)';
 
 /** Erases the account `userId`: refused while an order is on its way or a refund is owed. */
 export async function eraseCustomerAccount(db: Database, userId: string): Promise<EraseResult> {
-  const atGateway = { count: 0 };
+  const atGateway = { count: 0, photos: [] as string[] };
   const result = await db.transaction((tx) => eraseIn(tx, userId, atGateway));
   if (result.ok && atGateway.count > 0) kickGatewayErasures(db);
+  // The review photos' files, once their rows are gone for good (a file another review shows stays).
+  if (result.ok) await deleteUnusedPhotoFiles(db, atGateway.photos);
   return result;
 }
 
-async function eraseIn(tx: Transaction, userId: string, written: { count: number }): Promise<EraseResult> {
+async function eraseIn(tx: Transaction, userId: string, written: { count: number; photos: string[] }): Promise<EraseResult> {
   const [account] = await tx
     .select({ id: user.id, name: user.name, email: user.email, taxId: user.taxId, stateRegistration: user.stateRegistration, role: user.role })
     .from(user)
@@ -198,6 +204,17 @@ async function eraseIn(tx: Transaction, userId: string, written: { count: number
   // Coupon uses (issue 36) stay, counted for the coupon's limit; their user_id becomes null with the
   // account (ON DELETE SET NULL), like the orders they belong to.
   await leaveCompanyForErasure(tx, userId);
+  // Reviews (issue 36) are deleted, not anonymised: their text and photos are the person's own words
+  // and pictures (often of their home), published under their name, and would stay "Compra verificada"
+  // with nobody able to edit them. The products' stars follow at once.
+  const ownReviews = await tx.select({ id: reviews.id, productId: reviews.productId }).from(reviews).where(eq(reviews.userId, userId));
+  if (ownReviews.length > 0) {
+    const reviewIds = ownReviews.map((r) => r.id);
+    await lockProductsForRating(tx, ownReviews.map((r) => r.productId));
+    written.photos = (await tx.select({ url: reviewPhotos.url }).from(reviewPhotos).where(inArray(reviewPhotos.reviewId, reviewIds))).map((p) => p.url);
+    await tx.delete(reviews).where(inArray(reviews.id, reviewIds));
+    await recomputeProductRatings(tx, ownReviews.map((r) => r.productId));
+  }
 
   // The account: sessions, logins, addresses, wishlist, saved kits, preferences, saved cards,
   // programmed deliveries, the server-kept cart and its reminders (issue 36) go with it (ON DELETE CASCADE); orders and subscriptions lose their

@@ -20,6 +20,8 @@ import {
   stockAlerts,
   couponUses,
   coupons,
+  reviews,
+  reviewPhotos,
   orderEvents,
   orderItems,
   orders,
@@ -332,6 +334,16 @@ async function readExport(tx: Transaction, userId: string) {
     .orderBy(desc(couponUses.createdAt));
   // The cart kept on the server and its reminders (issue 36).
   const cartData = await cartDataOf(tx, userId);
+  // Reviews (issue 36): what they wrote, its status and the store's answer, with their photos' links.
+  const reviewRows = await tx
+    .select({ id: reviews.id, produto: products.name, pedido: reviews.orderId, nomeExibido: reviews.authorName, nota: reviews.rating, titulo: reviews.title, texto: reviews.body, situacao: reviews.status, motivoDaRejeicao: reviews.rejectReason, respostaDaLoja: reviews.reply, criadaEm: reviews.createdAt, atualizadaEm: reviews.updatedAt })
+    .from(reviews)
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .where(eq(reviews.userId, userId))
+    .orderBy(desc(reviews.createdAt));
+  const reviewPhotoRows = reviewRows.length
+    ? await tx.select({ reviewId: reviewPhotos.reviewId, url: reviewPhotos.url }).from(reviewPhotos).where(inArray(reviewPhotos.reviewId, reviewRows.map((r) => r.id))).orderBy(asc(reviewPhotos.position))
+    : [];
   return {
     loja: 'Clarear',
     geradoEm: now().toISOString(),
@@ -375,5 +387,6 @@ async function readExport(tx: Transaction, userId: string) {
     avisosDeEstoque: alerts,
     cuponsUsados: couponsUsed,
     ...cartData,
+    avaliacoes: reviewRows.map(({ id, ...review }) => ({ ...review, fotos: reviewPhotoRows.filter((p) => p.reviewId === id).map((p) => p.url) })),
   };
 }

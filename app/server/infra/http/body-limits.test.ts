@@ -193,7 +193,6 @@ describe('the largest legitimate post of each form fits its body cap', () => {
       price: '9.999.999.999,99',
       basePrice: '9.999.999.999,99',
       imageUrl: image,
-      rating: '4,5',
       isKit: 'on',
       isFeatured: 'on',
       displayOrder: String(PRODUCT_LIMITS.displayOrder),

@@ -2,8 +2,10 @@
 // the client entry and, for every route the URL matches (root, layouts, the
 // page) its module, the chunks it imports and its CSS — what the server-rendered HTML preloads.
 // Deterministic (no server, no network), so `npm test` enforces the budget: the home page's
-// JavaScript at most 126.5 KB gzipped (issue 17's goal 6 was 125 KB; issue 32 adds the seller's legal identity
-// that the law requires in every page's footer, ~1.1 KB, and the product modal's safety section, ~0.1 KB). It also fails when any client chunk carries
+// JavaScript at most 127 KB gzipped (issue 17's goal 6 was 125 KB; issue 32 adds the seller's legal identity
+// that the law requires in every page's footer, ~1.1 KB, and the product modal's safety section, ~0.1 KB; issue 36 the
+// server-kept cart's trigger in the root, which loads the sync code for signed-in customers only, and the
+// review count on every card, ~0.3 KB together: 127 KB). It also fails when any client chunk carries
 // the database schema (issue 31): a page that imports a value from app/db/schema ships every table.
 // Usage: npm run build && node bench/page-weight.mjs [--check] [path ...]
 import { readdirSync, readFileSync } from 'node:fs';
@@ -11,7 +13,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { matchRoutes } from 'react-router';
 
-const BUDGET_KB = { '/': 126.5 };
+const BUDGET_KB = { '/': 127 };
 const DEFAULT_PAGES = ['/', '/produtos', '/checkout', '/area-cliente/perfil', '/admin'];
 
 const args = process.argv.slice(2);

@@ -439,6 +439,7 @@ describe.each(engines)('customer subscriptions and preferences on $name', ({ ope
       hideWhatsapp: false,
       theme: 'dark',
       receiveNotifications: true,
+      cartReminders: false,
     });
     // Without a browser theme: light.
     const plain = await newCustomer();
@@ -453,6 +454,7 @@ describe.each(engines)('customer subscriptions and preferences on $name', ({ ope
       hideWhatsapp: false,
       theme: 'light',
       receiveNotifications: false,
+      cartReminders: false,
     });
     // savePreferences also creates the row when none exists.
     const fresh = await newCustomer();

@@ -140,11 +140,11 @@ export const couponVersionSchema = z.coerce.number().int().min(0);
 /** The :id of /admin/cupons/:id: a coupon's uuid, or 'novo'. */
 export const couponIdParam = z.union([z.literal('novo'), z.uuid()]);
 
-/** A code typed at the cart or checkout: blank is none; anything else is looked up as typed (upper case). */
+/** A code typed at the cart or checkout: blank (or null, from a caller re-parsing a parsed form) is none; anything else is looked up as typed (upper case). */
 export const couponCodeField = z
   .string()
   .max(60)
-  .optional()
+  .nullish()
   .transform((v) => (v ? normalizeCouponCode(v) : ''))
   .transform((v) => (v === '' ? null : v));
 

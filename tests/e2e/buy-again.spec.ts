@@ -1,24 +1,12 @@
 // Issue 35: a company types its purchase-order number at checkout and finds it on the order and in
 // Meus Pedidos; "Comprar novamente" puts the order's goods back in the cart.
-import { expect, test, type Page } from '@playwright/test';
-import { axeViolations, gotoHydrated, payNow, setTheme, signedInCustomer } from './fixtures';
-
-/** Puts the first size of the first product found by `term` in the cart, through the product modal. */
-async function addProduct(page: Page, term: string) {
-  await page.goto(`/produtos?q=${encodeURIComponent(term)}`);
-  const card = page.getByRole('article').first();
-  const name = (await card.getByRole('heading').textContent())!.trim();
-  await card.getByRole('button', { name: /Ver detalhes/ }).click();
-  const dialog = page.getByRole('dialog', { name });
-  await dialog.locator('label').filter({ hasText: /R\$/ }).first().click();
-  await dialog.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
-  await expect(dialog).toHaveCount(0);
-}
+import { expect, test } from '@playwright/test';
+import { axeViolations, gotoHydrated, payNow, setTheme, signedInCustomer, addFirstSizeToCart } from './fixtures';
 
 test('a CNPJ buyer’s purchase-order number is on the order; “Comprar novamente” fills the cart', async ({ page }) => {
   test.slow();
   await signedInCustomer(page, 'Distribuidora Limpa Tudo Ltda');
-  await addProduct(page, 'detergente');
+  await addFirstSizeToCart(page, 'detergente');
   await gotoHydrated(page, '/checkout');
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
 

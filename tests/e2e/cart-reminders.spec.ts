@@ -2,20 +2,7 @@
 // (merged with what that browser had as a visitor); "Lembretes de carrinho" is a switch in
 // Preferências and an unticked opt-in at sign-up; the restore link's page. axe on the changed pages.
 import { expect, test, type Page } from '@playwright/test';
-import { axeEverywhere, gotoHydrated, login, signedInCustomer } from './fixtures';
-
-/** Puts the first size of the first product found by `term` in the cart, through the product modal; its name. */
-async function addProduct(page: Page, term: string): Promise<string> {
-  await gotoHydrated(page, `/produtos?q=${encodeURIComponent(term)}`);
-  const card = page.getByRole('article').first();
-  const name = (await card.getByRole('heading').textContent())!.trim();
-  await card.getByRole('button', { name: /Ver detalhes/ }).click();
-  const dialog = page.getByRole('dialog', { name });
-  await dialog.locator('label').filter({ hasText: /R\$/ }).first().click();
-  await dialog.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
-  await expect(dialog).toHaveCount(0);
-  return name;
-}
+import { axeEverywhere, gotoHydrated, login, signedInCustomer, addFirstSizeToCart } from './fixtures';
 
 const synced = (page: Page) => page.waitForResponse((r) => r.url().endsWith('/carrinho/sync') && r.request().method() === 'POST' && r.ok());
 
@@ -25,13 +12,13 @@ test('the cart of one browser appears in another after sign-in, joined with what
   // The sign-in's first sync (nothing yet), then the line added is saved.
   await gotoHydrated(page, '/');
   const saved = synced(page);
-  const detergent = await addProduct(page, 'detergente');
+  const detergent = await addFirstSizeToCart(page, 'detergente');
   await saved;
 
   // Another browser: a visitor's line first, then the sign-in joins both carts.
   const other = await browser.newContext();
   const phone = await other.newPage();
-  const disinfectant = await addProduct(phone, 'desinfetante');
+  const disinfectant = await addFirstSizeToCart(phone, 'desinfetante');
   const joined = synced(phone);
   await login(phone, customer.email, customer.password);
   await joined;

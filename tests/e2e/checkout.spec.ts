@@ -1,27 +1,14 @@
 import { formatCpf, generateCpf } from '@brazilian-utils/brazilian-utils';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { formatBRL, toCents } from '../../app/lib/money';
 import { percentOf } from '../../app/lib/pricing';
 import { WITHDRAWAL_SENTENCE } from '../../app/lib/contract';
-import { asAdmin, DETERGENT, E2E_ADDRESS, expectNoAxeViolations, expectToast, fillNewAddress, gotoHydrated, latestMail, login, payNow, signedInCustomer } from './fixtures';
+import { asAdmin, DETERGENT, E2E_ADDRESS, expectNoAxeViolations, expectToast, fillNewAddress, gotoHydrated, latestMail, login, payNow, signedInCustomer, addFirstSizeToCart } from './fixtures';
 
 const CPF = '529.982.247-25';
 
 /** A CPF nobody has bought with yet: the welcome offer also looks at the CPF/CNPJ. */
 const freshCpf = () => formatCpf(generateCpf());
-
-/** Puts the first size of the first product found by `term` in the cart, through the product modal. */
-async function addProduct(page: Page, term: string, sizeIndex = 0) {
-  await page.goto(`/produtos?q=${encodeURIComponent(term)}`);
-  const card = page.getByRole('article').first();
-  const name = (await card.getByRole('heading').textContent())!.trim();
-  await card.getByRole('button', { name: /Ver detalhes/ }).click();
-  const dialog = page.getByRole('dialog', { name });
-  await dialog.locator('label').filter({ hasText: /R\$/ }).nth(sizeIndex).click();
-  await dialog.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
-  await expect(dialog).toHaveCount(0);
-  return name;
-}
 
 
 test('empty cart points to the products', async ({ page }) => {
@@ -33,7 +20,7 @@ test('empty cart points to the products', async ({ page }) => {
 });
 
 test('a visitor can fill the cart but must log in to pay, and the cart is kept', async ({ page }) => {
-  const name = await addProduct(page, 'detergente');
+  const name = await addFirstSizeToCart(page, 'detergente');
   await page.goto('/checkout');
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   await expect(page.getByTestId('cart-line')).toContainText(name);
@@ -53,8 +40,8 @@ test('a visitor can fill the cart but must log in to pay, and the cart is kept',
 });
 
 test('quantities: plus, minus to zero removes, remove and clear', async ({ page }) => {
-  await addProduct(page, 'detergente');
-  await addProduct(page, 'desinfetante');
+  await addFirstSizeToCart(page, 'detergente');
+  await addFirstSizeToCart(page, 'desinfetante');
   await page.goto('/checkout');
   const lines = page.getByTestId('cart-line');
   await expect(lines).toHaveCount(2);
@@ -78,8 +65,8 @@ test('a new customer buys two products with Pix and the welcome 10% off; confirm
   await expect(page).toHaveURL(/\/area-cliente\/perfil$/);
   await page.goto('/');
   await expect(page.getByTestId('welcome-offer')).toContainText('Sua oferta de boas-vindas');
-  const first = await addProduct(page, 'detergente');
-  const second = await addProduct(page, 'desinfetante', 1);
+  const first = await addFirstSizeToCart(page, 'detergente');
+  const second = await addFirstSizeToCart(page, 'desinfetante', 1);
   await page.goto('/checkout');
   await expect(page.getByTestId('cart-line')).toHaveCount(2);
   await expect(page.getByText('Desconto de assinante (10%)')).toHaveCount(0);
@@ -151,7 +138,7 @@ test('a new customer buys two products with Pix and the welcome 10% off; confirm
   await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4}/);
 
   // The next checkout remembers the CPF and preselects the address saved with the first purchase, and the offer was the first purchase's only.
-  await addProduct(page, 'detergente');
+  await addFirstSizeToCart(page, 'detergente');
   await page.goto('/checkout');
   await expect(page.getByRole('radio', { name: /Avenida Paulista, 1000/ })).toBeChecked();
   await expect(page.getByLabel('CPF ou CNPJ')).toHaveValue(cpf);
@@ -167,7 +154,7 @@ test('a CPF that already bought on another account gets no welcome discount, and
   test.slow();
   const cpf = freshCpf();
   await signedInCustomer(page, 'Lúcia Prado');
-  await addProduct(page, 'detergente');
+  await addFirstSizeToCart(page, 'detergente');
   await page.goto('/checkout');
   await page.getByLabel('CPF ou CNPJ').fill(cpf);
   await expect(page.getByTestId('discount-line')).toContainText('Desconto de boas-vindas');
@@ -177,7 +164,7 @@ test('a CPF that already bought on another account gets no welcome discount, and
   const other = await browser.newContext();
   const page2 = await other.newPage();
   await signedInCustomer(page2, 'Lúcio Prado');
-  await addProduct(page2, 'detergente');
+  await addFirstSizeToCart(page2, 'detergente');
   await page2.goto('/checkout');
   // A new account: the offer shows, and typing someone's CPF does not tell whether it has bought here…
   await expect(page2.getByTestId('discount-line')).toContainText('Desconto de boas-vindas');
@@ -198,7 +185,7 @@ test('a CPF that already bought on another account gets no welcome discount, and
 
 test('a price edited in localStorage is corrected and the real price is charged', async ({ page }) => {
   await signedInCustomer(page, 'Otávio Reis');
-  await addProduct(page, 'detergente');
+  await addFirstSizeToCart(page, 'detergente');
   const realPrice = await page.evaluate(() => JSON.parse(localStorage.getItem('clarear_cart')!)[0].price as string);
   await page.evaluate(() => {
     const cart = JSON.parse(localStorage.getItem('clarear_cart')!);
@@ -260,7 +247,7 @@ test('subscribe to the semiannual plan, then shop as a subscriber', async ({ pag
   await page.goto('/assinatura');
   await expect(page.getByRole('link', { name: 'Ver minha assinatura' })).toHaveAttribute('href', '/area-cliente/assinaturas');
   await expect(page.getByRole('button', { name: 'Assinar agora' })).toHaveCount(0);
-  const name = await addProduct(page, 'detergente');
+  const name = await addFirstSizeToCart(page, 'detergente');
   expect(name).toBeTruthy();
   await page.goto('/checkout');
   await expect(page.getByText('Desconto de assinante (10%)')).toBeVisible();
@@ -319,7 +306,7 @@ test('axe finds no violations on /assinatura and a filled /checkout', async ({ b
   const page = await context.newPage();
   await page.goto('/assinatura');
   await expectNoAxeViolations(page);
-  await addProduct(page, 'detergente');
+  await addFirstSizeToCart(page, 'detergente');
   await page.goto('/checkout');
   await expect(page.getByTestId('checkout-total')).toHaveText(/R\$/);
   await page.getByRole('radio', { name: /Cartão de crédito/ }).check();

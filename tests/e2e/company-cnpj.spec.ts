@@ -1,28 +1,16 @@
 // A company buys with an alphanumeric CNPJ (IN RFB nº 2.229/2024): typed in lower case,
 // masked in upper case at the checkout, kept on the profile (issue 11), with its Inscrição Estadual
 // and a delivery city picked from IBGE's municipalities as it is typed (issue 34).
-import { expect, test, type Page } from '@playwright/test';
-import { axeViolations, E2E_ADDRESS, fillNewAddress, gotoHydrated, payNow, setTheme, signedInCustomer } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { axeViolations, E2E_ADDRESS, fillNewAddress, gotoHydrated, payNow, setTheme, signedInCustomer, addFirstSizeToCart } from './fixtures';
 
 /** The Receita Federal's example of an alphanumeric CNPJ. */
 const CNPJ = '12.ABC.345/01DE-35';
 
-/** Puts the first size of the first product found by `term` in the cart, through the product modal. */
-async function addProduct(page: Page, term: string) {
-  await page.goto(`/produtos?q=${encodeURIComponent(term)}`);
-  const card = page.getByRole('article').first();
-  const name = (await card.getByRole('heading').textContent())!.trim();
-  await card.getByRole('button', { name: /Ver detalhes/ }).click();
-  const dialog = page.getByRole('dialog', { name });
-  await dialog.locator('label').filter({ hasText: /R\$/ }).first().click();
-  await dialog.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
-  await expect(dialog).toHaveCount(0);
-}
-
 test('a company checks out with an alphanumeric CNPJ typed in lower case and finds it on its profile', async ({ page }) => {
   test.slow();
   await signedInCustomer(page, 'Indústria Química Brilho Ltda');
-  await addProduct(page, 'detergente');
+  await addFirstSizeToCart(page, 'detergente');
   await page.goto('/checkout');
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
 
@@ -84,7 +72,7 @@ test('a company checks out with an alphanumeric CNPJ typed in lower case and fin
   await expect(main.getByRole('radio', { name: 'Contribuinte isento de IE' })).toBeChecked();
 
   // The next checkout offers it again, masked, with its IE choice.
-  await addProduct(page, 'detergente');
+  await addFirstSizeToCart(page, 'detergente');
   await page.goto('/checkout');
   await expect(page.getByLabel('CPF ou CNPJ')).toHaveValue(CNPJ);
   await expect(page.getByRole('radio', { name: 'Contribuinte isento de IE' })).toBeChecked();
@@ -97,7 +85,7 @@ test('an invalid alphanumeric CNPJ is refused in pt-BR at the field, keeping wha
   const message = 'CPF ou CNPJ inválido. Confira os caracteres.';
 
   // Checkout: nothing is bought.
-  await addProduct(page, 'detergente');
+  await addFirstSizeToCart(page, 'detergente');
   await page.goto('/checkout');
   const taxId = page.getByLabel('CPF ou CNPJ');
   await taxId.pressSequentially('12abc34501de53');

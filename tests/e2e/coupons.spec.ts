@@ -6,21 +6,9 @@
 // the checkout with a coupon's answer, light and dark, desktop and phone.
 import { expect, test, type Page } from '@playwright/test';
 import { generateCpf, formatCpf } from '@brazilian-utils/brazilian-utils';
-import { asAdmin, axeEverywhere, expectToast, gotoHydrated, latestMail, payNow, signedInCustomer } from './fixtures';
+import { asAdmin, axeEverywhere, expectToast, gotoHydrated, latestMail, payNow, signedInCustomer, addFirstSizeToCart } from './fixtures';
 
 const uniqueCode = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${Math.random().toString(36).slice(2, 5).toUpperCase()}`;
-
-/** Puts the first size of the first product found by `term` in the cart, through the product modal. */
-async function addProduct(page: Page, term: string) {
-  await page.goto(`/produtos?q=${encodeURIComponent(term)}`);
-  const card = page.getByRole('article').first();
-  const name = (await card.getByRole('heading').textContent())!.trim();
-  await card.getByRole('button', { name: /Ver detalhes/ }).click();
-  const dialog = page.getByRole('dialog', { name });
-  await dialog.locator('label').filter({ hasText: /R\$/ }).first().click();
-  await dialog.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
-  await expect(dialog).toHaveCount(0);
-}
 
 /** The admin's new coupon, through the form. */
 async function createCoupon(page: Page, code: string, percent: string, maxUses: string) {
@@ -65,7 +53,7 @@ test('the admin creates a coupon; a customer applies it, pays, and the order, e-
   const context = await browser.newContext();
   const customer = await context.newPage();
   const account = await signedInCustomer(customer, 'Helena Cupom');
-  await addProduct(customer, 'detergente');
+  await addFirstSizeToCart(customer, 'detergente');
   await gotoHydrated(customer, '/checkout');
   await expect(customer.getByTestId('discount-line')).toContainText('Desconto de boas-vindas');
   const field = await applyCoupon(customer, 'NAOEXISTE1');
@@ -112,7 +100,7 @@ test('a coupon smaller than the welcome offer is not applied, and the page says 
   const context = await browser.newContext();
   const customer = await context.newPage();
   await signedInCustomer(customer, 'Otávio Cupom');
-  await addProduct(customer, 'detergente');
+  await addFirstSizeToCart(customer, 'detergente');
   await gotoHydrated(customer, '/checkout');
   const field = await applyCoupon(customer, code);
   await expect(field.getByTestId('coupon-message')).toHaveText(`Cupom ${code} não aplicado: o desconto de boas-vindas é maior ou igual (um desconto por pedido).`);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { axeEverywhere, expectNoAxeViolations, expectToast, gotoHydrated, payNow, signedInCustomer } from './fixtures';
+import { axeEverywhere, expectNoAxeViolations, expectToast, gotoHydrated, payNow, signedInCustomer, addFirstSizeToCart } from './fixtures';
 
 const NO_SUBSCRIPTION = 'Você ainda não tem uma assinatura ativa da Assinatura Inteligente.';
 const CANCEL_TEXT = 'Tem certeza que deseja cancelar sua assinatura? Você perderá todos os benefícios.';
@@ -28,19 +28,6 @@ async function subscribeMonthly(page: Page) {
   await page.getByRole('radio', { name: /Cartão de crédito/ }).check();
   await payNow(page);
   await expect(page.getByRole('heading', { level: 1, name: /^Pedido / })).toBeVisible();
-}
-
-/** A product's first size into the cart, through its modal. */
-async function addProduct(page: Page, term: string) {
-  await page.goto(`/produtos?q=${encodeURIComponent(term)}`);
-  const card = page.getByRole('article').first();
-  const name = (await card.getByRole('heading').textContent())!.trim();
-  await card.getByRole('button', { name: /Ver detalhes/ }).click();
-  const dialog = page.getByRole('dialog', { name });
-  await dialog.locator('label').filter({ hasText: /R\$/ }).first().click();
-  await dialog.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
-  await expect(dialog).toHaveCount(0);
-  return name;
 }
 
 test('a customer subscribes, pauses, resumes and skips (the dates change), changes the plan and cancels it; other users cannot touch it', async ({ page, browser }) => {
@@ -194,7 +181,7 @@ test('a subscriber buys with "A cada 2 meses": the programmed delivery shows its
   // A subscriber: the monthly plan bought by card through the checkout flow (the first test buys it on the page).
   await signedInCustomer(page, 'Rafaela Monteiro', { orders: [{ plan: 'monthly', paymentMethod: 'credit_card', taxId: '529.982.247-25' }] });
 
-  const product = await addProduct(page, 'detergente');
+  const product = await addFirstSizeToCart(page, 'detergente');
   await page.goto('/checkout');
   await expect(page.getByText('Desconto de assinante (10%)')).toBeVisible();
   await page.locator('#frequencia').selectOption('2');

@@ -139,6 +139,19 @@ export async function gotoHydrated(page: Page, path: string) {
   return response;
 }
 
+/** Puts a size (the first, or the `sizeIndex`th) of the first product found by `term` in the cart, through the product modal; returns the product's name. */
+export async function addFirstSizeToCart(page: Page, term: string, sizeIndex = 0): Promise<string> {
+  await gotoHydrated(page, `/produtos?q=${encodeURIComponent(term)}`);
+  const card = page.getByRole('article').first();
+  const name = (await card.getByRole('heading').textContent())!.trim();
+  await card.getByRole('button', { name: /Ver detalhes/ }).click();
+  const dialog = page.getByRole('dialog', { name });
+  await dialog.locator('label').filter({ hasText: /R\$/ }).nth(sizeIndex).click();
+  await dialog.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
+  await expect(dialog).toHaveCount(0);
+  return name;
+}
+
 /** The address an e2e customer types at checkout when they have none saved. */
 export const E2E_ADDRESS = {
   zipCode: '01310-100',

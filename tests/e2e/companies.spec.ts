@@ -141,7 +141,13 @@ test('an owner registers the company and invites a buyer; the admin approves inv
   await page.context().clearCookies();
   await login(page, buyer.email, buyer.password);
   await expect(page).toHaveURL(/\/area-cliente/);
-  await page.evaluate(() => localStorage.setItem('clarear_cart', '[]'));
+  // The cart follows the account (issue 36): the detergent added above is still in it, so the buyer
+  // empties it first, and waits for that to reach the server's copy.
+  await gotoHydrated(page, '/checkout');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  const emptied = page.waitForResponse((r) => r.url().endsWith('/carrinho/sync') && (r.request().postData() ?? '').includes('mode=put'));
+  await page.getByRole('button', { name: 'Esvaziar carrinho' }).click();
+  await emptied;
   await gotoHydrated(page, '/produtos/detergente-alcalino-industrial');
   const product = page.getByRole('main');
   await product.locator('label').filter({ hasText: '5 L' }).click();

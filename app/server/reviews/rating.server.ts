@@ -9,11 +9,13 @@ import { emptyStarCounts, reviewMean } from '~/lib/reviews';
 /**
  * Locks these products' rows (in id order, so two writers never wait on each other crosswise) before
  * their reviews change: every writer of approved reviews does, so each recompute sees the others' work.
+ * NO KEY UPDATE, as the rating update itself takes: it does not wait for checkouts, whose order items
+ * hold KEY SHARE on the product through their foreign key.
  */
 export async function lockProductsForRating(tx: Executor, productIds: readonly string[]): Promise<void> {
   const ids = [...new Set(productIds)];
   if (ids.length === 0) return;
-  await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids)).orderBy(asc(products.id)).for('update');
+  await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids)).orderBy(asc(products.id)).for('no key update');
 }
 
 /**

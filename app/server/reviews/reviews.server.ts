@@ -121,8 +121,9 @@ export async function recomputeProductRating(tx: Executor, productId: string): P
   await recomputeProductRatings(tx, [productId]);
 }
 
+/** The product's row, locked as lockProductsForRating does (NO KEY UPDATE: checkouts' order items are not held up); false when it is gone. */
 async function lockProduct(tx: Transaction, productId: string): Promise<boolean> {
-  const [row] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update');
+  const [row] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('no key update');
   return Boolean(row);
 }
 

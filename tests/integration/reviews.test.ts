@@ -131,6 +131,9 @@ describe.each(engines)('verified reviews on $name', ({ open }) => {
     const [maria1] = await reviewsOf(productId);
     await moderateReview(handle.db, admin.id, { intent: 'approve', reviewId: maria1!.id, version: maria1!.version });
     expect(await productRow(productId)).toEqual({ rating: '5.0', reviewCount: 1 });
+    // The author hears of each decision once, in the deciding transaction.
+    const decisions = () => handle.db.select({ subject: t.emailOutbox.subject, text: t.emailOutbox.textBody }).from(t.emailOutbox).where(and(eq(t.emailOutbox.kind, 'review-decision'), eq(t.emailOutbox.toAddress, maria.email)));
+    expect(await decisions()).toEqual([expect.objectContaining({ subject: expect.stringMatching(/^Sua avaliação de .+ foi publicada$/), text: expect.stringContaining('#avaliacoes') })]);
 
     const joaos = await submitReview(handle.db, { userId: joao.id, userName: joao.name, productId, input: input(orders.joaoDelivered!, { rating: '2', title: 'Não gostei', body: 'Deixou manchas no vidro.' }), photos: [] });
     expect(await productRow(productId)).toEqual({ rating: '5.0', reviewCount: 1 });
@@ -153,6 +156,10 @@ describe.each(engines)('verified reviews on $name', ({ open }) => {
 
     await moderateReview(handle.db, admin.id, { intent: 'reject', reviewId: maria1!.id, version: await versionOf(maria1!.id), reason: 'Fora do tema' });
     expect(await productRow(productId)).toEqual({ rating: '2.0', reviewCount: 1 });
+    const told = await decisions();
+    expect(told).toHaveLength(2);
+    expect(told.find((m) => m.subject.endsWith('não foi publicada'))?.text).toMatch(/Motivo: Fora do tema\.[\s\S]*\/area-cliente\/avaliacoes\//);
+    // The stale attempt above and the reply told nobody.
     expect((await productReviews(handle.db, productId, { page: 1, stars: null })).items.map((r) => r.authorName)).toEqual(['João P.']);
 
     // The author's edit of an approved review sends it back to pending: the stars forget it.
@@ -192,7 +199,7 @@ describe.each(engines)('verified reviews on $name', ({ open }) => {
     const joaoOrder = await order(joao.id, 'delivered', [otherProductId], new Date(deliveredAt.getTime() + 7 * DAY_MS));
     await sendReviewInvitations(handle.db);
     expect(await handle.db.select().from(t.reviewInvitations).where(eq(t.reviewInvitations.orderId, joaoOrder))).toHaveLength(1);
-    expect(await handle.db.select().from(t.emailOutbox).where(eq(t.emailOutbox.toAddress, joao.email))).toHaveLength(0);
+    expect(await handle.db.select().from(t.emailOutbox).where(and(eq(t.emailOutbox.kind, 'review-invitation'), eq(t.emailOutbox.toAddress, joao.email)))).toHaveLength(0);
     resetClock();
   });
 });

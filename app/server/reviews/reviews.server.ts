@@ -6,7 +6,7 @@
 // same transaction, with the product's row locked first, so two moderations of one product cannot
 // each miss the other's approval.
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor, Transaction } from '~/db/client.server';
+import type { Database, Executor, Transaction } from '~/db/client.server';
 import { orderItems, orders, products, reviewPhotos, reviews, user } from '~/db/schema';
 import { now } from '~/lib/clock';
 import { pageWindow } from '~/lib/pagination';
@@ -27,6 +27,9 @@ import { MULTIPART_OVERHEAD_BYTES, storeImage, uploadKey } from '../catalog/imag
 import { MAX_IMAGE_BYTES } from '~/lib/image-upload';
 import { getStorage } from '../storage/storage.server';
 import { recomputeProductRatings } from './rating.server';
+import { getEnv } from '../infra/env.server';
+import { enqueueMail, kickMailDelivery } from '../mail/outbox.server';
+import { reviewFormPath } from './invitations.server';
 
 /** A refusal with its HTTP status and pt-BR message (404: not theirs or missing; 403: not reviewable; 409: stale). */
 export class ReviewError extends Error {
@@ -218,7 +221,7 @@ export async function deleteUnusedPhotoFiles(db: Executor, urls: readonly string
 }
 
 /** The admin's decision on a review, at the version the page showed; the product's stars follow in the same transaction. */
-export async function moderateReview(db: Executor, adminId: string, input: ReviewModerationInput): Promise<void> {
+export async function moderateReview(db: Database, adminId: string, input: ReviewModerationInput): Promise<void> {
   await db.transaction(async (tx) => {
     const [review] = await tx.select({ productId: reviews.productId }).from(reviews).where(eq(reviews.id, input.reviewId));
     if (!review) throw new ReviewError(404, 'Avaliação não encontrada.');
@@ -235,8 +238,48 @@ export async function moderateReview(db: Executor, adminId: string, input: Revie
       .where(and(eq(reviews.id, input.reviewId), eq(reviews.version, input.version)))
       .returning({ id: reviews.id });
     if (rows.length === 0) throw new ReviewError(409, STALE);
-    if (input.intent !== 'reply') await recomputeProductRating(tx, review.productId);
+    if (input.intent !== 'reply') {
+      await recomputeProductRating(tx, review.productId);
+      await tellAuthor(tx, input.reviewId);
+    }
   });
+  if (input.intent !== 'reply') kickMailDelivery(db);
+}
+
+/**
+ * The author hears of the admin's decision (published, or not and why, with the link to edit it): an
+ * e-mail about their own post, queued in the deciding transaction, once per decision (the dedupe key
+ * names the review's version). The seed's own reviews have no author to tell.
+ */
+async function tellAuthor(tx: Executor, reviewId: string): Promise<void> {
+  const [row] = await tx
+    .select({ status: reviews.status, version: reviews.version, reason: reviews.rejectReason, productId: reviews.productId, orderId: reviews.orderId, title: reviews.title, slug: products.slug, productName: products.name, name: user.name, email: user.email })
+    .from(reviews)
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .innerJoin(user, eq(user.id, reviews.userId))
+    .where(eq(reviews.id, reviewId));
+  const status = row?.status;
+  if (!row || status === undefined || status === 'pending') return;
+  await enqueueMail(tx, { kind: 'review-decision', to: row.email, ...reviewDecisionEmail({ ...row, status }), dedupeKey: `review-decision:${reviewId}:${row.version}` });
+}
+
+export function reviewDecisionEmail(review: { status: 'approved' | 'rejected'; reason: string | null; productId: string; orderId: string | null; title: string; slug: string; productName: string; name: string }) {
+  const first = review.name.trim().split(/\s+/)[0] || 'Olá';
+  const url = getEnv().publicUrl;
+  if (review.status === 'approved') {
+    return {
+      subject: `Sua avaliação de ${review.productName} foi publicada`,
+      text: [`${first}, sua avaliação “${review.title}” de ${review.productName} foi aprovada e já aparece na página do produto:`, `${url}/produtos/${review.slug}#avaliacoes`, 'Obrigado por contar como foi!'].join('\n\n'),
+    };
+  }
+  return {
+    subject: `Sua avaliação de ${review.productName} não foi publicada`,
+    text: [
+      `${first}, sua avaliação “${review.title}” de ${review.productName} não foi publicada.`,
+      `Motivo: ${(review.reason ?? 'não informado').replace(/[.!?…]+$/u, '')}.`,
+      review.orderId ? `Você pode editá-la e enviá-la de novo para conferência: ${url}${reviewFormPath(review.productId, review.orderId)}` : 'Se quiser, fale com a gente pela página de contato.',
+    ].join('\n\n'),
+  };
 }
 
 export type PublicReview = {
